@@ -1,0 +1,3 @@
+from umpire.cli import main
+
+main()

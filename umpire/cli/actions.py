@@ -1,0 +1,212 @@
+"""Commands for what happens at the table: fire, speed, load, foul, grapple, board, melee, ..."""
+
+from __future__ import annotations
+
+import click
+
+from umpire.cli import cli
+from umpire.cli.replay import plan_for
+from umpire.core.errors import BadInput
+from umpire.rules.base import Plan
+
+roll_option = click.option("--roll", "--rolls", "roll", metavar="R[,R...]",
+                           help="Dice as rolled at the table, e.g. 4 or 3,5,1 (default: umpire rolls).")
+
+
+def _act(obj, action: dict, roll: str | None = None):
+    """Plan the action, take or roll the dice, resolve, journal, print."""
+    got = plan_for(obj.ruleset, obj.state, obj.tables(), action)
+    if isinstance(got, Plan):
+        res = obj.run(got, action, roll)
+    else:
+        if roll:
+            raise BadInput(f"roll {roll}: no dice are needed for {action['command']}")
+        obj.commit(got, action)
+        res = got
+    obj.emit(res)
+    return res
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--at", "target", required=True, help="Target ship.")
+@click.option("--range", "rng", required=True, help="Range: hexes (WS&IM) or inches (DGUTS).")
+@click.option("--side", required=True, help="Broadside firing: left/port or right/starboard.")
+@click.option("--aim", help="WS&IM: hull or rigging. DGUTS: high or low.")
+@click.option("--rake", type=click.Choice(["bow", "stern"]), help="The fire rakes the target.")
+@click.option("--facing", help="WS&IM: target's broadside facing the firer (gun hits land there).")
+@click.option("--lose", type=click.Choice(["carronades", "guns"]), help="WS&IM: which gun squares the target "
+              "gives up first (target's choice; default carronades).")
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
+@roll_option
+@click.pass_obj
+def fire(obj, ship, target, rng, side, aim, rake, facing, lose, extra, roll):
+    """Fire SHIP's broadside at a target and mark the hits.
+
+    \b
+    Example:
+      umpire fire constitution --at guerriere --range 3 --side left --facing right --roll 4
+    """
+    opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose}
+    opts.update(_pairs(extra))
+    _act(obj, {"command": "fire", "ship": obj.ship(ship), "at": obj.ship(target),
+               "opts": {k: v for k, v in opts.items() if v is not None}}, roll)
+
+
+def _pairs(items) -> dict:
+    out = {}
+    for item in items:
+        if "=" not in item:
+            raise BadInput(f"--opt {item!r}: write KEY=VALUE")
+        k, v = item.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--attitude", help="WS&IM attitude to the wind: A, B, C or D.")
+@click.option("--heading", type=int, help="WS&IM: ship's heading, hex direction 1-6 (with --wind).")
+@click.option("--wind", type=int, help="WS&IM: direction the wind blows toward, 1-6 (with --heading).")
+@click.option("--sail", type=click.Choice(["battle", "full"]), default="battle", show_default=True)
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
+@click.pass_obj
+def speed(obj, ship, attitude, heading, wind, sail, extra):
+    """Movement allowance of SHIP this turn.
+
+    \b
+    Example:
+      umpire speed constitution --attitude A
+    """
+    opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, **_pairs(extra)}
+    obj.emit(obj.ruleset.speed(obj.state, obj.tables(), obj.ship(ship), opts))
+
+
+@cli.command("load")
+@click.argument("ship")
+@click.option("--side", required=True, help="Broadside to load: left/port or right/starboard.")
+@click.pass_obj
+def load_cmd(obj, ship, side):
+    """Load one broadside of SHIP (one per turn).
+
+    \b
+    Example:
+      umpire load constitution --side left
+    """
+    _act(obj, {"command": "load", "ship": obj.ship(ship), "side": side})
+
+
+def _contact(kind: str, helptext: str):
+    @click.argument("ship")
+    @click.argument("other")
+    @roll_option
+    @click.pass_obj
+    def command(obj, ship, other, roll, motionless=0):
+        opts = {"motionless": motionless} if motionless else {}
+        _act(obj, {"command": kind, "ship": obj.ship(ship), "with": obj.ship(other), "opts": opts}, roll)
+
+    command.__doc__ = f"{helptext}\n\n    \b\n    Example:\n      umpire {kind} constitution guerriere --roll 2\n    "
+    if kind == "grapple":
+        command = click.option("--motionless", type=click.IntRange(0, 2), default=0,
+                               help="How many of the two ships did not move this turn.")(command)
+    return cli.command(kind)(command)
+
+
+_contact("foul", "Check whether two ships that collided have fouled.")
+_contact("unfoul", "Try to unfoul two fouled ships.")
+_contact("grapple", "Try to grapple an adjacent ship.")
+_contact("ungrapple", "Try to cast off one grapple.")
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--party", required=True, type=click.Choice(["obp", "dbp", "tbp", "nbp"], case_sensitive=False))
+@click.option("--sections", help="Crew sections, e.g. 1,2 (lowest manned first).")
+@click.option("--at", "target", help="Ship the party boards or defends against.")
+@click.pass_obj
+def board(obj, ship, party, sections, target):
+    """Form a boarding party for this turn (OBP, DBP, TBP or NBP).
+
+    \b
+    Example:
+      umpire board constitution --party obp --sections 1,2 --at guerriere
+    """
+    _act(obj, {"command": "board", "ship": obj.ship(ship), "party": party, "sections": sections or "",
+               "at": obj.ship(target) if target else ""})
+
+
+@cli.command()
+@click.argument("attacker")
+@click.option("--at", "defender", required=True, help="Ship boarded.")
+@click.option("--with", "others", multiple=True, help="Another ship whose OBP boards the same ship.")
+@roll_option
+@click.pass_obj
+def melee(obj, attacker, defender, others, roll):
+    """Fight a melee: up to three rounds, or until one side is three to one.
+
+    Typed dice: two per round, attacker's then defender's.
+
+    \b
+    Example:
+      umpire melee constitution --at guerriere --rolls 2,5,1,6
+    """
+    attackers = [obj.ship(attacker)] + [obj.ship(o) for o in others]
+    _act(obj, {"command": "melee", "attackers": attackers, "defender": obj.ship(defender)}, roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--by", "captor", required=True, help="Ship sending the prize crew.")
+@click.option("--sections", required=True, help="Captor's crew sections sent aboard, e.g. 3.")
+@click.pass_obj
+def capture(obj, ship, captor, sections):
+    """Put a prize crew aboard a ship that has struck or surrendered.
+
+    \b
+    Example:
+      umpire capture guerriere --by constitution --sections 3
+    """
+    _act(obj, {"command": "capture", "ship": obj.ship(ship), "by": obj.ship(captor), "sections": sections})
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--to", "dest", required=True, help="Friendly ship receiving the crew.")
+@click.option("--sections", required=True, help="Crew sections transferred, e.g. 3.")
+@click.pass_obj
+def transfer(obj, ship, dest, sections):
+    """Transfer crew sections to a friendly ship.
+
+    \b
+    Example:
+      umpire transfer victory --to temeraire --sections 3
+    """
+    _act(obj, {"command": "transfer", "ship": obj.ship(ship), "to": obj.ship(dest), "sections": sections})
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--by", "how", required=True, type=click.Choice(["firepower", "immobility", "melee", "choice"]),
+              help="How she surrenders.")
+@click.pass_obj
+def surrender(obj, ship, how):
+    """Confirm a surrender the tool flagged (no friend of the firer's class within ten hexes).
+
+    \b
+    Example:
+      umpire surrender guerriere --by firepower
+    """
+    _act(obj, {"command": "surrender", "ship": obj.ship(ship), "by": how})
+
+
+@cli.command()
+@click.argument("ship")
+@click.pass_obj
+def recover(obj, ship):
+    """End a surrender: a friendly ship is within five hexes at the start of the turn.
+
+    \b
+    Example:
+      umpire recover guerriere
+    """
+    _act(obj, {"command": "recover", "ship": obj.ship(ship)})

@@ -1,0 +1,124 @@
+"""Commands that read or rewind the journal: status, turn, undo, log, verify, score."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from umpire.cli import cli
+from umpire.core import game as gamefile
+from umpire.core.errors import BadInput
+
+
+@cli.command()
+@click.argument("ship", required=False)
+@click.pass_obj
+def status(obj, ship):
+    """Show the turn and every ship's boxes left (or one SHIP).
+
+    \b
+    Example:
+      umpire --json status constitution
+    """
+    state, rs = obj.state, obj.ruleset
+    ids = [obj.ship(ship)] if ship else list(state["ships"])
+    data = {"turn": state["turn"], "ruleset": rs.id, "ships": [rs.status(state["ships"][i]) for i in ids]}
+    if obj.as_json:
+        click.echo(json.dumps(data))
+        return
+    from umpire.cli import render
+
+    render.status(data, state)
+
+
+@cli.command()
+@click.pass_obj
+def turn(obj):
+    """End the turn: reload broadsides not yet reloaded, clear boarding parties, next turn.
+
+    \b
+    Example:
+      umpire turn
+    """
+    res = obj.ruleset.end_turn(obj.state, obj.tables())
+    obj.commit(res, {"command": "turn"})
+    obj.emit(res)
+
+
+@cli.command()
+@click.pass_obj
+def undo(obj):
+    """Remove the last journalled event.
+
+    \b
+    Example:
+      umpire undo
+    """
+    game = obj.game
+    if not game.events:
+        raise BadInput(f"game file {obj.path} has no events to undo")
+    with gamefile.locked(obj.path):
+        fresh = gamefile.load(obj.path)
+        last = fresh.events.pop()
+        gamefile.save(fresh)
+    obj.emit({"undone": last["n"], "kind": last["kind"], "summary": last["summary"]}, "undone")
+
+
+@cli.command()
+@click.option("--last", type=int, help="Only the last N events.")
+@click.pass_obj
+def log(obj, last):
+    """List the journal's events.
+
+    \b
+    Example:
+      umpire log --last 5
+    """
+    events = obj.game.events[-last:] if last else obj.game.events
+    items = [{"n": e["n"], "kind": e["kind"], "summary": e["summary"], "rolls": e.get("rolls", []),
+              "rolled": e.get("rolled", "")} for e in events]
+    if obj.as_json:
+        click.echo(json.dumps({"events": items}))
+        return
+    from umpire.cli import render
+
+    render.rows(f"journal of {obj.path}", ["#", "kind", "what", "dice"],
+                [[i["n"], i["kind"], i["summary"], ",".join(map(str, i["rolls"])) + (f" ({i['rolled']})" if i["rolls"] else "")]
+                 for i in items])
+
+
+@cli.command()
+@click.pass_obj
+def verify(obj):
+    """Re-resolve every journalled action with the current rules and report differences.
+
+    \b
+    Example:
+      umpire verify
+    """
+    from umpire.cli.replay import reresolve
+
+    report = reresolve(obj.game)
+    if obj.as_json:
+        click.echo(json.dumps(report))
+    else:
+        from umpire.cli import render
+
+        render.mapping({"events": report["events"], "same": report["same"],
+                        "differ": ", ".join(f"#{d['n']}: {d['why']}" for d in report["differences"]) or "none"},
+                       "verify")
+    if report["differences"]:
+        raise SystemExit(1)
+
+
+@cli.command()
+@click.pass_obj
+def score(obj):
+    """Victory points by side from ships struck, surrendered and captured.
+
+    \b
+    Example:
+      umpire score
+    """
+    obj.emit(obj.ruleset.score(obj.state), "victory points")

@@ -1,0 +1,117 @@
+"""Rich renderings: the working as a short table, ships as boxes left per section."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from umpire.core.state import Resolution
+
+_console: Console | None = None
+
+
+def console() -> Console:
+    global _console
+    if _console is None:
+        _console = Console(highlight=False)
+    return _console
+
+
+def working_table(res: Resolution) -> Table:
+    table = Table(title=res.summary, title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("step", style="bold")
+    table.add_column("value")
+    table.add_column("source", style="dim")
+    for s in res.working:
+        table.add_row(s.step, s.value, s.source)
+    return table
+
+
+def resolution(res: Resolution, state: dict | None) -> None:
+    c = console()
+    if res.working:
+        c.print(working_table(res))
+    else:
+        c.print(res.summary)
+    rolls = res.data.get("rolls")
+    if rolls:
+        c.print(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
+
+
+def boxes(left: int, total: int) -> str:
+    return "■" * left + "□" * (total - left)
+
+
+def ship_panel(ship: dict) -> Table:
+    """A WS&IM or DGUTS ship as a two-column table of tracks."""
+    t = Table(title=f"{ship['name']} ({ship['id']}) — {ship['side']}, {ship['state']}", title_justify="left",
+              show_header=False, show_edge=False, pad_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
+    for key, value in ship_rows(ship):
+        t.add_row(key, value)
+    return t
+
+
+def ship_rows(ship: dict) -> list[tuple[str, str]]:
+    if "hull_max" in ship:
+        rows = [("hull", f"{boxes(ship['hull_left'], ship['hull_max'])} {ship['hull_left']}/{ship['hull_max']}")]
+        for i, (c, m) in enumerate(zip(ship["crew_left"], ship["crew_max"]), 1):
+            rows.append((f"crew {i}", f"{boxes(c, m)} {c}/{m}"))
+        for side in ("left", "right"):
+            g, cg = ship["guns_left"][side], ship["carronades_left"][side]
+            rows.append((f"guns {side[0].upper()}", f"{boxes(g, ship['guns_max'])} {g}/{ship['guns_max']}"
+                         + (f"  carr {cg}/{ship['carronades_max']}" if ship["carronades_max"] else "")
+                         + ("  loaded" if ship["loaded"][side] else "  empty")))
+        for i, (r, m) in enumerate(zip(ship["rigging_left"], ship["rigging_max"]), 1):
+            rows.append((f"rigging {i}", f"{boxes(r, m)} {r}/{m}"))
+        extra = []
+        if ship["prize"]["squares"]:
+            extra.append(f"prize crew {ship['prize']['squares']} ({ship['prize']['quality']})")
+        if ship["liable"]:
+            extra.append("liable to surrender by " + ", ".join(ship["liable"]))
+        for k in ("fouled", "grappled"):
+            if ship[k]:
+                extra.append(f"{k} with {', '.join(ship[k])}")
+        if extra:
+            rows.append(("notes", "; ".join(extra)))
+        return rows
+    return [(k, _fmt(v)) for k, v in ship.items() if k not in ("id", "name", "side", "state")]
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:g}"
+    if isinstance(v, dict):
+        return ", ".join(f"{k} {_fmt(x)}" for k, x in v.items())
+    if isinstance(v, list):
+        return ", ".join(_fmt(x) for x in v)
+    return str(v)
+
+
+def status(data: dict, state: dict) -> None:
+    c = console()
+    c.print(f"[bold]turn {data['turn']}[/bold] — {data.get('ruleset', '')}")
+    for s in data["ships"]:
+        c.print(ship_panel(state["ships"][s["id"]]))
+        c.print()
+
+
+def mapping(data: dict, title: str = "") -> None:
+    t = Table(title=title or None, show_header=False, show_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
+    for k, v in data.items():
+        t.add_row(str(k), _fmt(v))
+    console().print(t)
+
+
+def rows(title: str, header: list[str], body: list[list[Any]]) -> None:
+    t = Table(title=title, title_justify="left", show_edge=False)
+    for h in header:
+        t.add_column(h)
+    for r in body:
+        t.add_row(*[_fmt(x) for x in r])
+    console().print(t)

@@ -1,0 +1,140 @@
+"""Commands that set a game up: new, ship add, scenarios."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from umpire.cli import cli
+from umpire.core import game as gamefile
+from umpire.core.errors import BadInput
+from umpire.core.ships import check_new_id, make_id
+from umpire.core.state import Resolution, Step, set_
+
+
+@cli.command()
+@click.argument("path")
+@click.option("--ruleset", help="wsim-1981 or dguts (default: the scenario's).")
+@click.option("--level", default="basic", show_default=True, help="Rules level, e.g. basic, advanced, training.")
+@click.option("--optional", "optional", multiple=True, metavar="NAME", help="Optional rule in play (repeatable).")
+@click.option("--scenario", metavar="ID|FILE", help="Start from a bundled scenario or a scenario file.")
+@click.option("--seed", type=int, help="Seed for the tool's dice (default: random, recorded).")
+@click.option("--force", is_flag=True, help="Overwrite an existing game file.")
+@click.pass_obj
+def new(obj, path, ruleset, level, optional, scenario, seed, force):
+    """Start a new game file at PATH.
+
+    \b
+    Example:
+      umpire new duel.toml --ruleset wsim-1981 --seed 7
+      umpire new nile.toml --scenario nile
+    """
+    from pathlib import Path
+
+    from umpire.core import scenarios
+    from umpire.rules import PLAYED_AS, canonical, find_ruleset
+
+    target = Path(path)
+    if target.exists() and not force:
+        raise BadInput(f"game file {path} already exists (use --force to overwrite)")
+    scen = scenarios.load(scenario) if scenario else None
+    rid = ruleset or (scen and PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
+    if not rid:
+        raise BadInput("say which rules: --ruleset wsim-1981|dguts (or --scenario ID)")
+    rs = find_ruleset(canonical(rid))
+    if level not in rs.levels:
+        raise BadInput(f"level {level!r}: {rs.id} offers {', '.join(rs.levels)}")
+    ships, info = [], {}
+    if scen:
+        ships = [rs.scenario_ship(s, scen) if hasattr(rs, "scenario_ship") else _wsim_ship(rs, s, scen)
+                 for s in scen["ships"]]
+        info = {k: scen[k] for k in ("id", "title", "date", "source", "special_rules", "victory", "wind", "map")
+                if k in scen}
+        info["ruleset"] = scen["ruleset"]
+    seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    game = gamefile.new_game(target, rs.id, level, list(optional), seed, ships, info)
+    game.state()  # checks every ship before anything is written
+    with gamefile.locked(target):
+        gamefile.save(game)
+    obj.emit({"game": str(target), "ruleset": rs.id, "level": level, "seed": seed,
+              "scenario": info.get("id", ""), "ships": len(ships)}, "new game")
+
+
+def _wsim_ship(rs, s: dict, scen: dict) -> dict:
+    try:
+        d = rs.ship_definition(s["name"], s["side"], s["id"], s)
+    except BadInput as exc:
+        raise BadInput(f"scenario {scen['_path']}: ship {s['id']}: {exc}") from None
+    for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
+        if key in s:
+            d[key] = s[key]
+    return d
+
+
+@cli.group()
+def ship():
+    """Add ships to the game."""
+
+
+@ship.command("add")
+@click.argument("name")
+@click.option("--side", required=True, help="Side the ship fights for, e.g. british.")
+@click.option("--id", "ship_id", help="Ship id (default: the name in lower case with hyphens).")
+@click.option("--spec", help="WS&IM spec string, e.g. \"14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)\".")
+@click.option("--class", "ship_class", help="WS&IM class: SOL, F, C, B, S, SC, ... (default F).")
+@click.option("--turning", type=int, help="WS&IM turning ability (default 2).")
+@click.option("--nation", help="Nation, e.g. british, american, french, spanish.")
+@click.option("--tons", type=float, help="DGUTS: tonnage.")
+@click.option("--men", type=int, help="DGUTS: crew.")
+@click.option("--guns", help="DGUTS: guns by calibre, e.g. \"30x24,22x32C,2x12\".")
+@click.option("--rate", help="DGUTS: rate or type, e.g. frigate.")
+@click.option("--merchant", is_flag=True, help="DGUTS: merchantman or privateer (no opening broadside bonus).")
+@click.pass_obj
+def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, men, guns, rate, merchant):
+    """Add a ship to the game.
+
+    \b
+    Examples:
+      umpire ship add CONSTITUTION --side american --spec "20H-(6-6-6)M-12(4)G-8R(3)-6-22'-43(CR)"
+      umpire ship add Constitution --side american --nation american --tons 1576 --men 456 --guns "30x24,22x32C"
+    """
+    state = obj.state
+    ship_id = check_new_id(ship_id or make_id(name), state["ships"])
+    side = side.strip().lower()
+    if not side:
+        raise BadInput("--side must name a side, e.g. british")
+    opts = {"spec": spec, "class": ship_class, "turning": turning, "nation": nation, "tons": tons, "men": men,
+            "guns": guns, "rate": rate, "merchant": merchant}
+    rs = obj.ruleset
+    definition = rs.ship_definition(name, side, ship_id, opts)
+    ship_state = rs.new_ship(definition)
+    res = Resolution("ship", f"{name} ({ship_id}) joins the {side} side",
+                     [set_(["ships", ship_id], ship_state)],
+                     [Step("ship", definition.get("spec") or definition.get("guns", ""), "")],
+                     {"ship": rs.status(ship_state)})
+    obj.commit(res, {"command": "ship add", "definition": definition})
+    obj.emit(res)
+
+
+@cli.command()
+@click.pass_obj
+def scenarios(obj):
+    """List the bundled scenarios.
+
+    \b
+    Example:
+      umpire --json scenarios
+    """
+    import json
+
+    from umpire.core import scenarios as sc
+
+    items = sc.listing()
+    if obj.as_json:
+        click.echo(json.dumps(items))
+        return
+    from umpire.cli import render
+
+    render.rows("bundled scenarios", ["id", "ruleset", "title", "date", "ships"],
+                [[i["id"], i["ruleset"], i["title"], i["date"], i["ships"]] for i in items])

@@ -1,0 +1,1 @@
+"""Shared engine: errors, dice, resources, game file and journal, state."""

@@ -1,0 +1,78 @@
+"""Dice: what a rule needs, typed rolls checked against it, seeded rolls, exact odds.
+
+A rule states its need as a `DiceNeed` (how many dice, how many faces, and
+what each die is for). The umpire either types the result or lets the tool
+roll from the game's seeded generator; both paths end in a tuple of ints
+that the rule resolves. Distributions are exact (`Fraction`), in the manner
+of a die as a map from outcome to weight.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Hashable, Iterator, Sequence
+
+from umpire.core.errors import BadInput
+
+
+@dataclass(frozen=True, slots=True)
+class DiceNeed:
+    """`count` dice of `faces` sides; `labels` names each die in order."""
+
+    count: int
+    faces: int = 6
+    labels: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        what = f"{self.count} d{self.faces}" if self.count != 1 else f"one d{self.faces}"
+        if self.labels:
+            what += " (" + ", ".join(self.labels) + ")"
+        return what
+
+    def check(self, rolls: Sequence[int]) -> tuple[int, ...]:
+        """Return `rolls` as a tuple, or refuse them saying what was expected."""
+        if len(rolls) != self.count:
+            raise BadInput(f"roll {','.join(map(str, rolls)) or '(none)'}: expected {self.describe()}, "
+                           f"got {len(rolls)} value(s)")
+        for r in rolls:
+            if not 1 <= r <= self.faces:
+                raise BadInput(f"roll {r}: a d{self.faces} shows 1 to {self.faces}")
+        return tuple(rolls)
+
+    def roll(self, rng: random.Random) -> tuple[int, ...]:
+        return tuple(rng.randint(1, self.faces) for _ in range(self.count))
+
+    def outcomes(self) -> Iterator[tuple[int, ...]]:
+        """Every equally likely result, in order."""
+        return itertools.product(range(1, self.faces + 1), repeat=self.count)
+
+
+def parse_rolls(text: str) -> tuple[int, ...]:
+    """Parse typed dice: "4", "2,6", "3 5 1" or "3,5,1"."""
+    parts = [p for p in text.replace(",", " ").split() if p]
+    if not parts:
+        raise BadInput("roll: no dice given (type them as 4 or 3,5,1)")
+    try:
+        return tuple(int(p) for p in parts)
+    except ValueError:
+        raise BadInput(f"roll {text!r}: dice are whole numbers, e.g. 4 or 3,5,1") from None
+
+
+def event_rng(seed: int, index: int, purpose: str = "") -> random.Random:
+    """The generator for the dice of journal event number `index`.
+
+    Derived from the game seed and the event's position, so a replay or an
+    undo-then-redo rolls exactly the same dice.
+    """
+    return random.Random(f"umpire:{seed}:{index}:{purpose}")
+
+
+def distribution(need: DiceNeed, outcome: Callable[[tuple[int, ...]], Hashable]) -> dict[Hashable, Fraction]:
+    """Exact distribution of `outcome(rolls)` over every result of `need`."""
+    counts: Counter = Counter(outcome(r) for r in need.outcomes())
+    total = need.faces ** need.count
+    return {k: Fraction(v, total) for k, v in counts.items()}

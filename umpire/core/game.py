@@ -1,0 +1,181 @@
+"""The game file: one human-readable TOML file holding setup and journal.
+
+Writes are atomic (temporary file in the same folder, flush, fsync,
+rename), and a lock file refuses a second writer. Current state is derived
+by applying each event's effects, in order, to the state set up from the
+ships and scenario.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import fcntl
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from umpire.core.errors import BadInput, GameLocked
+from umpire.core.state import Resolution, apply
+
+FORMAT = 1
+DEFAULT_PATH = "game.toml"
+
+
+@dataclass
+class Game:
+    path: Path
+    meta: dict
+    rulings: dict = field(default_factory=dict)
+    scenario: dict = field(default_factory=dict)
+    ships: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)
+
+    @property
+    def ruleset_id(self) -> str:
+        return self.meta["ruleset"]
+
+    @property
+    def seed(self) -> int:
+        return int(self.meta.get("seed", 0))
+
+    def ruleset(self):
+        from umpire.rules import find_ruleset
+
+        return find_ruleset(self.ruleset_id)
+
+    def tables(self):
+        from umpire.core.tables import Tables
+
+        return Tables(self.ruleset().data_id, self.rulings)
+
+    def state(self, upto: int | None = None) -> dict:
+        """The state after the first `upto` events (all when None)."""
+        state = self.ruleset().initial_state(self)
+        for event in self.events[:upto]:
+            apply(state, event["effects"])
+        return state
+
+    def record(self, res: Resolution, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
+        """Append a resolution to the journal as a new event."""
+        event: dict[str, Any] = {
+            "n": len(self.events) + 1,
+            "kind": res.kind,
+            "summary": res.summary,
+            "action": _clean(action),
+            "effects": _clean(res.effects),
+        }
+        if rolls:
+            event["rolls"] = list(rolls)
+            event["rolled"] = rolled
+        self.events.append(event)
+        return event
+
+    def to_toml(self) -> str:
+        import tomli_w
+
+        doc: dict[str, Any] = {"game": self.meta}
+        if self.rulings:
+            doc["rulings"] = self.rulings
+        if self.scenario:
+            doc["scenario"] = self.scenario
+        if self.ships:
+            doc["ships"] = self.ships
+        if self.events:
+            doc["events"] = self.events
+        header = "# umpire game file: setup and journal. Edit with care; `umpire verify` checks it.\n"
+        return header + tomli_w.dumps(_clean(doc))
+
+
+def _clean(value: Any) -> Any:
+    """Drop None values (TOML has no null) and turn tuples into lists."""
+    if isinstance(value, dict):
+        return {str(k): _clean(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value if v is not None]
+    return value
+
+
+def game_path(option: str | None) -> Path:
+    return Path(option or os.environ.get("UMPIRE_GAME") or DEFAULT_PATH)
+
+
+def load(path: Path) -> Game:
+    """Read and check a game file; any problem is a one-line BadInput."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadInput(f"game file {path} not found (start one with `umpire new {path} --ruleset ID`)") from None
+    except OSError as exc:
+        raise BadInput(f"game file {path}: cannot read ({exc.strerror})") from None
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadInput(f"game file {path}: not a text file (not UTF-8)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"game file {path} is damaged or not a game: {exc}") from None
+    meta = doc.get("game")
+    if not isinstance(meta, dict) or "ruleset" not in meta:
+        raise BadInput(f"game file {path}: no [game] table with a ruleset; is this an umpire game?")
+    if meta.get("format", FORMAT) > FORMAT:
+        raise BadInput(f"game file {path}: format {meta['format']} is newer than this umpire understands")
+    game = Game(path=path, meta=meta, rulings=doc.get("rulings", {}), scenario=doc.get("scenario", {}),
+                ships=doc.get("ships", []), events=doc.get("events", []))
+    _check_events(game)
+    return game
+
+
+def _check_events(game: Game) -> None:
+    for i, event in enumerate(game.events, start=1):
+        if not isinstance(event, dict) or not isinstance(event.get("effects"), list):
+            raise BadInput(f"game file {game.path}: event {i} is malformed (no effects list)")
+
+
+def save(game: Game) -> None:
+    """Write atomically: a crash leaves either the old file or the new one."""
+    text = game.to_toml().encode("utf-8")
+    folder = game.path.resolve().parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{game.path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, game.path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the game's lock file; refuse if another process holds it."""
+    lock_path = path.resolve().parent / f".{path.name}.lock"
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise BadInput(f"game file {path}: cannot create lock ({exc.strerror})") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise GameLocked(f"game file {path} is being changed by another umpire process; try again") from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def new_game(path: Path, ruleset: str, level: str, optional: list[str], seed: int,
+             ships: list[dict] | None = None, scenario: dict | None = None) -> Game:
+    meta = {"format": FORMAT, "ruleset": ruleset, "level": level, "optional": list(optional), "seed": seed}
+    return Game(path=path, meta=meta, scenario=copy.deepcopy(scenario or {}), ships=list(ships or []))

@@ -1,0 +1,40 @@
+"""Ship ids and lookup by id or unambiguous prefix of id or name."""
+
+from __future__ import annotations
+
+import re
+
+from umpire.core.errors import BadInput
+
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def make_id(name: str) -> str:
+    """'ROYAL SOVEREIGN' -> 'royal-sovereign'."""
+    out = re.sub(r"[^a-z0-9_-]+", "-", name.strip().lower().replace(" ", "-")).strip("-")
+    return re.sub(r"-{2,}", "-", out)
+
+
+def check_new_id(ship_id: str, taken: dict) -> str:
+    if not _ID.match(ship_id):
+        raise BadInput(f"ship id {ship_id!r}: use lower-case letters, digits and hyphens, e.g. royal-sovereign")
+    if ship_id in taken:
+        raise BadInput(f"ship id {ship_id!r} is already taken by {taken[ship_id]['name']}; give another with --id")
+    return ship_id
+
+
+def find_ship(ships: dict, text: str) -> str:
+    """Id of the ship `text` names: exact id, else a unique case-insensitive prefix of an id or name."""
+    if text in ships:
+        return text
+    key = text.strip().lower()
+    exact = [sid for sid, s in ships.items() if sid == key or s["name"].lower() == key]
+    if len(exact) == 1:
+        return exact[0]
+    hits = [sid for sid, s in ships.items() if sid.startswith(key) or s["name"].lower().startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        known = ", ".join(ships) or "none yet"
+        raise BadInput(f"no ship {text!r} in this game (ships: {known})")
+    raise BadInput(f"ship {text!r} is ambiguous: " + ", ".join(f"{h} ({ships[h]['name']})" for h in hits))

@@ -1,0 +1,77 @@
+"""Loading rules tables from data/<ruleset>/<name>.toml, with house rulings.
+
+A house ruling overrides one value of one table: the key is
+"<table>.<dotted key path>" (e.g. ``hdt.modifiers.rake``) and the value
+replaces the bundled one. Overrides are recorded in the game file and shown
+in the working.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from functools import lru_cache
+from typing import Any, Mapping
+
+from umpire.core.errors import BadInput
+from umpire.core.resources import resource_dir
+
+
+@lru_cache(maxsize=None)
+def _load(ruleset: str, name: str) -> dict:
+    path = resource_dir("data") / ruleset / f"{name}.toml"
+    try:
+        with path.open("rb") as fh:
+            table = tomllib.load(fh)
+    except FileNotFoundError:
+        raise BadInput(f"table {name!r} of ruleset {ruleset!r} is missing ({path})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    if not table.get("source"):
+        raise BadInput(f"{path}: table has no 'source'")
+    return table
+
+
+class Tables:
+    """The tables of one ruleset, with a game's house rulings applied."""
+
+    def __init__(self, ruleset: str, rulings: Mapping[str, Any] | None = None) -> None:
+        self.ruleset = ruleset
+        self.rulings = dict(rulings or {})
+        self._cache: dict[str, dict] = {}
+
+    def __getitem__(self, name: str) -> dict:
+        if name not in self._cache:
+            table = _load(self.ruleset, name)
+            mine = {k: v for k, v in self.rulings.items() if k.split(".", 1)[0] == name}
+            if mine:
+                table = copy.deepcopy(table)
+                for key, value in mine.items():
+                    _set_path(table, key.split(".")[1:], value, key)
+            self._cache[name] = table
+        return self._cache[name]
+
+    def source(self, name: str, key: str = "") -> str:
+        """Cite a table: its source, marked when a house ruling touched it."""
+        src = self[name]["source"]
+        full = f"{name}.{key}" if key else name
+        if any(k == full or k.startswith(full + ".") or full.startswith(k + ".") for k in self.rulings
+               if k.split(".", 1)[0] == name):
+            src += " (house ruling)"
+        return src
+
+
+def _set_path(table: dict, parts: list[str], value: Any, key: str) -> None:
+    node: Any = table
+    for part in parts[:-1]:
+        if not isinstance(node, dict) or part not in node:
+            raise BadInput(f"house ruling {key!r}: no such table key")
+        node = node[part]
+    if not parts or not isinstance(node, dict) or parts[-1] not in node:
+        raise BadInput(f"house ruling {key!r}: no such table key")
+    old = node[parts[-1]]
+    if type(old) is not type(value) and not (isinstance(old, (int, float)) and isinstance(value, (int, float))):
+        raise BadInput(f"house ruling {key!r}: expected a {type(old).__name__}, got {value!r}")
+    if isinstance(old, list) and len(old) != len(value):
+        raise BadInput(f"house ruling {key!r}: expected {len(old)} values, got {len(value)}")
+    node[parts[-1]] = value

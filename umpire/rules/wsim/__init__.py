@@ -1,0 +1,1 @@
+"""Wooden Ships & Iron Men (1981 second edition), Basic Game."""

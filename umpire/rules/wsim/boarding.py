@@ -1,0 +1,308 @@
+"""Boarding parties, melee, capture, prize crews, prisoners and transfers (Basic VII, IX)."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.gunnery import band_index
+from umpire.rules.wsim.ship import effective_quality
+
+PARTIES = ("obp", "dbp", "tbp", "nbp")
+MAX_ROUNDS = 3
+PRIZE_RATIO = 6
+
+
+def _sections_text(sections: list[int]) -> str:
+    return ",".join(str(s + 1) for s in sections)
+
+
+def check_party(ship: dict, party: str, sections: list[int], target: dict | None) -> None:
+    """Boarding parties take whole crew sections, lowest first, none skipped (VII.A)."""
+    if party not in PARTIES:
+        raise BadInput(f"party {party!r}: use obp, dbp, tbp or nbp")
+    if ship.get("struck") and party != "nbp":
+        raise Refused(f"{ship['name']} has struck: her crew cannot form boarding parties")
+    if party in ("obp", "dbp") and target is not None and target["id"] not in ship["fouled"] + ship["grappled"]:
+        raise Refused(f"{ship['name']} is neither fouled nor grappled with {target['name']}")
+    if party == "nbp":
+        return
+    if not sections:
+        raise BadInput(f"{party.upper()} needs crew sections, e.g. --sections 1,2")
+    for s in sections:
+        if not 0 <= s < len(ship["crew_left"]):
+            raise BadInput(f"crew section {s + 1}: {ship['name']} has sections 1 to {len(ship['crew_left'])}")
+        if s in ship["parties"]:
+            raise Refused(f"crew section {s + 1} of {ship['name']} is already in a boarding party")
+        if ship["crew_left"][s] == 0:
+            raise Refused(f"crew section {s + 1} of {ship['name']} has no crew left")
+    chosen = sorted(set(ship["parties"]) | set(sections))
+    manned = [i for i, c in enumerate(ship["crew_left"]) if c > 0]
+    if chosen != manned[: len(chosen)]:
+        raise Refused(f"boarding parties must use the lowest manned crew sections first, in order: "
+                      f"{ship['name']} would have to choose {_sections_text(manned[:len(chosen)])}")
+
+
+def form_party(state: dict, ship_id: str, party: str, sections: list[int], target_id: str = "") -> Resolution:
+    ship = state["ships"][ship_id]
+    target = state["ships"][target_id] if target_id else None
+    check_party(ship, party, sections, target)
+    boarding = list(ship.get("boarding", []))
+    boarding.append({"party": party, "sections": sections, "at": target_id})
+    effects = [set_(["ships", ship_id, "boarding"], boarding),
+               set_(["ships", ship_id, "parties"], sorted(set(ship["parties"]) | set(sections)))]
+    squares = sum(ship["crew_left"][s] for s in sections)
+    what = party.upper() + (f" of sections {_sections_text(sections)} ({squares} squares)" if sections else "")
+    summary = f"{ship['name']}: {what}" + (f" at {target['name']}" if target else "")
+    steps = [Step("boarding party", what, "Basic VII.A-B")]
+    if sections and len(ship["parties"]) + len(sections) >= sum(1 for c in ship["crew_left"] if c > 0):
+        steps.append(Step("all crew sections in boarding parties", "she may not fire this turn nor move next turn",
+                          "Basic VII.B.5"))
+    return Resolution("board", summary, effects, steps, {"ship": ship_id, "party": party,
+                                                         "sections": [s + 1 for s in sections], "squares": squares})
+
+
+@dataclass(slots=True)
+class Force:
+    """A boarding party in melee: which ship, which sections, and its quality."""
+
+    ship: str
+    sections: list[int]
+    quality: str
+    crew: list[int]
+
+    @property
+    def squares(self) -> int:
+        return sum(self.crew[s] for s in self.sections)
+
+
+def _parties(ship: dict, party: str, at: str | None = None) -> list[int]:
+    out: list[int] = []
+    for b in ship.get("boarding", []):
+        if b["party"] == party and (at is None or b["at"] in ("", at)):
+            out += b["sections"]
+    return out
+
+
+def tms(forces: list[Force], tables) -> int:
+    strength = tables["melee"]["crew_strength"]
+    return sum(f.squares * strength[f.quality] for f in forces)
+
+
+def melee_plan(state: dict, attackers: list[str], defender: str) -> tuple[list[Force], list[Force], str]:
+    """Who fights: the attackers' OBPs against the defender's OBP, else DBP (IX.B)."""
+    d = state["ships"][defender]
+    att: list[Force] = []
+    for a in attackers:
+        ship = state["ships"][a]
+        secs = _parties(ship, "obp", defender)
+        if not secs:
+            raise Refused(f"{ship['name']} has no OBP ordered against {d['name']} (use `umpire board`)")
+        att.append(Force(a, secs, effective_quality(ship), list(ship["crew_left"])))
+    d_obp = _parties(d, "obp", attackers[0])
+    d_dbp = _parties(d, "dbp")
+    kind = "obp" if d_obp else "dbp" if d_dbp else "none"
+    secs = d_obp or d_dbp
+    dfn = [Force(defender, secs, effective_quality(d), list(d["crew_left"]))] if secs else []
+    return att, dfn, kind
+
+
+def melee_needs(state: dict, attackers: list[str], defender: str) -> DiceNeed:
+    att, dfn, kind = melee_plan(state, attackers, defender)
+    if kind == "none":
+        return DiceNeed(0)
+    return DiceNeed(2 * MAX_ROUNDS, 6, tuple(f"round {r} {w}" for r in range(1, MAX_ROUNDS + 1)
+                                              for w in ("attacker", "defender")))
+
+
+def _losses(tables, die: int, strength: int) -> int:
+    t = tables["melee"]["resolution"]
+    if strength <= 0:
+        return 0
+    return t["losses"][band_index(t["die_bands"], die)][band_index(t["tms_bands"], strength)]
+
+
+def _take(forces: list[Force], n: int) -> int:
+    """Mark `n` losses on the lowest crew section of the party (IX.C.2, 7)."""
+    done = 0
+    for f in forces:
+        for s in f.sections:
+            while done < n and f.crew[s] > 0:
+                f.crew[s] -= 1
+                done += 1
+    return done
+
+
+def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple[int, ...],
+                  tables, strict: bool = True) -> Resolution:
+    """Melee rounds until three are fought or one side reaches three to one (IX.C).
+
+    `rolls` holds two dice per round, attacker's first. Typed dice (`strict`) must
+    match the rounds fought; the tool's own dice are rolled for three rounds and
+    only those used are kept.
+    """
+    att, dfn, kind = melee_plan(state, attackers, defender)
+    d = state["ships"][defender]
+    names = " and ".join(state["ships"][a]["name"] for a in attackers)
+    src = tables.source("melee")
+    if kind == "none":
+        return capture_by_obp(state, att, defender, tables,
+                              [Step("defender has no OBP or DBP", "the OBP takes her without melee",
+                                    "Basic IX.B.4, IX.B.7")], [])
+    steps: list[Step] = []
+    used: list[int] = []
+    outcome = "continues"
+    for rnd in range(1, MAX_ROUNDS + 1):
+        if len(rolls) < 2 * rnd:
+            raise BadInput(f"melee reached round {rnd}: give two dice per round (attacker, defender), "
+                           f"{2 * rnd} so far, got {len(rolls)}")
+        ra, rd = rolls[2 * rnd - 2], rolls[2 * rnd - 1]
+        used += [ra, rd]
+        ta, td = tms(att, tables), tms(dfn, tables)
+        la, ld = _losses(tables, rd, td), _losses(tables, ra, ta)
+        la, ld = _take(att, la), _take(dfn, ld)
+        steps.append(Step(f"round {rnd}: TMS {ta} v {td}, dice {ra} v {rd}",
+                          f"attackers lose {la}, defenders lose {ld}", src))
+        ta, td = tms(att, tables), tms(dfn, tables)
+        if ta >= 3 * td or td == 0:
+            outcome = "attackers win"
+        elif td >= 3 * ta or ta == 0:
+            outcome = "defenders win"
+        if outcome != "continues":
+            steps.append(Step(f"after round {rnd}: TMS {ta} v {td}", outcome + " (three to one)", "Basic IX.C.3"))
+            break
+    if strict and len(rolls) > len(used):
+        raise BadInput(f"melee ended after {len(used) // 2} round(s): give exactly {len(used)} dice, got {len(rolls)}")
+    effects = [set_(["ships", f.ship, "crew_left"], f.crew) for f in att + dfn]
+    data = {"attackers": attackers, "defender": defender, "rolls": used, "outcome": outcome,
+            "tms": {"attackers": tms(att, tables), "defender": tms(dfn, tables)}}
+    if outcome == "continues":
+        steps.append(Step("three rounds fought", "no decision: the melee goes on next turn", "Basic IX.C.4"))
+        for a in attackers:
+            effects.append(set_(["ships", a, "melee_with"], defender))
+        effects.append(set_(["ships", defender, "melee_with"], attackers[0]))
+        return Resolution("melee", f"{names} v {d['name']}: melee goes on", effects, steps, data)
+    if outcome == "attackers win":
+        sub = capture_by_obp(_with_crews(state, att + dfn), att, defender, tables, steps, effects, melee=True)
+        sub.data.update(data)
+        return sub
+    loser = attackers[0]
+    effects.append(set_(["ships", loser, "state"], "surrendered"))
+    effects.append(set_(["ships", loser, "surrendered_by"], "melee"))
+    steps.append(Step("defeated boarding party", f"prisoners; {state['ships'][loser]['name']} surrenders",
+                      "Basic IX.C.3, IX.C.6"))
+    return Resolution("melee", f"{names} v {d['name']}: defenders win", effects, steps, data)
+
+
+def _with_crews(state: dict, forces: list[Force]) -> dict:
+    st = copy.deepcopy(state)
+    for f in forces:
+        st["ships"][f.ship]["crew_left"] = list(f.crew)
+    return st
+
+
+def capture_by_obp(state: dict, att: list[Force], defender: str, tables, steps: list[Step],
+                   effects: list[dict], melee: bool = False) -> Resolution:
+    """The victorious party goes aboard as prize crew; the rest aboard become prisoners (IX.D)."""
+    lead = att[0]
+    squares = sum(f.squares for f in att)
+    quality = lead.quality
+    effects = list(effects)
+    for f in att:
+        crew = list(f.crew)
+        for s in f.sections:
+            crew[s] = 0
+        effects.append(set_(["ships", f.ship, "crew_left"], crew))
+    return place_prize(state, defender, lead.ship, squares, quality, steps, effects,
+                       "melee" if melee else "boarding")
+
+
+def place_prize(state: dict, target_id: str, captor_id: str, squares: int, quality: str, steps: list[Step],
+                effects: list[dict], how: str) -> Resolution:
+    t = state["ships"][target_id]
+    captor = state["ships"][captor_id]
+    prisoners = sum(t["crew_left"])
+    steps = list(steps)
+    data = {"ship": target_id, "captor": captor_id, "prize_crew": squares, "prisoners": prisoners}
+    if squares * PRIZE_RATIO < prisoners:
+        steps.append(Step(f"prize crew {squares} v prisoners {prisoners}",
+                          "fewer than one per six: the prisoners rise and hold the ship", "Basic IX.D.9"))
+        data["captured"] = False
+        return Resolution("capture", f"{t['name']}: prize crew from {captor['name']} overpowered", effects, steps, data)
+    effects += [set_(["ships", target_id, "prize"], {"squares": squares, "quality": quality, "from": captor_id}),
+                set_(["ships", target_id, "controller"], captor["controller"]),
+                set_(["ships", target_id, "state"], "struck" if t.get("struck") else "captured"),
+                set_(["ships", target_id, "surrendered_by"], t.get("surrendered_by") or how),
+                set_(["ships", target_id, "melee_with"], "")]
+    steps.append(Step("captured", f"prize crew of {squares} ({quality}) from {captor['name']}; "
+                      f"{prisoners} prisoner squares", "Basic IX.D.2-3, IX.D.10"))
+    data["captured"] = True
+    return Resolution("capture", f"{t['name']} captured by {captor['name']}", effects, steps, data)
+
+
+def capture(state: dict, target_id: str, captor_id: str, sections: list[int]) -> Resolution:
+    """Put a prize crew aboard a ship that surrendered by striking, firepower or immobility (IX.D.3)."""
+    t, c = state["ships"][target_id], state["ships"][captor_id]
+    if t["state"] not in ("surrendered", "struck") or t["prize"]["squares"]:
+        raise Refused(f"{t['name']} has not surrendered (state {t['state']}); take her by melee")
+    if t["controller"] == c["controller"] and not t["prize"]["squares"]:
+        raise Refused(f"{t['name']} is already on {c['name']}'s side")
+    for s in sections:
+        if not 0 <= s < len(c["crew_left"]) or c["crew_left"][s] == 0:
+            raise Refused(f"crew section {s + 1} of {c['name']} has no crew to send")
+    squares = sum(c["crew_left"][s] for s in sections)
+    crew = list(c["crew_left"])
+    for s in sections:
+        crew[s] = 0
+    effects = [set_(["ships", captor_id, "crew_left"], crew)]
+    steps = [Step("prize crew", f"sections {_sections_text(sections)} of {c['name']}: {squares} squares",
+                  "Basic IX.D.3")]
+    return place_prize(state, target_id, captor_id, squares, effective_quality(c), steps, effects, t["surrendered_by"])
+
+
+def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Resolution:
+    """Move crew sections to a friendly ship, refilling her losses latest first (IX.A)."""
+    s, d = state["ships"][src_id], state["ships"][dst_id]
+    if s["controller"] != d["controller"]:
+        raise Refused(f"{d['name']} is not friendly to {s['name']}; transfers go to friendly ships")
+    if d["state"] in ("surrendered", "struck"):
+        raise Refused(f"{d['name']} has {d['state']}: crews may not transfer to her")
+    for x in sections:
+        if not 0 <= x < len(s["crew_left"]) or s["crew_left"][x] == 0:
+            raise Refused(f"crew section {x + 1} of {s['name']} has no crew to transfer")
+    moving = sum(s["crew_left"][x] for x in sections)
+    src_crew = [0 if i in sections else c for i, c in enumerate(s["crew_left"])]
+    dst_crew = list(d["crew_left"])
+    left = moving
+    for i in reversed(range(len(dst_crew))):
+        room = d["crew_max"][i] - dst_crew[i]
+        take = min(room, left)
+        dst_crew[i] += take
+        left -= take
+    effects = [set_(["ships", src_id, "crew_left"], src_crew), set_(["ships", dst_id, "crew_left"], dst_crew),
+               set_(["ships", dst_id, "passengers"], d["passengers"] + left)]
+    steps = [Step("transfer", f"{moving} squares from {s['name']} to {d['name']}", "Basic IX.A"),
+             Step("casualties erased", f"{moving - left}, latest first; sections now {dst_crew}", "Basic IX.A.3")]
+    if left:
+        steps.append(Step("not placed in the log", f"{left} squares carried separately", "Basic IX.A.2"))
+    return Resolution("transfer", f"{moving} crew squares from {s['name']} to {d['name']}", effects, steps,
+                      {"from": src_id, "to": dst_id, "squares": moving, "erased": moving - left})
+
+
+def prisoner_check(ship: dict) -> tuple[list[dict], list[Step]]:
+    """Prisoners retake a ship whose prize crew falls below one per six (IX.D.9)."""
+    prize = ship["prize"]
+    prisoners = sum(ship["crew_left"])
+    if not prize["squares"] or prize["squares"] * PRIZE_RATIO >= prisoners:
+        return [], []
+    sid = ship["id"]
+    effects = [set_(["ships", sid, "prize"], {"squares": 0, "quality": "", "from": ""}),
+               set_(["ships", sid, "controller"], ship["side"]),
+               set_(["ships", sid, "state"], "struck" if ship.get("struck") else "active"),
+               set_(["ships", sid, "passengers"], ship["passengers"] + prize["squares"])]
+    steps = [Step(f"prize crew {prize['squares']} v prisoners {prisoners}",
+                  "the prisoners take the ship back; the prize crew are now prisoners", "Basic IX.D.9")]
+    return effects, steps

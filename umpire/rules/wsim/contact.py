@@ -1,0 +1,72 @@
+"""Fouling, unfouling, grappling and ungrappling (Basic Game III, V.C, VI)."""
+
+from __future__ import annotations
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+
+KINDS = {
+    "foul": ("fouling", "fouled", True),
+    "unfoul": ("unfouling", "fouled", False),
+    "grapple": ("grappling", "grappled", True),
+    "ungrapple": ("ungrappling", "grappled", False),
+}
+
+
+def contact_needs(state: dict, kind: str, a: str, b: str) -> DiceNeed:
+    check_contact(state, kind, a, b)
+    return DiceNeed(0 if _friendly(state, a, b) and kind in ("grapple", "ungrapple") else 1, 6, (kind,))
+
+
+def _friendly(state: dict, a: str, b: str) -> bool:
+    return state["ships"][a]["controller"] == state["ships"][b]["controller"]
+
+
+def check_contact(state: dict, kind: str, a: str, b: str) -> None:
+    sa, sb = state["ships"][a], state["ships"][b]
+    if a == b:
+        raise BadInput(f"{sa['name']} cannot {kind} with herself")
+    _, track, making = KINDS[kind]
+    linked = b in sa[track]
+    if kind == "foul" and linked:
+        raise Refused(f"{sa['name']} and {sb['name']} are already fouled")
+    if not making and not linked:
+        raise Refused(f"{sa['name']} is not {track} with {sb['name']}")
+
+
+def resolve_contact(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tables,
+                    motionless: int = 0) -> Resolution:
+    """One attempt on the fouling, unfouling, grappling or ungrappling table."""
+    check_contact(state, kind, a, b)
+    table_name, track, making = KINDS[kind]
+    table = tables[table_name]
+    sa, sb = state["ships"][a], state["ships"][b]
+    steps: list[Step] = []
+    if not rolls:
+        success = True
+        steps.append(Step("friendly ships", f"{kind} is automatic", "Basic VI.A.3"))
+        die = None
+    else:
+        die = rolls[0]
+        if kind == "grapple" and motionless:
+            mods = table["motionless_modifier"]
+            m = mods["one"] if motionless == 1 else mods["both"]
+            steps.append(Step(f"{motionless} ship(s) motionless", f"die {die} {m:+d} = {die + m}", tables.source(table_name)))
+            die += m
+        success = die in table["success_rolls"] or (die < min(table["success_rolls"]))
+        steps.append(Step(f"{table_name} table, die {die}", table["result_text"]["success" if success else "failure"],
+                          tables.source(table_name)))
+    effects = []
+    if success:
+        for x, y in ((sa, b), (sb, a)):
+            now = list(x[track])
+            if making:
+                now.append(y)
+            else:
+                now.remove(y)
+            effects.append(set_(["ships", x["id"], track], now))
+    outcome = {"foul": "fouled", "unfoul": "unfouled", "grapple": "grappled", "ungrapple": "ungrappled"}[kind]
+    summary = f"{sa['name']} and {sb['name']}: " + (outcome if success else f"not {outcome}")
+    data = {"ships": [a, b], "attempt": kind, "success": success, "rolls": list(rolls), "result": outcome if success else "no effect"}
+    return Resolution(kind, summary, effects, steps, data)

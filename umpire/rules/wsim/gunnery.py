@@ -1,0 +1,292 @@
+"""Gunnery and damage, WS&IM 1981 Basic Game (Basic Game VIII)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
+
+MAX_RANGE = 10
+CARRONADE_RANGE = 2
+RIGGING_ONLY_FROM = 6
+TRACKS = ("hull", "guns", "crew", "rigging")
+_HIT = re.compile(r"^(\d*)([HGCR])$")
+_LETTER = {"H": "hull", "G": "guns", "C": "crew", "R": "rigging"}
+
+
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """One broadside fired, as the umpire reads it off the table."""
+
+    firer: str
+    target: str
+    range: int
+    side: str                    # firer's broadside: left | right
+    aim: str = ""                # hull | rigging | "" (hull below six hexes, rigging from six)
+    rake: str = ""               # "" | bow | stern
+    facing: str = ""             # target's broadside facing the firer (gun hits land there)
+    lose: str = "carronades"     # which gun squares the target gives up first
+
+
+def band_index(bands: list[list[int]], value: int) -> int:
+    """Index of the band holding `value`; values above the last band use the last."""
+    for i, (lo, hi) in enumerate(bands):
+        if lo <= value <= hi:
+            return i
+    if value > bands[-1][1]:
+        return len(bands) - 1
+    raise BadInput(f"value {value} is below the first band {bands[0]}")
+
+
+def parse_result(text: str) -> dict[str, int]:
+    """'2H-R-G' -> {'hull': 2, 'rigging': 1, 'guns': 1, 'crew': 0}; '0' is no effect."""
+    hits = dict.fromkeys(TRACKS, 0)
+    if text.strip() == "0":
+        return hits
+    for part in text.split("-"):
+        m = _HIT.match(part.strip())
+        if not m:
+            raise BadInput(f"hit table entry {text!r}: cannot read {part!r}")
+        hits[_LETTER[m.group(2)]] += int(m.group(1) or 1)
+    return hits
+
+
+def check_fire(state: dict, act: Fire) -> None:
+    """Refuse a broadside the rules do not allow (exit 1) or that is mistyped (exit 2)."""
+    ships = state["ships"]
+    firer, target = ships[act.firer], ships[act.target]
+    if act.firer == act.target:
+        raise BadInput(f"{firer['name']} cannot fire at itself")
+    if act.range < 1:
+        raise BadInput(f"range {act.range}: ranges are counted in hexes from 1")
+    if act.range > MAX_RANGE:
+        raise Refused(f"range {act.range} is out of range: broadsides reach {MAX_RANGE} hexes at most")
+    if firer.get("struck"):
+        raise Refused(f"{firer['name']} has struck her colours and cannot work her guns")
+    if firer["state"] == "surrendered":
+        raise Refused(f"{firer['name']} has surrendered and may not fire")
+    if target.get("struck"):
+        raise Refused(f"{target['name']} has struck: no one may fire on a struck ship")
+    if target["state"] == "surrendered":
+        raise Refused(f"{target['name']} has surrendered: she blocks the field of fire and may not be fired on")
+    if target["controller"] == firer["controller"]:
+        raise Refused(f"{target['name']} is friendly to {firer['name']}: a friendly ship blocks the field of fire")
+    if not firer["loaded"][act.side]:
+        raise Refused(f"{firer['name']}'s {act.side} broadside is not loaded (load it with `umpire load`)")
+    if act.aim == "hull" and act.range >= RIGGING_ONLY_FROM:
+        raise Refused(f"at {act.range} hexes fire must be aimed at the rigging (six hexes or more)")
+    if act.aim == "rigging" and act.target in firer["fouled"] + firer["grappled"]:
+        raise Refused(f"{firer['name']} is fouled or grappled with {target['name']}: no fire at her rigging")
+    if not act.facing and not act.rake:
+        raise BadInput(f"say which broadside of {target['name']} faces the firer: --facing left|right "
+                       "(gun hits are marked on that side)")
+    if not _crew_sections_available(firer):
+        raise Refused(f"{firer['name']} has no crew section free to work the guns")
+    if guns_firing(firer, act) == 0:
+        raise Refused(f"{firer['name']}'s {act.side} broadside has no gun squares that can fire "
+                      f"at {act.range} hexes (carronades reach {CARRONADE_RANGE})")
+
+
+def _crew_sections_available(ship: dict) -> bool:
+    basis = ship["at_turn_start"]
+    if is_captured(ship) or basis["prize"]["squares"] > 0:
+        return True
+    return any(c > 0 and i not in ship["parties"] for i, c in enumerate(basis["crew_left"]))
+
+
+def guns_firing(firer: dict, act: Fire) -> int:
+    """Gun squares firing: undamaged guns, plus carronades at two hexes or less (VIII.B.2)."""
+    basis = firer["at_turn_start"]
+    n = basis["guns_left"][act.side]
+    if act.range <= CARRONADE_RANGE:
+        n += basis["carronades_left"][act.side]
+    return n
+
+
+def crew_sections_out(ship: dict) -> int:
+    """Complete crew sections wiped out or used for boarding (VIII.C.3)."""
+    basis = ship["at_turn_start"]["crew_left"]
+    return sum(1 for i, c in enumerate(basis) if c == 0 or i in ship["parties"])
+
+
+def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
+    """Hit table number after modifiers, or None for an automatic miss (VIII.B.3-4, C)."""
+    hdt = tables["hdt"]
+    src = tables.source("hdt")
+    firer = state["ships"][act.firer]
+    n = guns_firing(firer, act)
+    gi = band_index(hdt["guns_bands"], n)
+    ri = band_index(hdt["range_bands"], act.range)
+    table = hdt["range"][gi][ri]
+    band = hdt["guns_bands"][gi]
+    steps = [Step("guns firing", f"{n} ({act.side} broadside"
+                  + (", carronades included" if act.range <= CARRONADE_RANGE else "") + ")", "Basic VIII.B.2"),
+             Step(f"HDT range table, guns {band[0]}-{band[1]}, range {act.range}", f"table {table}", src)]
+    mods = hdt["modifiers"]
+    q = effective_quality(firer)
+    captured = is_captured(firer)
+
+    def mod(label: str, key: str, times: int = 1) -> None:
+        nonlocal table
+        value = mods[key][gi] * times
+        if value:
+            table += value
+            steps.append(Step(label, f"{value:+d} -> table {table}", tables.source("hdt", f"modifiers.{key}")))
+
+    mod(f"crew quality {q}", f"crew_quality_{q}")
+    if captured:
+        mod("captured ship (prize crew; crew loss ignored)", "captured_ship")
+    else:
+        out = crew_sections_out(firer)
+        if out:
+            mod(f"crew sections lost or boarding: {out}", "crew_section_loss", out)
+    if not firer["initial_used"][act.side]:
+        mod(f"initial broadside ({act.side})", "initial_broadside")
+    if act.rake:
+        mod(f"rake ({act.rake})", "rake")
+    top = len(tables["hit-tables"]["tables"]) - 1
+    if table < 0:
+        steps.append(Step("below table 0", "automatic miss", "Basic VIII.B.4"))
+        return None, steps
+    if table > top:
+        steps.append(Step(f"above table {top}", f"use table {top}", "Basic VIII.B.4"))
+        table = top
+    return table, steps
+
+
+def fire_needs(state: dict, act: Fire, tables) -> DiceNeed:
+    check_fire(state, act)
+    table, _ = hit_table(state, act, tables)
+    return DiceNeed(0 if table is None else 1, 6, ("hit table",) if table is not None else ())
+
+
+def resolve_fire(state: dict, act: Fire, rolls: tuple[int, ...], tables) -> Resolution:
+    """Resolve one broadside and mark its hits on the target (Basic VIII.B-D)."""
+    check_fire(state, act)
+    firer, target = state["ships"][act.firer], state["ships"][act.target]
+    table, steps = hit_table(state, act, tables)
+    aim = act.aim or ("rigging" if act.range >= RIGGING_ONLY_FROM else "hull")
+    if not act.aim:
+        steps.append(Step("aim", f"{aim} (not given; {'forced from six hexes' if aim == 'rigging' else 'default'})",
+                          "Basic VIII.B.5"))
+    result = "0"
+    if table is not None:
+        entry = tables["hit-tables"]["tables"][str(table)][aim]
+        result = entry[rolls[0] - 1]
+        steps.append(Step(f"hit table {table} ({aim}), die {rolls[0]}", result, tables.source("hit-tables")))
+    hits = parse_result(result)
+    fp = ["ships", act.firer]
+    effects = [set_(fp + ["loaded", act.side], False), set_(fp + ["initial_used", act.side], True),
+               set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
+    marks, mark_steps, landed = mark_hits(target, hits, act)
+    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
+    steps += mark_steps
+    data = {"firer": act.firer, "target": act.target, "hit_table": table, "rolls": list(rolls), "result": result,
+            "aim": aim, "hits": hits, "marked": landed}
+    summary = f"{firer['name']} fires {act.side} broadside at {target['name']}, {act.range} hex(es): {result}"
+    return Resolution("fire", summary, effects, steps, data)
+
+
+def mark_hits(target: dict, hits: dict[str, int], act: Fire) -> tuple[list[tuple[tuple, object]], list[Step], dict]:
+    """Mark hits box by box (Basic VIII.D); returns (path, value) changes, working, what landed."""
+    t = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in target.items()}
+    steps: list[Step] = []
+    landed = dict.fromkeys(TRACKS, 0)
+    extra_hull = _mark_guns(t, hits["guns"], act, steps, landed)
+    _mark_hull(t, hits["hull"] + extra_hull, steps, landed)
+    _mark_crew(t, hits["crew"], steps, landed)
+    _mark_rigging(t, hits["rigging"], steps, landed)
+    changes: list[tuple[tuple, object]] = []
+    for key in ("hull_left", "crew_left", "guns_left", "carronades_left", "rigging_left", "prize", "state",
+                "struck", "liable"):
+        if t[key] != target[key]:
+            changes.append(((key,), t[key]))
+    return changes, steps, landed
+
+
+def _mark_guns(t: dict, n: int, act: Fire, steps: list[Step], landed: dict) -> int:
+    if not n:
+        return 0
+    facing = act.facing
+    if not facing:  # a rake: both sides equidistant, the target chooses (VIII.D.3.a)
+        facing = max(SIDES, key=lambda s: t["guns_left"][s] + t["carronades_left"][s])
+        steps.append(Step("rake: target's choice of side", f"{facing} (default: side with more squares left)",
+                          "Basic VIII.D.3.a"))
+    other = "right" if facing == "left" else "left"
+    first, second = ("carronades_left", "guns_left") if act.lose == "carronades" else ("guns_left", "carronades_left")
+    order = [(facing, first), (facing, second), (other, first), (other, second)]
+    left = n
+    for side, kind in order:
+        take = min(left, t[kind][side])
+        if take:
+            t[kind][side] -= take
+            left -= take
+            landed["guns"] += take
+            steps.append(Step(f"gun hits on {side} {kind[:-5]}", f"{take}", "Basic VIII.D.3.a"))
+    if left:
+        steps.append(Step("excess gun hits", f"{left} become hull hits", "Basic VIII.D.3.b"))
+    if n and all(t["guns_left"][s] + t["carronades_left"][s] == 0 for s in SIDES) and "firepower" not in t["liable"]:
+        t["liable"] = t["liable"] + ["firepower"]
+        steps.append(Step("all gun squares gone", "liable to surrender by firepower (confirm with "
+                          "`umpire surrender`)", "Basic VIII.D.3.b"))
+    return left
+
+
+def _mark_hull(t: dict, n: int, steps: list[Step], landed: dict) -> None:
+    if not n:
+        return
+    take = min(n, t["hull_left"])
+    t["hull_left"] -= take
+    landed["hull"] += take
+    steps.append(Step("hull hits", f"{take} marked, {t['hull_left']} left"
+                      + (f"; {n - take} excess are misses" if n > take else ""), "Basic VIII.D.1"))
+    if t["hull_left"] == 0 and not t["struck"]:
+        t["struck"] = True
+        t["state"] = "struck"
+        steps.append(Step("last hull square gone", "she strikes her colours", "Basic VIII.D.1.b"))
+
+
+def _mark_crew(t: dict, n: int, steps: list[Step], landed: dict) -> None:
+    """Crew hits from the first section onward; with a prize crew aboard odd losses
+    fall on the prize crew and even ones on the prisoners (Basic IX.D.11)."""
+    if not n:
+        return
+    prize_loss = 0
+    for i in range(1, n + 1):
+        to_prize = t["prize"]["squares"] > 0 and (i % 2 == 1 or sum(t["crew_left"]) == 0)
+        if to_prize:
+            t["prize"]["squares"] -= 1
+            prize_loss += 1
+            landed["crew"] += 1
+            continue
+        for s, c in enumerate(t["crew_left"]):
+            if c > 0:
+                t["crew_left"][s] -= 1
+                landed["crew"] += 1
+                break
+    left = n - landed["crew"]
+    steps.append(Step("crew hits", f"{landed['crew']} marked, sections now {t['crew_left']}"
+                      + (f", prize crew lost {prize_loss}" if prize_loss else "")
+                      + (f"; {left} excess are misses" if left else ""), "Basic VIII.D.2"))
+
+
+def _mark_rigging(t: dict, n: int, steps: list[Step], landed: dict) -> None:
+    if not n:
+        return
+    for _ in range(n):
+        for s, r in enumerate(t["rigging_left"]):
+            if r > 0:
+                t["rigging_left"][s] -= 1
+                landed["rigging"] += 1
+                break
+    left = n - landed["rigging"]
+    steps.append(Step("rigging hits", f"{landed['rigging']} marked, sections now {t['rigging_left']}"
+                      + (f"; {left} excess are misses" if left else ""), "Basic VIII.D.4"))
+    if sum(t["rigging_left"]) == 0 and "immobility" not in t["liable"]:
+        t["liable"] = t["liable"] + ["immobility"]
+        steps.append(Step("all rigging gone", "liable to surrender by immobility (confirm with `umpire surrender`)",
+                          "Basic VIII.D.4.b"))

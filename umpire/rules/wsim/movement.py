@@ -1,0 +1,47 @@
+"""Movement allowance (Basic Game IV.A) and attitude to the wind."""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step
+from umpire.rules.wsim.ship import sections_lost
+
+ATTITUDES = ("A", "B", "C", "D")
+
+
+def attitude(heading: int, wind_toward: int, tables) -> str:
+    """Attitude from a ship's heading and the direction the wind blows toward (1-6)."""
+    for name, v in (("heading", heading), ("wind", wind_toward)):
+        if not 1 <= v <= 6:
+            raise BadInput(f"{name} {v}: hex directions run 1 to 6")
+    rel = (heading - wind_toward) % 6
+    return tables["movement"]["attitude_by_relative_direction"][str(rel)]
+
+
+def allowance(ship: dict, att: str, tables, sail: str = "battle") -> Resolution:
+    """Hexes the ship may move this turn: chart value less one per rigging section lost, never below 0."""
+    att = att.upper()
+    if att not in ATTITUDES:
+        raise BadInput(f"attitude {att!r}: use A, B, C or D")
+    speed = ship["battle_sail"] if sail == "battle" else ship["full_sail"]
+    charts = tables["movement"][f"{sail}_sail"]
+    if str(speed) not in charts:
+        raise Refused(f"{ship['name']}: no {sail} sail chart for speed {speed} (charts: {', '.join(charts)})")
+    base = charts[str(speed)][att]
+    lost = sections_lost(ship)
+    value = max(0, base - lost)
+    src = tables.source("movement")
+    steps = [Step(f"{sail} sail {speed} chart, attitude {att}", str(base), src)]
+    if lost:
+        steps.append(Step("rigging sections lost", f"-{lost}", "Basic VIII.D.4.a"))
+    if base - lost < 0:
+        steps.append(Step("never below 0", "0", "Basic IV.A.17"))
+    if ship.get("struck") or ship["state"] == "surrendered":
+        steps.append(Step("note", f"{ship['name']} has {ship['state']} and may not sail", "Basic IX.D.4"))
+    if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:
+        steps.append(Step("note", "no crew left: she cannot move", "Basic VIII.D.2.b"))
+    if ship["fouled"] or ship["grappled"]:
+        steps.append(Step("note", "fouled or grappled: she may only drift", "Basic V.C.6, VI.A.6"))
+    data = {"ship": ship["id"], "attitude": att, "sail": sail, "chart": base, "sections_lost": lost,
+            "allowance": value}
+    return Resolution("speed", f"{ship['name']} attitude {att}: {value} hex(es)", [], steps, data)

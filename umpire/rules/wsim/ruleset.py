@@ -1,0 +1,117 @@
+"""The WS&IM 1981 ruleset as the command line sees it."""
+
+from __future__ import annotations
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput
+from umpire.rules.base import Plan, section_list, side_word
+from umpire.rules.wsim import boarding, contact, gunnery, movement, turns
+from umpire.rules.wsim.ship import CLASSES, DEFAULT_CLASS, DEFAULT_TURNING, new_ship, status
+from umpire.rules.wsim.spec import Spec
+
+
+class Wsim1981:
+    id = "wsim-1981"
+    data_id = "wsim-1981"
+    title = "Wooden Ships & Iron Men, second edition (1981)"
+    units = "hexes"
+    levels = ("basic",)
+
+    # --- setup -----------------------------------------------------------
+    def initial_state(self, game) -> dict:
+        ships = {}
+        for d in game.ships:
+            ships[d["id"]] = new_ship(d)
+        return {"turn": 1, "ships": ships}
+
+    def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        if not opts.get("spec"):
+            raise BadInput("a WS&IM ship needs --spec, e.g. --spec \"14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)\"")
+        spec = Spec.parse(opts["spec"])
+        cls = (opts.get("class") or DEFAULT_CLASS).upper()
+        if cls not in CLASSES:
+            raise BadInput(f"class {cls!r}: use one of {', '.join(CLASSES)}")
+        turning = opts.get("turning") or DEFAULT_TURNING
+        if not 1 <= int(turning) <= 6:
+            raise BadInput(f"turning ability {turning}: use 1 to 6")
+        d = {"id": ship_id, "name": name, "side": side, "spec": str(spec), "class": cls, "turning": int(turning)}
+        if opts.get("nation"):
+            d["nation"] = opts["nation"]
+        return d
+
+    def new_ship(self, definition: dict) -> dict:
+        return new_ship(definition)
+
+    def status(self, ship: dict) -> dict:
+        return status(ship)
+
+    # --- actions ---------------------------------------------------------
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict) -> Plan:
+        try:
+            rng = int(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
+        aim = (opts.get("aim") or "").lower()
+        if aim not in ("", "hull", "rigging"):
+            raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
+        lose = opts.get("lose") or "carronades"
+        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
+                           side_word(opts["facing"]) if opts.get("facing") else "", lose)
+        need = gunnery.fire_needs(state, act, tables)
+        return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables))
+
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        att = opts.get("attitude")
+        if not att:
+            if opts.get("heading") is None or opts.get("wind") is None:
+                raise BadInput("give --attitude A|B|C|D, or --heading and --wind (hex directions 1-6)")
+            att = movement.attitude(int(opts["heading"]), int(opts["wind"]), tables)
+        return movement.allowance(state["ships"][ship], att, tables, opts.get("sail") or "battle")
+
+    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> Plan:
+        need = contact.contact_needs(state, kind, a, b)
+        motionless = int(opts.get("motionless") or 0)
+        return Plan(need, lambda rolls, strict: contact.resolve_contact(state, kind, a, b, rolls, tables, motionless))
+
+    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str):
+        return boarding.form_party(state, ship, party.lower(), section_list(sections), target)
+
+    def melee(self, state: dict, tables, attackers: list[str], defender: str) -> Plan:
+        need = boarding.melee_needs(state, attackers, defender)
+        return Plan(need, lambda rolls, strict: boarding.resolve_melee(state, attackers, defender, rolls, tables,
+                                                                       strict), flexible=need.count > 0)
+
+    def capture(self, state: dict, tables, ship: str, captor: str, sections: str):
+        return boarding.capture(state, ship, captor, section_list(sections))
+
+    def transfer(self, state: dict, tables, ship: str, to: str, sections: str):
+        return boarding.transfer(state, ship, to, section_list(sections))
+
+    def load(self, state: dict, tables, ship: str, side: str):
+        return turns.load(state, ship, side_word(side))
+
+    def surrender(self, state: dict, tables, ship: str, how: str):
+        return turns.surrender(state, ship, how)
+
+    def recover(self, state: dict, tables, ship: str):
+        return turns.recover(state, ship)
+
+    def end_turn(self, state: dict, tables):
+        return turns.end_turn(state)
+
+    def score(self, state: dict) -> dict:
+        return turns.score(state)
+
+    def after(self, state: dict, res) -> None:
+        """Rules that follow any change: prisoners rising against a thin prize crew."""
+        from umpire.core.state import apply
+        import copy
+
+        probe = apply(copy.deepcopy(state), res.effects)
+        for ship in probe["ships"].values():
+            effects, steps = boarding.prisoner_check(ship)
+            res.effects += effects
+            res.working += steps
+
+
+__all__ = ["Wsim1981", "DiceNeed"]

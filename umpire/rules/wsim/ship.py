@@ -1,0 +1,103 @@
+"""A WS&IM ship's state: the boxes of its log as plain, journal-friendly data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.rules.wsim.spec import Spec
+
+SIDES = ("left", "right")
+SIDE_WORDS = {"left": "left", "port": "left", "l": "left", "right": "right", "starboard": "right", "r": "right"}
+CLASSES = ("SOL", "F", "C", "B", "S", "SC", "GO", "G", "R", "GB", "P", "M", "FI")
+DEFAULT_CLASS = "F"
+DEFAULT_TURNING = 2
+
+
+def new_ship(definition: dict) -> dict:
+    """Initial state of a ship from its definition (id, name, side, spec, ...)."""
+    spec = Spec.parse(definition["spec"])
+    both = lambda n: {"left": n, "right": n}  # noqa: E731
+    ship: dict[str, Any] = {
+        "id": definition["id"],
+        "name": definition["name"],
+        "side": definition["side"],
+        "controller": definition["side"],
+        "nation": definition.get("nation", ""),
+        "class": definition.get("class", DEFAULT_CLASS),
+        "turning": int(definition.get("turning", DEFAULT_TURNING)),
+        "rated_guns": int(definition.get("rated_guns", 0)),
+        "spec": str(spec),
+        "quality": spec.quality.value,
+        "points": spec.points,
+        "battle_sail": spec.battle_sail,
+        "full_sail": spec.full_sail,
+        "draught": spec.draught,
+        "hull_max": spec.hull,
+        "crew_max": list(spec.crew),
+        "guns_max": spec.guns,
+        "carronades_max": spec.carronades,
+        "rigging_max": [spec.rigging] * spec.sections,
+        "hull_left": spec.hull,
+        "crew_left": list(spec.crew),
+        "guns_left": both(spec.guns),
+        "carronades_left": both(spec.carronades),
+        "rigging_left": [spec.rigging] * spec.sections,
+        "loaded": {"left": True, "right": True},
+        "initial_used": {"left": False, "right": False},
+        "fired_this_turn": [],
+        "loaded_this_turn": "",
+        "state": "active",
+        "struck": False,
+        "liable": [],
+        "surrendered_by": "",
+        "prize": {"squares": 0, "quality": "", "from": ""},
+        "passengers": 0,
+        "fouled": [],
+        "grappled": [],
+        "parties": [],
+        "melee_with": "",
+    }
+    for key in ("hex", "direction", "arrives"):
+        if key in definition:
+            ship[key] = definition[key]
+    ship["at_turn_start"] = snapshot(ship)
+    return ship
+
+
+def snapshot(ship: dict) -> dict:
+    """What the ship fires with this turn: fire is simultaneous (Basic VIII.A.7)."""
+    return {"guns_left": dict(ship["guns_left"]), "carronades_left": dict(ship["carronades_left"]),
+            "crew_left": list(ship["crew_left"]), "prize": dict(ship["prize"])}
+
+
+def crew_total(ship: dict) -> int:
+    return sum(ship["crew_left"])
+
+
+def sections_lost(ship: dict) -> int:
+    """Rigging sections wholly marked off."""
+    return sum(1 for r in ship["rigging_left"] if r == 0)
+
+
+def is_captured(ship: dict) -> bool:
+    return ship["prize"]["squares"] > 0
+
+
+def status(ship: dict) -> dict:
+    """The contract's status keys for one ship."""
+    return {
+        "id": ship["id"], "name": ship["name"], "side": ship["side"], "controller": ship["controller"],
+        "state": ship["state"], "class": ship["class"], "quality": effective_quality(ship),
+        "spec": ship["spec"], "hull_left": ship["hull_left"], "crew_left": list(ship["crew_left"]),
+        "guns_left": dict(ship["guns_left"]), "carronades_left": dict(ship["carronades_left"]),
+        "rigging_left": list(ship["rigging_left"]), "loaded": dict(ship["loaded"]),
+        "initial_broadside": {s: not ship["initial_used"][s] for s in SIDES},
+        "liable": list(ship["liable"]), "prize_crew": ship["prize"]["squares"],
+        "fouled": list(ship["fouled"]), "grappled": list(ship["grappled"]),
+        "points": ship["points"],
+    }
+
+
+def effective_quality(ship: dict) -> str:
+    """A captured ship takes the quality of its prize crew (Basic IX.D.10)."""
+    return ship["prize"]["quality"] if is_captured(ship) else ship["quality"]

@@ -1,0 +1,89 @@
+"""Parse and print the first edition's ship specification strings.
+
+``14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)`` reads: 14 hull squares; crew
+squares 5, 4 and 4 in three sections; 10 gun and 1 carronade square per
+broadside; 7 rigging squares in each of 3 sections (3 sections = battle
+sail speed 3); full sail speed 5; draught 22 feet; 23 points with an
+average crew.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from umpire.core.errors import BadInput
+
+
+class Quality(str, Enum):
+    ELITE = "EL"
+    CRACK = "CR"
+    AVERAGE = "AV"
+    GREEN = "GR"
+    POOR = "PR"
+
+
+_DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": "-", "\u2011": "-",
+                         "\u2019": "'", "\u2018": "'", "\u2032": "'", "\u201d": "'", "\u201c": "'",
+                         '"': "'", "`": "'", "\u00b4": "'"})
+
+_PARTS = (
+    ("hull", re.compile(r"^(\d+)H$"), "hull squares, e.g. 14H"),
+    ("crew", re.compile(r"^\((\d+(?:-\d+)*)\)M$"), "crew squares per section, e.g. (5-4-4)M"),
+    ("guns", re.compile(r"^(\d+)\((\d+)\)G$"), "gun (carronade) squares per broadside, e.g. 10(1)G"),
+    ("rigging", re.compile(r"^(\d+)R\((\d+)\)$"), "rigging squares per section (sections), e.g. 7R(3)"),
+    ("full sail", re.compile(r"^(\d+)$"), "full sail speed, e.g. 5"),
+    ("draught", re.compile(r"^(\d+)'$"), "draught in feet, e.g. 22'"),
+    ("points", re.compile(r"^(\d+)\((EL|CR|AV|GR|PR)\)$"), "points (crew quality), e.g. 23(AV)"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    hull: int
+    crew: tuple[int, ...]
+    guns: int
+    carronades: int
+    rigging: int
+    sections: int
+    full_sail: int
+    draught: int
+    points: int
+    quality: Quality
+
+    @property
+    def battle_sail(self) -> int:
+        return self.sections
+
+    @classmethod
+    def parse(cls, text: str) -> "Spec":
+        """Parse a spec string, naming the part that is wrong."""
+        norm = normalise(text)
+        parts = re.split(r"-(?![^()]*\))", norm)
+        if len(parts) != len(_PARTS):
+            raise BadInput(f"spec {text!r}: expected 7 parts joined by '-' "
+                           f"like 14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV), found {len(parts)}")
+        found = []
+        for part, (name, rx, hint) in zip(parts, _PARTS):
+            m = rx.match(part)
+            if not m:
+                raise BadInput(f"spec {text!r}: the {name} part {part!r} is wrong; expected {hint}")
+            found.append(m.groups())
+        (hull,), (crew,), (guns, carr), (rig, sections), (full,), (draught,), (points, q) = found
+        crew_t = tuple(int(c) for c in crew.split("-"))
+        if int(hull) == 0 or sum(crew_t) == 0 or int(sections) == 0:
+            raise BadInput(f"spec {text!r}: hull, crew and rigging sections must not be zero")
+        return cls(int(hull), crew_t, int(guns), int(carr), int(rig), int(sections), int(full),
+                   int(draught), int(points), Quality(q))
+
+    def __str__(self) -> str:
+        crew = "-".join(map(str, self.crew))
+        return (f"{self.hull}H-({crew})M-{self.guns}({self.carronades})G-{self.rigging}R({self.sections})"
+                f"-{self.full_sail}-{self.draught}'-{self.points}({self.quality.value})")
+
+
+def normalise(text: str) -> str:
+    """Fold typographic dashes and quotes to ASCII and drop spaces; '' becomes '."""
+    out = text.strip().translate(_DASHES).replace(" ", "").upper()
+    return out.replace("''", "'")

@@ -1,0 +1,99 @@
+"""End of turn, loading, surrender and victory points (Basic X, VIII.D, IX.D, XI)."""
+
+from __future__ import annotations
+
+from umpire.core.errors import Refused
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.ship import SIDES, snapshot
+
+
+def can_work_guns(ship: dict) -> bool:
+    manned = sum(ship["crew_left"]) > 0 or ship["prize"]["squares"] > 0
+    return manned and not ship.get("struck") and ship["state"] != "surrendered"
+
+
+def load(state: dict, ship_id: str, side: str) -> Resolution:
+    """Load one broadside; a ship loads one broadside per turn (X.A)."""
+    ship = state["ships"][ship_id]
+    if not can_work_guns(ship):
+        raise Refused(f"{ship['name']} cannot load: she has {ship['state']} or has no crew")
+    if ship["loaded"][side]:
+        raise Refused(f"{ship['name']}'s {side} broadside is already loaded")
+    if ship["loaded_this_turn"]:
+        raise Refused(f"{ship['name']} has already loaded her {ship['loaded_this_turn']} broadside this turn "
+                      "(one broadside per turn)")
+    effects = [set_(["ships", ship_id, "loaded", side], True), set_(["ships", ship_id, "loaded_this_turn"], side)]
+    return Resolution("load", f"{ship['name']} loads her {side} broadside", effects,
+                      [Step("load", f"{side} broadside, roundshot", "Basic X.A, X.C")], {"ship": ship_id, "side": side})
+
+
+def end_turn(state: dict) -> Resolution:
+    """Close the turn: reload one fired broadside per ship that has not loaded, clear boarding
+    parties, and take the new turn's firing basis (fire is simultaneous within a turn)."""
+    effects: list[dict] = []
+    steps: list[Step] = []
+    for sid, ship in state["ships"].items():
+        loaded = dict(ship["loaded"])
+        if not ship["loaded_this_turn"] and can_work_guns(ship):
+            empty = [s for s in ship["fired_this_turn"] if not loaded[s]] + [s for s in SIDES if not loaded[s]]
+            if empty:
+                loaded[empty[0]] = True
+                effects.append(set_(["ships", sid, "loaded", empty[0]], True))
+                steps.append(Step(f"{ship['name']} reloads", f"{empty[0]} broadside", "Basic X.A"))
+        for key, value in (("fired_this_turn", []), ("loaded_this_turn", ""), ("parties", []), ("boarding", [])):
+            if ship.get(key) != value:
+                effects.append(set_(["ships", sid, key], value))
+        effects.append(set_(["ships", sid, "at_turn_start"], snapshot(ship)))
+    turn = state["turn"] + 1
+    effects.append(set_(["turn"], turn))
+    return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})
+
+
+def surrender(state: dict, ship_id: str, how: str) -> Resolution:
+    """Confirm a surrender the tool flagged as liable: the umpire has checked that no friendly
+    ship of the firer's class or larger is within ten hexes (VIII.D.3.b, VIII.D.4.b)."""
+    ship = state["ships"][ship_id]
+    if ship.get("struck") or ship["state"] in ("surrendered", "captured"):
+        raise Refused(f"{ship['name']} has already {ship['state']}")
+    if how in ("firepower", "immobility") and how not in ship["liable"]:
+        raise Refused(f"{ship['name']} is not liable to surrender by {how} "
+                      f"({'all gun squares' if how == 'firepower' else 'all rigging squares'} must be gone)")
+    effects = [set_(["ships", ship_id, "state"], "surrendered"), set_(["ships", ship_id, "surrendered_by"], how)]
+    steps = [Step("surrender", f"by {how}", "Basic VIII.D.3.b" if how == "firepower" else
+                  "Basic VIII.D.4.b" if how == "immobility" else "Basic IX.D.1")]
+    return Resolution("surrender", f"{ship['name']} surrenders ({how})", effects, steps,
+                      {"ship": ship_id, "state": "surrendered", "by": how})
+
+
+def recover(state: dict, ship_id: str) -> Resolution:
+    """A surrendered ship (not struck) with a friend within five hexes at the start of the turn
+    returns to normal duty, damage and all (IX.D.14). The umpire confirms the distance."""
+    ship = state["ships"][ship_id]
+    if ship.get("struck"):
+        raise Refused(f"{ship['name']} has struck her colours: she stays surrendered")
+    if ship["state"] not in ("surrendered", "captured"):
+        raise Refused(f"{ship['name']} has not surrendered")
+    effects = [set_(["ships", ship_id, "state"], "active"), set_(["ships", ship_id, "surrendered_by"], ""),
+               set_(["ships", ship_id, "liable"], [])]
+    return Resolution("recover", f"{ship['name']} is no longer surrendered", effects,
+                      [Step("friendly ship within five hexes", "surrender ends", "Basic IX.D.14")], {"ship": ship_id})
+
+
+def score(state: dict) -> dict:
+    """Victory points by side: an enemy ship struck or surrendered scores her points,
+    one captured scores twice (XI.B)."""
+    sides = sorted({s["side"] for s in state["ships"].values()})
+    points = dict.fromkeys(sides, 0)
+    lines = []
+    for ship in state["ships"].values():
+        down = ship.get("struck") or ship["state"] in ("surrendered", "captured")
+        if not down:
+            continue
+        captured = ship["prize"]["squares"] > 0
+        gainers = [ship["controller"]] if captured else [s for s in sides if s != ship["side"]]
+        value = ship["points"] * (2 if captured else 1)
+        for g in gainers:
+            points[g] += value
+        lines.append({"ship": ship["id"], "state": ship["state"], "captured": captured, "points": value,
+                      "to": gainers})
+    return {"points": points, "ships": lines}
