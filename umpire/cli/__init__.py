@@ -30,7 +30,7 @@ def cli(ctx: click.Context, game_path: str | None, as_json: bool, rulings_file: 
 
 
 def _register() -> None:
-    from umpire.cli import actions, game_cmds, setup  # noqa: F401
+    from umpire.cli import actions, demo, game_cmds, setup  # noqa: F401
 
 
 def main(argv: list[str] | None = None) -> None:

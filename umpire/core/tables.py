@@ -53,7 +53,7 @@ class Tables:
 
     def source(self, name: str, key: str = "") -> str:
         """Cite a table: its source, marked when a house ruling touched it."""
-        src = self[name]["source"]
+        src = self[name].get("cite") or self[name]["source"]
         full = f"{name}.{key}" if key else name
         if any(k == full or k.startswith(full + ".") or full.startswith(k + ".") for k in self.rulings
                if k.split(".", 1)[0] == name):

@@ -122,10 +122,11 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     gi = band_index(hdt["guns_bands"], n)
     ri = band_index(hdt["range_bands"], act.range)
     table = hdt["range"][gi][ri]
-    band = hdt["guns_bands"][gi]
+    lo, hi = hdt["guns_bands"][gi]
+    band = f"{lo}+" if gi == len(hdt["guns_bands"]) - 1 else f"{lo}-{hi}"
     steps = [Step("guns firing", f"{n} ({act.side} broadside"
                   + (", carronades included" if act.range <= CARRONADE_RANGE else "") + ")", "Basic VIII.B.2"),
-             Step(f"HDT range table, guns {band[0]}-{band[1]}, range {act.range}", f"table {table}", src)]
+             Step(f"HDT range table, guns {band}, range {act.range}", f"table {table}", src)]
     mods = hdt["modifiers"]
     q = effective_quality(firer)
     captured = is_captured(firer)
