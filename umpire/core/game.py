@@ -54,9 +54,23 @@ class Game:
 
     def state(self, upto: int | None = None) -> dict:
         """The state after the first `upto` events (all when None)."""
-        state = self.ruleset().initial_state(self)
+        rs = self.ruleset()
+        try:
+            state = rs.initial_state(self)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadInput(f"game file {self.path}: a ship in the setup is incomplete ({exc})") from None
         for event in self.events[:upto]:
-            apply(state, event["effects"])
+            try:
+                apply(state, event["effects"])
+            except (KeyError, IndexError, TypeError, ValueError) as exc:
+                raise BadInput(f"game file {self.path}: event {event.get('n', '?')} does not fit the game "
+                               f"(missing {exc}); the file may be truncated or hand-edited") from None
+        required = getattr(rs, "required_keys", ())
+        for sid, ship in state.get("ships", {}).items():
+            missing = [k for k in required if k not in ship]
+            if missing:
+                raise BadInput(f"game file {self.path}: ship {sid} lacks {', '.join(missing)}; "
+                               "the file may be truncated or hand-edited")
         return state
 
     def record(self, res: Resolution, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:

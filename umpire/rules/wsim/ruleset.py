@@ -16,6 +16,8 @@ class Wsim1981:
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
     levels = ("basic",)
+    required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
+                     "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
 
     # --- setup -----------------------------------------------------------
     def initial_state(self, game) -> dict:

@@ -1,0 +1,64 @@
+"""Shared test helpers: run the real entry point in-process and read the result."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from umpire.cli import main
+
+MARS = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
+HERCULE = "14H-(5-5-4)M-10(1)G-7R(3)-5-22'-23(AV)"
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self):
+        return json.loads(self.out)
+
+
+@pytest.fixture
+def umpire(capsys, monkeypatch, tmp_path):
+    """Call `umpire ARGS...` in-process; returns exit code, stdout and stderr."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("UMPIRE_GAME", str(tmp_path / "game.toml"))
+    monkeypatch.setenv("COLUMNS", "120")
+
+    def run(*args: str) -> Result:
+        capsys.readouterr()
+        try:
+            main([str(a) for a in args])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out, err = capsys.readouterr()
+        return Result(code, out, err)
+
+    return run
+
+
+@pytest.fixture
+def duel(umpire, tmp_path):
+    """A two-ship WS&IM game: MARS (british) and HERCULE (french)."""
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--seed", "5").code == 0
+    assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS).code == 0
+    assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
+    return tmp_path / "game.toml"
+
+
+def status(umpire, ship: str) -> dict:
+    res = umpire("--json", "status", ship)
+    assert res.code == 0, res.err
+    return res.json["ships"][0]
+
+
+def game_bytes(path: Path) -> bytes:
+    return path.read_bytes()

@@ -1,0 +1,168 @@
+"""Gunnery cases: each names the rule it checks; numbers worked from the 1981 Basic tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from umpire.core.errors import BadInput, Refused
+from umpire.rules.wsim import gunnery
+from umpire.rules.wsim.gunnery import Fire, parse_result
+from tests.rules.wsim.helpers import TABLES, make_state, resolve
+
+BIG = "14H-(5-4-4)M-13(2)G-7R(3)-5-22'-30(AV)"
+SMALL = "6H-(2-2-1)M-2(1)G-5R(4)-6-15'-11(PR)"
+
+
+def fire(state, **kw):
+    act = Fire(**{"firer": "a", "target": "b", "range": 3, "side": "left", "facing": "right", **kw})
+    return act
+
+
+def test_parse_result():
+    assert parse_result("2H-R-G") == {"hull": 2, "guns": 1, "crew": 0, "rigging": 1}
+    assert parse_result("3H-2C-G") == {"hull": 3, "guns": 1, "crew": 2, "rigging": 0}
+    assert parse_result("0") == {"hull": 0, "guns": 0, "crew": 0, "rigging": 0}
+
+
+def test_automatic_miss_below_table_zero_needs_no_die():
+    # 2 guns (row 1-3) at 10 hexes -> table -3; poor crew -1 -> -4; initial +1 -> -3: a miss (VIII.B.4)
+    st = make_state(a=("x", SMALL), b=("y", BIG))
+    act = fire(st, range=10, aim="rigging")
+    assert gunnery.fire_needs(st, act, TABLES).count == 0
+    res = gunnery.resolve_fire(st, act, (), TABLES)
+    assert res.data["hit_table"] is None and res.data["result"] == "0"
+    assert any("automatic miss" in s.value for s in res.working)
+
+
+def test_table_above_eight_uses_eight():
+    # 15 guns at 1 hex: row 13 -> table 5; initial +2 -> 7; rake +5 -> 12 -> table 8 (VIII.B.4)
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    res = gunnery.resolve_fire(st, fire(st, range=1, rake="bow", facing=""), (1,), TABLES)
+    assert res.data["hit_table"] == 8 and res.data["result"] == "4H-2G-C"
+
+
+def test_carronades_only_within_two_hexes():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    assert gunnery.guns_firing(st["ships"]["a"], fire(st, range=2)) == 15
+    assert gunnery.guns_firing(st["ships"]["a"], fire(st, range=3)) == 13
+    only = make_state(a=("x", "6H-(2-2-1)M-0(2)G-5R(4)-6-15'-11(PR)"), b=("y", BIG))
+    with pytest.raises(Refused, match="carronades reach 2"):
+        gunnery.check_fire(only, fire(only, range=3))
+
+
+def test_rigging_forced_from_six_hexes():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    res = gunnery.resolve_fire(st, fire(st, range=6), (1,), TABLES)
+    assert res.data["aim"] == "rigging"
+    with pytest.raises(Refused):
+        gunnery.check_fire(st, fire(st, range=7, aim="hull"))
+
+
+def test_crew_section_loss_and_initial_broadside():
+    # 13 guns at 3 hexes: row 13 -> 3; AV 0; initial +2 -> 5; two sections lost -2 -> 3
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    st["ships"]["a"]["at_turn_start"]["crew_left"] = [0, 0, 4]
+    table, steps = gunnery.hit_table(st, fire(st), TABLES)
+    assert table == 3
+    assert any("crew sections lost" in s.step and "-2" in s.value for s in steps)
+
+
+def test_boarding_sections_count_as_lost():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    st["ships"]["a"]["parties"] = [0]
+    table, _ = gunnery.hit_table(st, fire(st), TABLES)
+    assert table == 4
+    st["ships"]["a"]["parties"] = [0, 1, 2]
+    with pytest.raises(Refused, match="no crew section"):
+        gunnery.check_fire(st, fire(st))
+
+
+def test_captured_ship_minus_two_and_ignores_crew_loss():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    a = st["ships"]["a"]
+    a["prize"] = {"squares": 3, "quality": "CR", "from": "z"}
+    a["at_turn_start"]["crew_left"] = [0, 0, 0]
+    # row 13 range 3 -> 3; prize crew CR +2 -> 5; captured -2 -> 3; initial +2 -> 5
+    table, steps = gunnery.hit_table(st, fire(st), TABLES)
+    assert table == 5
+    assert not any("crew sections lost" in s.step for s in steps)
+
+
+def test_gun_hits_facing_side_then_other_side_then_hull():
+    st = make_state(a=("x", BIG), b=("y", "6H-(2-2-1)M-1(1)G-5R(4)-6-15'-11(PR)"))
+    b = st["ships"]["b"]
+    act = fire(st, facing="right", lose="guns")
+    changes, steps, landed = gunnery.mark_hits(b, {"hull": 0, "guns": 6, "crew": 0, "rigging": 0}, act)
+    got = dict((k[0], v) for k, v in changes)
+    assert got["guns_left"] == {"left": 0, "right": 0}
+    assert got["carronades_left"] == {"left": 0, "right": 0}
+    assert got["hull_left"] == 4                     # two excess gun hits became hull hits
+    assert "firepower" in got["liable"]
+
+
+def test_excess_hull_and_strike():
+    st = make_state(a=("x", BIG), b=("y", SMALL))
+    b = st["ships"]["b"]
+    changes, steps, landed = gunnery.mark_hits(b, {"hull": 9, "guns": 0, "crew": 9, "rigging": 30}, fire(st))
+    got = dict((k[0], v) for k, v in changes)
+    assert got["hull_left"] == 0 and got["struck"] and got["state"] == "struck"
+    assert got["crew_left"] == [0, 0, 0] and landed["crew"] == 5
+    assert got["rigging_left"] == [0, 0, 0, 0] and "immobility" in got["liable"]
+    assert landed == {"hull": 6, "guns": 0, "crew": 5, "rigging": 20}
+
+
+def test_prize_crew_takes_odd_losses():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    b = st["ships"]["b"]
+    b["prize"] = {"squares": 3, "quality": "AV", "from": "c"}
+    changes, _, _ = gunnery.mark_hits(b, {"hull": 0, "guns": 0, "crew": 5, "rigging": 0}, fire(st))
+    got = dict((k[0], v) for k, v in changes)
+    assert got["prize"]["squares"] == 0            # losses 1, 3, 5
+    assert got["crew_left"] == [3, 4, 4]           # losses 2, 4
+
+
+def test_fire_marks_loading_and_initial_use():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    res = gunnery.resolve_fire(st, fire(st), (3,), TABLES)
+    resolve(st, res)
+    assert st["ships"]["a"]["loaded"]["left"] is False
+    assert st["ships"]["a"]["initial_used"] == {"left": True, "right": False}
+    with pytest.raises(Refused, match="not loaded"):
+        gunnery.check_fire(st, fire(st))
+
+
+def test_friendly_and_surrendered_targets_refused():
+    st = make_state(a=("x", BIG), b=("x", BIG))
+    with pytest.raises(Refused, match="friendly"):
+        gunnery.check_fire(st, fire(st))
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    st["ships"]["b"]["state"] = "surrendered"
+    with pytest.raises(Refused, match="surrendered"):
+        gunnery.check_fire(st, fire(st))
+
+
+def test_fouled_ships_may_not_fire_at_rigging():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    st["ships"]["a"]["fouled"] = ["b"]
+    with pytest.raises(Refused, match="rigging"):
+        gunnery.check_fire(st, fire(st, aim="rigging"))
+
+
+def test_facing_required_unless_rake():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    with pytest.raises(BadInput, match="--facing"):
+        gunnery.check_fire(st, fire(st, facing=""))
+
+
+def test_house_ruling_overrides_and_is_cited():
+    from umpire.core.tables import Tables
+
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    t = Tables("wsim-1981", {"hdt.modifiers.initial_broadside": [0, 0, 0, 0, 0]})
+    table, steps = gunnery.hit_table(st, fire(st), t)
+    assert table == 3
+    t = Tables("wsim-1981", {"hdt.modifiers.crew_quality_AV": [1, 1, 1, 1, 1]})
+    table, steps = gunnery.hit_table(st, fire(st), t)
+    assert table == 6 and any("house ruling" in s.source for s in steps)
+    with pytest.raises(BadInput, match="no such table key"):
+        Tables("wsim-1981", {"hdt.modifiers.nonsense": 1})["hdt"]
