@@ -1,0 +1,113 @@
+"""Game file: journal, undo, atomic writes, verify, seeded dice."""
+
+from __future__ import annotations
+
+import os
+import sys
+import subprocess
+
+from umpire.core import game as gamefile
+from tests.conftest import status
+
+FIRE = ["fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right"]
+
+
+def test_undo_restores_previous_bytes_and_state(umpire, duel):
+    before = duel.read_bytes()
+    assert umpire(*FIRE, "--roll", "6").code == 0
+    assert status(umpire, "hercule")["hull_left"] < 14
+    res = umpire("--json", "undo")
+    assert res.code == 0 and res.json["kind"] == "fire"
+    assert status(umpire, "hercule")["hull_left"] == 14
+    assert gamefile.load(duel).events == gamefile.load(duel.__class__(duel)).events
+    assert duel.read_bytes() == before
+
+
+def test_undo_on_empty_journal(umpire, tmp_path):
+    umpire("new", tmp_path / "g.toml", "--ruleset", "wsim-1981")
+    res = umpire("--game", tmp_path / "g.toml", "undo")
+    assert res.code == 2 and "no events" in res.err
+
+
+def test_tool_rolls_are_journalled_and_repeat_after_undo(umpire, duel):
+    first = umpire("--json", *FIRE).json
+    assert first["rolled_by"] == "umpire" and len(first["rolls"]) == 1
+    event = gamefile.load(duel).events[-1]
+    assert event["rolls"] == first["rolls"] and event["rolled"] == "umpire"
+    umpire("undo")
+    assert umpire("--json", *FIRE).json["rolls"] == first["rolls"]
+
+
+def test_events_store_effects_and_state_is_derived(umpire, duel):
+    umpire(*FIRE, "--roll", "4")
+    g = gamefile.load(duel)
+    kinds = [e["kind"] for e in g.events]
+    assert kinds == ["ship", "ship", "fire"]
+    assert all(e["effects"] for e in g.events)
+    assert g.state()["ships"]["hercule"]["hull_left"] == status(umpire, "hercule")["hull_left"]
+
+
+def test_verify_same_and_differences(umpire, duel):
+    umpire(*FIRE, "--roll", "4")
+    umpire("turn")
+    res = umpire("--json", "verify")
+    assert res.code == 0 and res.json["differences"] == [] and res.json["same"] == 2
+    text = duel.read_text().replace('"hull_left"', '"hull_left"', 1)
+    g = gamefile.load(duel)
+    g.events[2]["effects"] = [e for e in g.events[2]["effects"] if "hull_left" not in e["path"]]
+    gamefile.save(g)
+    res = umpire("--json", "verify")
+    assert res.code == 1 and res.json["differences"][0]["n"] == 3
+    assert text
+
+
+def test_atomic_save_leaves_no_temp_files(umpire, duel):
+    umpire(*FIRE, "--roll", "4")
+    leftovers = [p for p in os.listdir(duel.parent) if p.endswith(".tmp")]
+    assert leftovers == []
+
+
+def test_kill_during_writes_leaves_a_readable_game(tmp_path):
+    """Kill a process that saves in a loop; the file is always old or new, never torn."""
+    path = tmp_path / "g.toml"
+    script = f"""
+import sys
+sys.path.insert(0, {os.getcwd()!r})
+from pathlib import Path
+from umpire.core import game as g
+from umpire.core.state import Resolution, set_
+game = g.new_game(Path({str(path)!r}), "wsim-1981", "basic", [], 1)
+g.save(game)
+i = 0
+while True:
+    i += 1
+    game.record(Resolution("note", "x" * 2000, [set_(["turn"], i)]), {{"command": "note"}})
+    g.save(game)
+"""
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    import time
+
+    time.sleep(0.8)
+    proc.kill()
+    proc.wait()
+    game = gamefile.load(path)
+    assert game.meta["ruleset"] == "wsim-1981"
+    assert all(e["summary"] == "x" * 2000 for e in game.events)
+
+
+def test_json_status_contract_keys(umpire, duel):
+    data = umpire("--json", "status").json
+    assert data["turn"] == 1
+    ship = data["ships"][0]
+    for key in ("id", "name", "side", "state", "hull_left", "crew_left", "guns_left", "carronades_left",
+                "rigging_left"):
+        assert key in ship
+    assert ship["guns_left"] == {"left": 9, "right": 9} and ship["crew_left"] == [5, 4, 4]
+
+
+def test_rulings_file_applies_and_is_shown(umpire, duel, tmp_path):
+    rulings = tmp_path / "house.toml"
+    rulings.write_text("[rulings.hdt.modifiers]\ninitial_broadside = [0, 0, 0, 0, 0]\n")
+    data = umpire("--json", "--rulings", rulings, *FIRE, "--roll", "4").json
+    # 9 guns at 3 hexes: table 1; CR +2 -> 3; no initial bonus under the house ruling
+    assert data["hit_table"] == 3

@@ -1,0 +1,176 @@
+"""Values shared by the DGUTS rules: dice needs, resolutions, errors and closed sets.
+
+The rules never roll dice. A resolver is split in two: one function says which
+dice it needs (`DiceNeed`), another takes the rolled values and returns a
+`Resolution` whose effects are the new absolute values of the ship states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Sequence
+
+
+class BadInput(ValueError):
+    """Input the rules cannot accept (bad calibre, bad tonnage, wrong dice)."""
+
+
+class Refused(ValueError):
+    """The rules refuse the action (out of range, target struck, no guns bear)."""
+
+
+class MissingTable(Refused):
+    """A number the rule text does not give is needed; an umpire must supply it."""
+
+    def __init__(self, table: str, key: str, what: str = "") -> None:
+        self.table = table
+        self.key = key
+        text = f"the rule text gives no value for {what or key}"
+        text += f"; supply it as a house ruling: [{table}] {key}"
+        super().__init__(text)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceNeed:
+    """`count` dice of `faces` sides, rolled in the order `labels` names them."""
+
+    count: int
+    faces: int = 6
+    labels: tuple[str, ...] = ()
+
+    def check(self, rolls: Sequence[int]) -> tuple[int, ...]:
+        """Return the rolls as a tuple or raise BadInput saying what was expected."""
+        got = tuple(rolls)
+        if len(got) != self.count:
+            order = ", ".join(self.labels) if self.labels else "any order"
+            raise BadInput(
+                f"rolls {','.join(map(str, got)) or '(none)'}: expected {self.count} "
+                f"d{self.faces} in this order: {order}; got {len(got)}")
+        for value in got:
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.faces:
+                raise BadInput(f"roll {value!r}: a d{self.faces} shows 1 to {self.faces}")
+        return got
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One line of the working: what was done, the value, and the rule it comes from."""
+
+    step: str
+    value: str
+    source: str = ""
+
+    def text(self) -> str:
+        return f"{self.step}: {self.value}" + (f" [{self.source}]" if self.source else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Effects (new absolute state values per ship role), the working and output data."""
+
+    effects: dict = field(default_factory=dict)
+    working: tuple[Step, ...] = ()
+    data: dict = field(default_factory=dict)
+
+    def explain(self) -> list[str]:
+        return [s.text() for s in self.working]
+
+
+class _Parsed(Enum):
+    """An Enum that parses the words an umpire types."""
+
+    @classmethod
+    def parse(cls, text: Any) -> Any:
+        if isinstance(text, cls):
+            return text
+        key = str(text).strip().lower().replace("_", "-").replace(" ", "-")
+        for member in cls:
+            if key == member.value or key in _ALIASES.get(member, ()):
+                return member
+        accepted = ", ".join(m.value for m in cls)
+        raise BadInput(f"{cls.__name__.lower()} {text!r}: use one of {accepted}")
+
+
+class Bearing(_Parsed):
+    """Which guns fire: a broadside or the chasers."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    BOW = "bow"
+    STERN = "stern"
+
+
+class Aim(_Parsed):
+    HIGH = "high"
+    LOW = "low"
+
+
+class RangeBand(Enum):
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+
+
+class Rake(_Parsed):
+    NONE = "none"
+    BOW = "bow"
+    STERN = "stern"
+
+
+class Shot(_Parsed):
+    """Shot types of the single-ship rules (round shot is the standard game's)."""
+
+    ROUND = "round"
+    GRAPE = "grape"
+    CHAIN = "chain"
+
+
+class Morale(_Parsed):
+    """The morale ladder, best first."""
+
+    FLUSHED = "flushed"
+    NORMAL = "normal"
+    SHAKEN = "shaken"
+    DISORDER = "disorder"
+    ROUTED = "routed"
+    SURRENDERED = "surrendered"
+
+
+class PointOfSail(_Parsed):
+    CLOSE_HAULED = "close-hauled"
+    BROAD_REACH = "broad-reach"
+    QUARTERING = "quartering"
+    RUNNING = "running"
+
+
+class SailingClass(_Parsed):
+    A = "a"
+    B = "b"
+    C = "c"
+    D = "d"
+    E = "e"
+
+
+_ALIASES: dict[Any, tuple[str, ...]] = {
+    Bearing.LEFT: ("port", "larboard", "l"),
+    Bearing.RIGHT: ("starboard", "r"),
+    Bearing.BOW: ("bow-chaser", "bow-chasers", "ahead"),
+    Bearing.STERN: ("stern-chaser", "stern-chasers", "astern"),
+    Aim.HIGH: ("rigging", "h", "aloft"),
+    Aim.LOW: ("hull", "l", "crew"),
+    Rake.NONE: ("no", ""),
+    Shot.ROUND: ("ball", "roundshot", "round-shot"),
+    Shot.GRAPE: ("canister", "cannister", "grape-canister", "grapeshot"),
+    Shot.CHAIN: ("bar", "star", "chain-bar", "disabling", "chainshot"),
+    Morale.FLUSHED: ("flushed-with-victory",),
+    Morale.DISORDER: ("in-disorder",),
+    Morale.SURRENDERED: ("surrender", "surrenders", "struck"),
+    PointOfSail.CLOSE_HAULED: ("close-hauling", "close"),
+    PointOfSail.BROAD_REACH: ("beam", "beam-reach", "reach", "broad-reaching", "across"),
+    PointOfSail.QUARTERING: ("quarter-reach", "quarter-reaching", "quarter"),
+    PointOfSail.RUNNING: ("run", "before-the-wind", "downwind"),
+}
+
+MORALE_LADDER: tuple[Morale, ...] = tuple(Morale)
