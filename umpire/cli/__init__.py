@@ -8,8 +8,38 @@ import click
 
 from umpire.cli.context import Ctx
 
+# Each command's module is imported only when that command runs, so a quick
+# `umpire status` does not pay for the rest.
+COMMANDS = {
+    "new": "setup", "ship": "setup", "scenarios": "setup",
+    "status": "game_cmds", "turn": "game_cmds", "undo": "game_cmds", "log": "game_cmds",
+    "verify": "game_cmds", "score": "game_cmds",
+    "fire": "actions", "speed": "actions", "load": "actions", "foul": "actions", "unfoul": "actions",
+    "grapple": "actions", "ungrapple": "actions", "board": "actions", "melee": "actions",
+    "capture": "actions", "transfer": "actions", "surrender": "actions", "recover": "actions",
+    "morale": "actions", "repair": "actions", "odds": "odds",
+    "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _register()
+        return super().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMANDS:
+            import importlib
+
+            try:
+                importlib.import_module(f"umpire.cli.{COMMANDS[name]}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"umpire.cli.{COMMANDS[name]}":
+                    raise
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--game", "game_path", metavar="PATH", help="Game file (default ./game.toml or $UMPIRE_GAME).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
 @click.option("--rulings", "rulings_file", metavar="FILE", help="House rulings TOML applied to this command.")
@@ -30,14 +60,21 @@ def cli(ctx: click.Context, game_path: str | None, as_json: bool, rulings_file: 
 
 
 def _register() -> None:
-    from umpire.cli import actions, demo, game_cmds, setup  # noqa: F401
+    """Import every command module (for help listings and tests)."""
+    import importlib
+
+    for module in sorted(set(COMMANDS.values())):
+        try:
+            importlib.import_module(f"umpire.cli.{module}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"umpire.cli.{module}":
+                raise
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: map errors to the contract's exit codes with one-line messages."""
     from umpire.core.errors import UmpireError
 
-    _register()
     try:
         cli.main(args=argv, prog_name="umpire", standalone_mode=False)
     except UmpireError as exc:

@@ -9,10 +9,8 @@ from pathlib import Path
 import click
 
 from umpire.core import game as gamefile
-from umpire.core.dice import event_rng, parse_rolls
 from umpire.core.errors import BadInput
 from umpire.core.ships import find_ship
-from umpire.core.state import Resolution
 
 
 class Ctx:
@@ -49,7 +47,7 @@ class Ctx:
         return find_ship(self.state["ships"], text)
 
     # --- writing ---------------------------------------------------------
-    def commit(self, res: Resolution, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> None:
+    def commit(self, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> None:
         """Journal the resolution and save the game atomically, under the lock."""
         game = self.game
         after = getattr(game.ruleset(), "after", None)
@@ -62,8 +60,10 @@ class Ctx:
             fresh.record(res, action, rolls, rolled)
             gamefile.save(fresh)
 
-    def run(self, plan, action: dict, roll_text: str | None) -> Resolution:
+    def run(self, plan, action: dict, roll_text: str | None):
         """Take typed dice or roll them, resolve the plan, journal and save."""
+        from umpire.core.dice import event_rng, parse_rolls
+
         need = plan.need
         if roll_text:
             rolls = parse_rolls(roll_text)
@@ -88,8 +88,8 @@ class Ctx:
         return res
 
     # --- output ----------------------------------------------------------
-    def emit(self, res: Resolution | dict, title: str = "") -> None:
-        if isinstance(res, Resolution):
+    def emit(self, res, title: str = "") -> None:
+        if not isinstance(res, dict):
             data = dict(res.data)
             data.setdefault("summary", res.summary)
             data["explain"] = res.explain()
@@ -100,10 +100,10 @@ class Ctx:
             return
         from umpire.cli import render
 
-        if isinstance(res, Resolution):
-            render.resolution(res, self.state if self._game else None)
-        else:
+        if isinstance(res, dict):
             render.mapping(data, title)
+        else:
+            render.resolution(res, self.state if self._game else None)
 
 
 def read_rulings(path: str) -> dict:

@@ -12,27 +12,28 @@ import contextlib
 import copy
 import fcntl
 import os
-import tempfile
 import tomllib
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 from umpire.core.errors import BadInput, GameLocked
-from umpire.core.state import Resolution, apply
+from umpire.core.effects import apply
 
 FORMAT = 1
 DEFAULT_PATH = "game.toml"
 
 
-@dataclass
 class Game:
-    path: Path
-    meta: dict
-    rulings: dict = field(default_factory=dict)
-    scenario: dict = field(default_factory=dict)
-    ships: list[dict] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
+    """A game file in memory: [game] meta, house rulings, scenario, setup ships, events."""
+
+    def __init__(self, path: Path, meta: dict, rulings: dict | None = None, scenario: dict | None = None,
+                 ships: list[dict] | None = None, events: list[dict] | None = None) -> None:
+        self.path = path
+        self.meta = meta
+        self.rulings = rulings or {}
+        self.scenario = scenario or {}
+        self.ships = ships or []
+        self.events = events or []
 
     @property
     def ruleset_id(self) -> str:
@@ -73,7 +74,7 @@ class Game:
                                "the file may be truncated or hand-edited")
         return state
 
-    def record(self, res: Resolution, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
+    def record(self, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
         """Append a resolution to the journal as a new event."""
         event: dict[str, Any] = {
             "n": len(self.events) + 1,
@@ -152,7 +153,8 @@ def save(game: Game) -> None:
     """Write atomically: a crash leaves either the old file or the new one."""
     text = game.to_toml().encode("utf-8")
     folder = game.path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{game.path.name}.", suffix=".tmp", dir=folder)
+    tmp = str(folder / f".{game.path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text)

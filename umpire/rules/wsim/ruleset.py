@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
-from umpire.rules.base import Plan, section_list, side_word
-from umpire.rules.wsim import boarding, contact, gunnery, movement, turns
 from umpire.rules.wsim.ship import CLASSES, DEFAULT_CLASS, DEFAULT_TURNING, new_ship, status
-from umpire.rules.wsim.spec import Spec
+
+# Rule modules are imported inside the methods that use them: reading a game
+# (`umpire status`) needs only the ship model.
 
 
 class Wsim1981:
@@ -27,6 +26,8 @@ class Wsim1981:
         return {"turn": 1, "ships": ships}
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        from umpire.rules.wsim.spec import Spec
+
         if not opts.get("spec"):
             raise BadInput("a WS&IM ship needs --spec, e.g. --spec \"14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)\"")
         spec = Spec.parse(opts["spec"])
@@ -48,7 +49,10 @@ class Wsim1981:
         return status(ship)
 
     # --- actions ---------------------------------------------------------
-    def fire(self, state: dict, tables, firer: str, target: str, opts: dict) -> Plan:
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict) -> "Plan":
+        from umpire.rules.base import Plan, side_word
+        from umpire.rules.wsim import gunnery
+
         try:
             rng = int(opts["range"])
         except ValueError:
@@ -63,6 +67,8 @@ class Wsim1981:
         return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables))
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
+        from umpire.rules.wsim import movement
+
         att = opts.get("attitude")
         if not att:
             if opts.get("heading") is None or opts.get("wind") is None:
@@ -70,44 +76,72 @@ class Wsim1981:
             att = movement.attitude(int(opts["heading"]), int(opts["wind"]), tables)
         return movement.allowance(state["ships"][ship], att, tables, opts.get("sail") or "battle")
 
-    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> Plan:
+    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> "Plan":
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim import contact
+
         need = contact.contact_needs(state, kind, a, b)
         motionless = int(opts.get("motionless") or 0)
         return Plan(need, lambda rolls, strict: contact.resolve_contact(state, kind, a, b, rolls, tables, motionless))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str):
+        from umpire.rules.base import section_list
+        from umpire.rules.wsim import boarding
+
         return boarding.form_party(state, ship, party.lower(), section_list(sections), target)
 
-    def melee(self, state: dict, tables, attackers: list[str], defender: str) -> Plan:
+    def melee(self, state: dict, tables, attackers: list[str], defender: str) -> "Plan":
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim import boarding
+
         need = boarding.melee_needs(state, attackers, defender)
         return Plan(need, lambda rolls, strict: boarding.resolve_melee(state, attackers, defender, rolls, tables,
                                                                        strict), flexible=need.count > 0)
 
     def capture(self, state: dict, tables, ship: str, captor: str, sections: str):
+        from umpire.rules.base import section_list
+        from umpire.rules.wsim import boarding
+
         return boarding.capture(state, ship, captor, section_list(sections))
 
     def transfer(self, state: dict, tables, ship: str, to: str, sections: str):
+        from umpire.rules.base import section_list
+        from umpire.rules.wsim import boarding
+
         return boarding.transfer(state, ship, to, section_list(sections))
 
     def load(self, state: dict, tables, ship: str, side: str):
+        from umpire.rules.base import side_word
+        from umpire.rules.wsim import turns
+
         return turns.load(state, ship, side_word(side))
 
     def surrender(self, state: dict, tables, ship: str, how: str):
+        from umpire.rules.wsim import turns
+
         return turns.surrender(state, ship, how)
 
     def recover(self, state: dict, tables, ship: str):
+        from umpire.rules.wsim import turns
+
         return turns.recover(state, ship)
 
     def end_turn(self, state: dict, tables):
+        from umpire.rules.wsim import turns
+
         return turns.end_turn(state)
 
     def score(self, state: dict) -> dict:
+        from umpire.rules.wsim import turns
+
         return turns.score(state)
 
     def after(self, state: dict, res) -> None:
         """Rules that follow any change: prisoners rising against a thin prize crew."""
-        from umpire.core.state import apply
         import copy
+
+        from umpire.core.state import apply
+        from umpire.rules.wsim import boarding
 
         probe = apply(copy.deepcopy(state), res.effects)
         for ship in probe["ships"].values():
@@ -115,5 +149,3 @@ class Wsim1981:
             res.effects += effects
             res.working += steps
 
-
-__all__ = ["Wsim1981", "DiceNeed"]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from umpire.rules.wsim.spec import Spec
 
 SIDES = ("left", "right")
 SIDE_WORDS = {"left": "left", "port": "left", "l": "left", "right": "right", "starboard": "right", "r": "right"}
@@ -15,6 +14,8 @@ DEFAULT_TURNING = 2
 
 def new_ship(definition: dict) -> dict:
     """Initial state of a ship from its definition (id, name, side, spec, ...)."""
+    from umpire.rules.wsim.spec import Spec
+
     spec = Spec.parse(definition["spec"])
     both = lambda n: {"left": n, "right": n}  # noqa: E731
     ship: dict[str, Any] = {
