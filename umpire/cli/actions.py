@@ -16,6 +16,24 @@ roll_option = click.option("--roll", "--rolls", "roll", metavar="R[,R...]",
 def _act(obj, action: dict, roll: str | None = None):
     """Plan the action, take or roll the dice, resolve, journal, print."""
     got = plan_for(obj.ruleset, obj.state, obj.tables(), action)
+    if getattr(obj, "odds", False):
+        from umpire.cli.odds import distribution
+
+        if not isinstance(got, Plan) or got.need.count == 0:
+            raise BadInput(f"{action['command']}: no dice are rolled here, so there are no odds to show")
+        data = distribution(got)
+        if obj.as_json:
+            import json
+
+            click.echo(json.dumps(data))
+        else:
+            from umpire.cli import render
+
+            render.rows(f"odds: {data['dice']}, {data['outcomes']} outcomes", ["result", "chance", "%"],
+                        [[r["result"], r["chance"], r["percent"]] for r in data["results"]])
+            if data["expected"]:
+                render.mapping(data["expected"], "expected hits")
+        return None
     if isinstance(got, Plan):
         res = obj.run(got, action, roll)
     else:

@@ -114,7 +114,7 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
     values.update(_crew(tons_f, men_f, ov, t))
     values.update(_morale(nat, ov, t))
     values.update(_armament(batteries, nat, ov, t))
-    values["decks"] = int(ov["decks"]) if "decks" in ov else decks_for_rate(values["rate"], t)
+    values["decks"] = _decks(values, ov, t)
     values["sailing_class"] = str(ov.get("sailing_class", "c")).lower()
     if values["sailing_class"] not in "abcde" or len(values["sailing_class"]) != 1:
         raise BadInput(f"sailing_class {ov.get('sailing_class')!r}: use a, b, c, d or e")
@@ -169,6 +169,15 @@ def _morale(nat: str, ov: Mapping[str, Any], t: Tables) -> dict:
     if not 2 <= throw <= 12:
         raise BadInput(f"saving_throw {throw}: a two-dice total from 2 to 12")
     return {"morale_value": value, "saving_throw": throw}
+
+
+def _decks(values: Mapping[str, Any], ov: Mapping[str, Any], t: Tables) -> int:
+    """Decks: as supplied, else from a supplied rate, else from the class."""
+    if "decks" in ov:
+        return int(ov["decks"])
+    if "rate" in ov:
+        return decks_for_rate(values["rate"], t)
+    return int(t.get("classes", "decks_by_class", str(values["class"])))
 
 
 def decks_for_rate(rate: int, tables: Tables | None = None) -> int:
