@@ -12,6 +12,14 @@ from enum import Enum
 from typing import Any, Sequence
 
 
+TEXT = "dguts-1975-second-edition-ocr.txt"
+
+
+def rule(section: str) -> str:
+    """A citation of the rule text by section, for the working."""
+    return f"{TEXT}, {section}"
+
+
 class BadInput(ValueError):
     """Input the rules cannot accept (bad calibre, bad tonnage, wrong dice)."""
 

@@ -9,6 +9,7 @@ they set are remembered so the working can say a value is a house ruling.
 from __future__ import annotations
 
 import copy
+import re
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
@@ -70,6 +71,13 @@ class Tables:
             if sub:
                 return str(sub) + self._ruled_note(table, section)
         return str(node.get("source", "")) + self._ruled_note(table, section)
+
+    def cite(self, table: str, section: str | None = None) -> str:
+        """A short citation for the working: file and section, without the quoted phrases."""
+        full = self.source(table, section)
+        note = "; house ruling applies" if full.endswith("; house ruling applies") else ""
+        short = re.split(r"[:;]| '", full, maxsplit=1)[0].strip()
+        return short + note
 
     def _ruled_note(self, table: str, section: str | None) -> str:
         prefix = f"{table}." + (f"{section}." if section else "")

@@ -1,0 +1,157 @@
+"""Reading order-of-battle files: CSV with a header row, or text lines in the rule
+books' own formats. Every problem names the file, line and column."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from umpire.core.errors import BadInput
+from umpire.core.ships import make_id
+
+COLUMNS = ("name", "side", "nation", "tons", "men", "guns")
+OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes")
+
+# Hex 4319; Dir.4 VICTORY: 17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL) (British)
+WSIM_LINE = re.compile(r"^\s*(?:Hex\s*(?P<hex>\d{3,4})\s*[;,]\s*Dir\.?\s*(?P<dir>\d)\s+)?(?P<name>[^:]+?)\s*:\s*"
+                       r"(?P<spec>\d+\s*H.*?\(\s*(?:EL|CR|AV|GR|PR)\s*\))\s*(?:\((?P<side>[A-Za-z ]+)\))?\s*$",
+                       re.IGNORECASE)
+# Constitution: 1576 tons, 456 men, 30-24#, 22-32#C
+DGUTS_LINE = re.compile(r"^\s*(?P<name>[^:]+?)\s*:\s*(?P<tons>[\d,.]+)\s*tons?\s*,\s*(?P<men>[\d,]+)\s*men\s*,"
+                        r"\s*(?P<guns>.+?)\s*(?:\((?P<side>[A-Za-z ]+)\))?\s*$", re.IGNORECASE)
+
+
+@dataclass
+class Row:
+    """One ship of an order of battle, with where it came from."""
+
+    line: int
+    fields: dict[str, str]
+    source: str = "csv"
+    notes: list[str] = field(default_factory=list)
+
+    def get(self, key: str) -> str:
+        return (self.fields.get(key) or "").strip()
+
+
+class OobError(BadInput):
+    def __init__(self, path: Path | str, line: int | str, column: str, problem: str) -> None:
+        super().__init__(f"{path}: line {line}, column {column}: {problem}")
+
+
+def read(path: Path) -> list[Row]:
+    """Rows of an OOB file; CSV when the first line is a header naming `name`."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise BadInput(f"{path}: file not found") from None
+    text = _decode(path, raw)
+    if not text.strip():
+        raise OobError(path, 1, "header", "the file is empty; expected a header row: " + ",".join(COLUMNS))
+    first = text.lstrip("\ufeff").splitlines()[0]
+    if "name" in [c.strip().lower() for c in first.split(",")]:
+        return _read_csv(path, text.lstrip("\ufeff"))
+    return _read_lines(path, text)
+
+
+def _decode(path: Path, raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise OobError(path, line, str(col), "not UTF-8 text (is this a CSV file?)") from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise OobError(path, line, "-", "binary data (NUL byte); expected CSV text")
+    return text
+
+
+def _read_csv(path: Path, text: str) -> list[Row]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except csv.Error as exc:
+        raise OobError(path, 1, "header", str(exc)) from None
+    for col in ("name", "side"):
+        if col not in header:
+            raise OobError(path, 1, col, f"missing column {col!r}; columns are {', '.join(COLUMNS)} "
+                           f"(optional {', '.join(OPTIONAL)})")
+    unknown = [h for h in header if h not in COLUMNS + OPTIONAL]
+    if unknown:
+        raise OobError(path, 1, unknown[0], f"unknown column {unknown[0]!r}; known: {', '.join(COLUMNS + OPTIONAL)}")
+    if len(set(header)) != len(header):
+        dup = next(h for h in header if header.count(h) > 1)
+        raise OobError(path, 1, dup, f"column {dup!r} appears twice")
+    rows = []
+    try:
+        for record in reader:
+            line = reader.line_num
+            if not any(c.strip() for c in record):
+                continue
+            if len(record) != len(header):
+                raise OobError(path, line, "-", f"{len(record)} fields, the header has {len(header)}")
+            rows.append(Row(line, dict(zip(header, record))))
+    except csv.Error as exc:
+        raise OobError(path, reader.line_num, "-", str(exc)) from None
+    if not rows:
+        raise OobError(path, 2, "-", "no ships after the header row")
+    return rows
+
+
+def _read_lines(path: Path, text: str) -> list[Row]:
+    """Ship lines as the rule books print them; `side: NAME` lines set the side of those after."""
+    rows = []
+    side = ""
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.lower().startswith("side:"):
+            side = line.split(":", 1)[1].strip().lower()
+            continue
+        m = WSIM_LINE.match(line)
+        if m:
+            f = {"name": m["name"].strip(), "spec": m["spec"], "side": (m["side"] or side).strip().lower()}
+            if m["hex"]:
+                f.update(hex=m["hex"], direction=m["dir"])
+            rows.append(Row(n, f, "wsim-line"))
+            continue
+        m = DGUTS_LINE.match(line)
+        if m:
+            rows.append(Row(n, {"name": m["name"].strip(), "tons": m["tons"].replace(",", ""),
+                                "men": m["men"].replace(",", ""), "guns": m["guns"],
+                                "side": (m["side"] or side).strip().lower()}, "dguts-line"))
+            continue
+        raise OobError(path, n, "-", f"cannot read {line[:60]!r}: expected a CSV header row, a WS&IM line like "
+                       "\"Hex 4319; Dir.4 VICTORY: 17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL)\" or a DGUTS line like "
+                       "\"Constitution: 1576 tons, 456 men, 30-24#, 22-32#C\"")
+    if not rows:
+        raise OobError(path, 1, "-", "no ships found")
+    return rows
+
+
+def assign_ids(path: Path, rows: list[Row]) -> None:
+    """Give each row an id (given, or from the name); refuse duplicates."""
+    seen: dict[str, int] = {}
+    for row in rows:
+        if not row.get("name"):
+            raise OobError(path, row.line, "name", "empty; every ship needs a name")
+        if not row.get("side"):
+            raise OobError(path, row.line, "side", "empty; say which side the ship fights for "
+                           "(in a text file, a line `side: british` before the ships)")
+        given = row.get("id")
+        sid = given or make_id(row.get("name"))
+        if not given and sid in seen:   # same name on two sides (Trafalgar's two SWIFTSUREs)
+            sid = f"{sid}-{make_id(row.get('side'))}"
+            row.notes.append(f"id {sid}: the name is shared with another ship")
+        if not re.match(r"^[a-z0-9][a-z0-9_-]*$", sid):
+            raise OobError(path, row.line, "id", f"{sid!r}: use lower-case letters, digits and hyphens")
+        if sid in seen:
+            raise OobError(path, row.line, "id", f"duplicate id {sid!r} (first on line {seen[sid]}); "
+                           "give one of them an id column value")
+        seen[sid] = row.line
+        row.fields["id"] = sid

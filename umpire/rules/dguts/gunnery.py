@@ -1,0 +1,458 @@
+"""Cannon fire (Basic Rules VIII): range bands, the fire table, damage and multipliers.
+
+One die is rolled for each fire factor. The dice are taken in a fixed order:
+heaviest shot first (long guns before carronades of the same weight), full
+factors of a calibre before its fractional factor. A fractional factor fires
+like a full one but a hit scores only its fraction of the shot weight.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
+
+from .damage import apply_damage, changed
+from .guns import calibre_key
+from .model import (Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution,
+                    Shot, Step, rule)
+from .tables import Tables, tables_or_default
+
+OPTIONS = {
+    "point-blank": "Advanced Optional 4: under 1\" every shot hits on the point-blank table",
+    "stern-rake": "Advanced Optional 5: stern rakes triple damage",
+    "carronade-accuracy": "Advanced Optional 7: carronades use the next table beyond A range",
+    "opening-nations": "Advanced Optional 3: only U.S., British and Dutch get the opening broadside",
+    "shot-weight": "Single-Ship Rules M: U.S. shot light, French shot heavy at B-D range",
+}
+
+_DEAD = ("sunk", "exploded")
+_STRUCK = ("surrendered", "captured")
+
+
+@dataclass(frozen=True, slots=True)
+class FireOrder:
+    """What the umpire measured and declared for one fire."""
+
+    range_inches: float
+    bearing: Bearing
+    aim: Aim = Aim.LOW
+    rake: Rake = Rake.NONE
+    anchored: bool = False
+    shot: Shot = Shot.ROUND
+    crew_detailed: float | None = None
+    calibres: tuple[str, ...] = ()
+    firing_speed: Fraction = Fraction(1)
+    options: frozenset[str] = frozenset()
+
+
+def fire_order(range_inches: Any, side: Any, aim: Any = None, rake: Any = None,
+               anchored: bool = False, shot: Any = "round", crew: Any = None,
+               calibres: Iterable[str] | str | None = None, firing_speed: Any = 1,
+               options: Iterable[str] = ()) -> FireOrder:
+    """Build a FireOrder from typed words; bad words raise BadInput saying what is accepted."""
+    try:
+        inches = float(range_inches)
+    except (TypeError, ValueError):
+        raise BadInput(f"range {range_inches!r}: give inches, e.g. 7.5") from None
+    if math.isnan(inches) or math.isinf(inches) or inches < 0:
+        raise BadInput(f"range {range_inches!r}: inches from main mast to main mast, 0 or more")
+    opts = frozenset(str(o).strip().lower() for o in options)
+    for name in opts - set(OPTIONS):
+        raise BadInput(f"option {name!r}: fire options are {', '.join(OPTIONS)}")
+    if isinstance(calibres, str):
+        calibres = [c for c in calibres.split(",") if c.strip()]
+    speed = _ratio(firing_speed)
+    crew_f = None if crew is None else float(crew)
+    if crew_f is not None and (math.isnan(crew_f) or crew_f < 0):
+        raise BadInput(f"crew {crew!r}: crew factors at the guns, 0 or more")
+    return FireOrder(inches, Bearing.parse(side), Aim.parse(aim) if aim else Aim.LOW,
+                     Rake.parse(rake) if rake else Rake.NONE, bool(anchored), Shot.parse(shot),
+                     crew_f, tuple(calibre_key(c) for c in calibres or ()), speed, opts)
+
+
+def _ratio(text: Any) -> Fraction:
+    raw = str(text).strip().replace(":", "/")
+    try:
+        value = Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise BadInput(f"firing speed {text!r}: a ratio such as 3:2 or 1.5") from None
+    if value <= 0:
+        raise BadInput(f"firing speed {text!r}: must be more than 0")
+    return value
+
+
+def range_band(inches: float, anchored: bool = False, tables: Tables | None = None) -> RangeBand:
+    """A, B, C or D band for a range in inches (Basic Rules VIII.B; anchored x3/2, VIII.D)."""
+    t = tables_or_default(tables)
+    if inches < 0 or math.isnan(inches):
+        raise BadInput(f"range {inches!r}: inches, 0 or more")
+    scale = t.num("fire", "anchored", "range_multiplier") if anchored else Fraction(1)
+    limits = t.get("fire", "bands", "max_inches")
+    for band in RangeBand:
+        if Fraction(str(inches)) <= Fraction(str(limits[band.value])) * scale:
+            return band
+    raise Refused(f"range {inches:g}\": beyond D range ({float(Fraction(str(limits['D'])) * scale):g}\"); "
+                  f"no gun fires further")
+
+
+def max_range(key: str, anchored: bool = False, tables: Tables | None = None) -> Fraction | None:
+    """Maximum range in inches of a calibre key ("24", "32C"), or None if the text lost it."""
+    t = tables_or_default(tables)
+    section = "carronades" if key.endswith("C") else "long_guns"
+    value = t.find("guns", section, "max_range_inches", key.removesuffix("C"))
+    if value is None:
+        return None
+    scale = t.num("fire", "anchored", "range_multiplier") if anchored else Fraction(1)
+    return Fraction(str(value)) * scale
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """One die of a fire: which guns it stands for and what share of a factor."""
+
+    label: str
+    key: str
+    calibre: int
+    carronade: bool
+    amount: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class FirePlan:
+    """Everything decided before the dice: band, aim, dice and multipliers."""
+
+    band: RangeBand
+    aim: Aim
+    dice: tuple[Die, ...]
+    multipliers: tuple[tuple[str, Fraction, str], ...]
+    opening: bool
+    crew_used: Fraction
+    working: tuple[Step, ...] = field(default=())
+
+
+def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: Mapping[str, Any],
+              target_state: Mapping[str, Any], order: FireOrder,
+              tables: Tables | None = None) -> FirePlan:
+    """Check the order against the rules and work out the dice and multipliers."""
+    t = tables_or_default(tables)
+    steps: list[Step] = []
+    _check_can_fire(firer_state, target_state, order)
+    land = firer.get("kind") == "land_battery"
+    long_reach = order.anchored or land
+    band = range_band(order.range_inches, long_reach, t)
+    steps.append(Step("range", f"{order.range_inches:g}\" is {band.value} range"
+                      + (" (anchored or land guns: bands x3/2)" if long_reach else ""), t.cite("fire", "bands")))
+    aim = _aim(order, band, steps, t)
+    _check_shot_and_rake(order, band, t)
+    groups = _guns_bearing(firer, firer_state, order, t, steps)
+    groups = _in_range(groups, order, long_reach, t, steps)
+    dice, crew_used = _crew_limited_dice(groups, firer_state, order, steps)
+    if not dice:
+        raise Refused("no guns can fire: " + (steps[-1].value if steps else "none bear"))
+    opening = _opening_available(firer, firer_state, order, t)
+    mults = _multipliers(firer, firer_state, order, opening, t)
+    mults += _battery_state(firer, firer_state, t)
+    return FirePlan(band, aim, tuple(dice), tuple(mults), opening, crew_used, tuple(steps))
+
+
+def _check_can_fire(firer_state: Mapping[str, Any], target_state: Mapping[str, Any],
+                    order: FireOrder) -> None:
+    if firer_state["status"] in _DEAD or firer_state["status"] in _STRUCK:
+        raise Refused(f"the firing ship has {firer_state['status']} and cannot fire")
+    if firer_state.get("morale") == "surrendered":
+        raise Refused("the firing ship's crew has surrendered and cannot fire")
+    if target_state["status"] in _DEAD:
+        raise Refused(f"the target has {target_state['status']}")
+    if target_state["status"] in _STRUCK:
+        raise Refused(f"the target has struck ({target_state['status']}); fire is refused")
+    fired = firer_state.get("fired_this_turn", {})
+    if order.bearing in (Bearing.LEFT, Bearing.RIGHT):
+        if fired.get(order.bearing.value, 0) > 0:
+            raise Refused(f"the {order.bearing.value} broadside has already fired this turn")
+    else:
+        if fired.get("left", 0) > 0 and fired.get("right", 0) > 0:
+            raise Refused("chasers cannot fire: both broadsides have fired this turn")
+        if fired.get(order.bearing.value, 0) > 0:
+            raise Refused(f"the {order.bearing.value} chaser has already fired this turn")
+
+
+def _aim(order: FireOrder, band: RangeBand, steps: list[Step], t: Tables) -> Aim:
+    if band.value in t.get("fire", "table", "always_high"):
+        if order.aim is not Aim.HIGH:
+            steps.append(Step("aim", f"{band.value} range is always aimed high", t.cite("fire", "table")))
+        return Aim.HIGH
+    steps.append(Step("aim", order.aim.value, t.cite("fire", "table")))
+    return order.aim
+
+
+def _check_shot_and_rake(order: FireOrder, band: RangeBand, t: Tables) -> None:
+    bands = t.get("single-ship", "shot_types", order.shot.value, "bands")
+    if band.value not in bands:
+        raise Refused(f"{order.shot.value} shot reaches only {'/'.join(bands)} range; "
+                      f"this is {band.value} range")
+    if order.rake is not Rake.NONE and band.value not in t.get("fire", "multipliers", "rake_bands"):
+        raise Refused(f"a rake is possible only at {'/'.join(t.get('fire', 'multipliers', 'rake_bands'))} "
+                      f"range; this is {band.value} range")
+    if order.rake is not Rake.NONE and order.bearing not in (Bearing.LEFT, Bearing.RIGHT):
+        raise BadInput("rake: give the broadside that rakes (left or right), not a chaser")
+
+
+def _frac(value: Any) -> Fraction:
+    return Fraction(float(value)).limit_denominator(1000)
+
+
+def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: FireOrder,
+                  t: Tables, steps: list[Step]) -> list[tuple[str, Fraction]]:
+    """(calibre key, fire factors) for the guns that bear."""
+    factors = firer["fire_factors"]
+    if firer.get("kind") == "land_battery":
+        per_gun = Fraction(t.get("fire", "land", "guns_per_factor"))
+        groups = [(k, Fraction(row["guns"]) / per_gun) for k, row in factors.items()]
+        steps.append(Step("land guns", "one die for each gun", t.cite("fire", "land")))
+    elif order.bearing in (Bearing.BOW, Bearing.STERN):
+        key = firer["chasers"][order.bearing.value]
+        if not key:
+            raise Refused(f"the ship has no {order.bearing.value} chaser")
+        groups = [(key, Fraction(t.get("guns", "chasers", "factors")))]
+        steps.append(Step("chaser", f"{order.bearing.value} chaser: one factor of {key}#, full damage",
+                          t.cite("guns", "chasers")))
+    else:
+        groups = [(k, _frac(row["per_side"])) for k, row in factors.items() if row["per_side"] > 0]
+        if state.get("fouled_mast") == order.bearing.value:
+            share = 1 - t.num("single-ship", "mast_loss", "blocked_guns_share")
+            groups = [(k, f * share) for k, f in groups]
+            steps.append(Step("fouled mast", f"a third of the {order.bearing.value} guns cannot fire",
+                              t.cite("single-ship", "mast_loss")))
+    if order.calibres:
+        wanted = set(order.calibres)
+        missing = wanted - {k for k, _ in groups}
+        if missing:
+            raise BadInput(f"calibre {sorted(missing)[0]!r}: these guns do not bear; bearing guns are "
+                           f"{', '.join(k for k, _ in groups)}")
+        groups = [(k, f) for k, f in groups if k in wanted]
+    return sorted(groups, key=lambda g: (-int(g[0].removesuffix("C")), g[0].endswith("C")))
+
+
+def _in_range(groups: list[tuple[str, Fraction]], order: FireOrder, long_reach: bool,
+              t: Tables, steps: list[Step]) -> list[tuple[str, Fraction]]:
+    kept = []
+    for key, factors in groups:
+        reach = max_range(key, long_reach, t)
+        label = f"{key.removesuffix('C')}#{'C' if key.endswith('C') else ''}"
+        if reach is None:
+            steps.append(Step("max range", f"{label}: not legible in the text, not checked",
+                              t.cite("guns", "carronades" if key.endswith("C") else "long_guns")))
+            kept.append((key, factors))
+        elif Fraction(str(order.range_inches)) > reach:
+            steps.append(Step("max range", f"{label} reaches {float(reach):g}\": out of range",
+                              t.cite("guns", "carronades" if key.endswith("C") else "long_guns")))
+        else:
+            kept.append((key, factors))
+    if groups and not kept:
+        longest = max((max_range(k, long_reach, t) or Fraction(0)) for k, _ in groups)
+        raise Refused(f"range {order.range_inches:g}\": beyond every gun that bears "
+                      f"(longest reach {float(longest):g}\")")
+    return kept
+
+
+def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, Any],
+                       order: FireOrder, steps: list[Step]) -> tuple[list[Die], Fraction]:
+    """One die per factor, as far as the crew detailed to the guns reaches (Basic Rules VIII.A)."""
+    busy = sum(_frac(v) for v in state.get("fired_this_turn", {}).values())
+    free = max(Fraction(0), _frac(state["crew_factors"]) - busy)
+    crew = free
+    if order.crew_detailed is not None:
+        wanted = _frac(order.crew_detailed)
+        if wanted > free:
+            raise Refused(f"crew {order.crew_detailed:g}: only {float(free):.4g} CF are free for the guns")
+        crew = wanted
+    wanted_total = sum((f for _, f in groups), Fraction(0))
+    dice: list[Die] = []
+    left = crew
+    for key, factors in groups:
+        calibre, carr = int(key.removesuffix("C")), key.endswith("C")
+        label = f"{calibre}#{'C' if carr else ''}"
+        whole, part = divmod(factors, 1)
+        shares = [Fraction(1)] * int(whole) + ([part] if part else [])
+        for n, share in enumerate(shares, start=1):
+            use = min(share, left)
+            if use <= 0:
+                break
+            left -= use
+            frac_note = "" if use == 1 else f" ({use})"
+            dice.append(Die(f"{label}-{n}{frac_note}", key, calibre, carr, use))
+    used = crew - left
+    if used < wanted_total:
+        steps.append(Step("crew at the guns", f"{float(crew):.4g} CF man {float(used):.4g} of "
+                          f"{float(wanted_total):.4g} fire factors", rule("Basic Rules VIII.A")))
+    return dice, used
+
+
+def _opening_available(firer: Mapping[str, Any], state: Mapping[str, Any], order: FireOrder,
+                       t: Tables) -> bool:
+    """The 3/2 opening broadside: the first turn a ship fires broadside guns (VIII.D)."""
+    if order.bearing not in (Bearing.LEFT, Bearing.RIGHT) or not firer.get("opening_broadside"):
+        return False
+    if "opening-nations" in order.options and firer["nation"] not in t.get("advanced", "opening_broadside", "nations"):
+        return False
+    if state["opening_broadside"].get(order.bearing.value):
+        return False
+    first = int(state["opening_broadside_turn"])
+    return first < 0 or first == int(state["turn"])
+
+
+def morale_fire_multiplier(morale: str, tables: Tables | None = None) -> Fraction:
+    """Fire multiplier for a crew's morale state (Basic Rules IX table)."""
+    t = tables_or_default(tables)
+    return t.num("morale", "states", morale, "fire", what=f"the fire multiplier of a {morale} crew")
+
+
+def _multipliers(firer: Mapping[str, Any], state: Mapping[str, Any], order: FireOrder, opening: bool,
+                 t: Tables) -> list[tuple[str, Fraction, str]]:
+    out: list[tuple[str, Fraction, str]] = []
+    if opening:
+        out.append(("opening broadside", t.num("fire", "multipliers", "opening_broadside"),
+                    t.cite("fire", "multipliers")))
+    if order.rake is not Rake.NONE:
+        if order.rake is Rake.STERN and "stern-rake" in order.options:
+            out.append(("stern rake", t.num("advanced", "rakes", "stern"), t.cite("advanced", "rakes")))
+        else:
+            out.append((f"{order.rake.value} rake", t.num("fire", "multipliers", "rake"),
+                        t.cite("fire", "multipliers")))
+    morale = str(state.get("morale", "normal"))
+    factor = morale_fire_multiplier(morale, t)
+    if factor != 1:
+        out.append((f"{morale} crew", factor, t.cite("morale", "states")))
+    if order.firing_speed != 1:
+        out.append(("firing speed", order.firing_speed, t.cite("single-ship", "firing_speed")))
+    return out
+
+
+def _battery_state(firer: Mapping[str, Any], state: Mapping[str, Any],
+                   t: Tables) -> list[tuple[str, Fraction, str]]:
+    """A land battery that has taken half the points that silence it fires at half (VIII.E)."""
+    if firer.get("kind") != "land_battery":
+        return []
+    silence = battery_silence_points(firer, t)
+    low = Fraction(str(state["damage_low"]))
+    if low >= silence:
+        raise Refused(f"the battery is silenced ({float(low):g} of {float(silence):g} points low)")
+    if low * 2 >= silence:
+        return [("battery half silenced", t.num("batteries", "silenced", "half_fire_share"),
+                 t.cite("batteries", "silenced"))]
+    return []
+
+
+def battery_silence_points(values: Mapping[str, Any], tables: Tables | None = None) -> Fraction:
+    """Points low that silence a land battery: per 6 guns, by protection (VIII.E)."""
+    t = tables_or_default(tables)
+    protection = str(values.get("protection", "open"))
+    per_six = t.num("batteries", "silenced", protection, what=f"silencing points for a {protection} battery")
+    return per_six * Fraction(int(values["guns_total"]), int(t.get("batteries", "silenced", "guns")))
+
+
+def fire_dice_needed(firer: Mapping[str, Any], firer_state: Mapping[str, Any],
+                     target: Mapping[str, Any], target_state: Mapping[str, Any], order: FireOrder,
+                     tables: Tables | None = None) -> DiceNeed:
+    """The dice a fire needs: one d6 per fire factor, in the documented order."""
+    plan = plan_fire(firer, firer_state, target, target_state, order, tables)
+    return DiceNeed(len(plan.dice), 6, tuple(d.label for d in plan.dice))
+
+
+def _entry(plan: FirePlan, die: Die, roll: int, order: FireOrder, t: Tables) -> tuple[str, str]:
+    """(fire table entry, which table) for one die."""
+    if "point-blank" in order.options and order.range_inches < float(t.get("advanced", "point_blank", "below_inches")):
+        return t.get("advanced", "point_blank", "table")[roll - 1], "point blank"
+    band = plan.band.value
+    if die.carronade and "carronade-accuracy" in order.options:
+        band = t.get("advanced", "carronades", "table_for_band").get(band, band)
+    aim = Aim.HIGH if band in t.get("fire", "table", "always_high") else plan.aim
+    return t.get("fire", "table", band, aim.value)[roll - 1], f"{band} {aim.value}"
+
+
+def _shot_weight(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder,
+                 t: Tables) -> dict[str, Fraction]:
+    if "shot-weight" not in order.options or plan.band.value not in t.get("single-ship", "shot_weight", "bands"):
+        return {}
+    row = t.find("single-ship", "shot_weight", firer["nation"])
+    if not isinstance(row, Mapping):
+        return {}
+    if row.get("needs_firing_speed") and order.firing_speed == 1:
+        return {}
+    return {k: Fraction(str(v)) for k, v in row.items() if k in ("high", "low")}
+
+
+def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: Mapping[str, Any],
+                 target_state: Mapping[str, Any], order: FireOrder, rolls: Sequence[int],
+                 tables: Tables | None = None) -> Resolution:
+    """Resolve a fire with the rolled dice; effects hold the new target and firer values."""
+    t = tables_or_default(tables)
+    plan = plan_fire(firer, firer_state, target, target_state, order, t)
+    need = DiceNeed(len(plan.dice), 6, tuple(d.label for d in plan.dice))
+    rolls = need.check(rolls)
+    steps = list(plan.working)
+    steps += [Step("multiplier", f"{name} x{factor}", src) for name, factor, src in plan.multipliers]
+    total = math.prod((f for _, f, _ in plan.multipliers), start=Fraction(1))
+    shot = t.get("single-ship", "shot_types", order.shot.value)
+    weight = _shot_weight(firer, plan, order, t)
+    high = low = crew_only = Fraction(0)
+    hits = []
+    for die, roll in zip(plan.dice, rolls):
+        entry, table = _entry(plan, die, roll, order, t)
+        h, l, c = _die_points(die, entry, shot, weight, total)
+        high, low, crew_only = high + h, low + l, crew_only + c
+        hits.append({"die": die.label, "roll": roll, "result": entry, "high": float(h), "low": float(l)})
+        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, h, l, c)}",
+                          t.cite("fire", "table")))
+    if target.get("kind") == "land_battery" and high:
+        steps.append(Step("land battery", f"{float(high):g} points high disregarded", t.cite("batteries", "silenced")))
+        high = Fraction(0)
+    outcome = apply_damage(target, target_state, float(high), float(low), float(crew_only), t)
+    steps.append(Step("damage", f"{float(high):g} high, {float(low):g} low"
+                      + (f", {float(crew_only):g} crew only" if crew_only else ""), t.cite("fire", "table")))
+    steps.extend(outcome.working)
+    new_firer = _firer_after(firer_state, order, plan)
+    effects = {"target": changed(target_state, outcome.state), "firer": changed(firer_state, new_firer)}
+    data = {"rolls": list(rolls), "band": plan.band.value, "aim": plan.aim.value,
+            "damage": {"high": round(float(high), 4), "low": round(float(low), 4),
+                       "crew_only": round(float(crew_only), 4)},
+            "morale_checks": outcome.state["morale_checks_owed"], "morale_checks_new": outcome.checks_new,
+            "masts_lost_new": outcome.masts_new, "opening_broadside": plan.opening, "hits": hits,
+            "explain": [s.text() for s in steps]}
+    return Resolution(effects, tuple(steps), data)
+
+
+def _die_points(die: Die, entry: str, shot: Mapping[str, Any], weight: Mapping[str, Fraction],
+                total: Fraction) -> tuple[Fraction, Fraction, Fraction]:
+    """(high, low, crew-only low) points scored by one die."""
+    if entry == "-":
+        return Fraction(0), Fraction(0), Fraction(0)
+    base = die.calibre * die.amount * (Fraction(1, 2) if entry.endswith("/2") else 1) * total
+    if entry.startswith("H"):
+        return base * Fraction(str(shot["high"])) * (1 + weight.get("high", 0)), Fraction(0), Fraction(0)
+    low = base * Fraction(str(shot["low"])) * (1 + weight.get("low", 0))
+    return Fraction(0), low, base * Fraction(str(shot["crew_only_extra"]))
+
+
+def _describe(entry: str, high: Fraction, low: Fraction, crew: Fraction) -> str:
+    if entry == "-":
+        return "miss"
+    where = "high" if entry.startswith("H") else "low"
+    half = " at half value" if entry.endswith("/2") else ""
+    pts = float(high if where == "high" else low)
+    extra = f" (+{float(crew):g} crew only)" if crew else ""
+    return f"hits {where}{half}, {pts:g} points{extra}"
+
+
+def _firer_after(state: Mapping[str, Any], order: FireOrder, plan: FirePlan) -> dict:
+    new = copy.deepcopy(dict(state))
+    fired = dict(new.get("fired_this_turn", {}))
+    fired[order.bearing.value] = round(float(fired.get(order.bearing.value, 0)) + float(plan.crew_used), 4)
+    new["fired_this_turn"] = fired
+    if plan.opening:
+        new["opening_broadside"] = {**new["opening_broadside"], order.bearing.value: True}
+        new["opening_broadside_turn"] = int(state["turn"])
+    return new
