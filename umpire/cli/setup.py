@@ -57,8 +57,13 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     game.state()  # checks every ship before anything is written
     with gamefile.locked(target):
         gamefile.save(game)
-    obj.emit({"game": str(target), "ruleset": rs.id, "level": level, "seed": seed,
-              "scenario": info.get("id", ""), "ships": len(ships)}, "new game")
+    out = {"game": str(target), "ruleset": rs.id, "level": level, "seed": seed,
+           "scenario": info.get("id", ""), "ships": len(ships)}
+    if scen and scen["ruleset"] != rs.id:
+        out["note"] = f"the scenario comes from {scen['ruleset']}; it is played with the {rs.id} rules"
+    if scen and not ships:
+        out["note"] = "the source prints no set-up for this action: add the ships with `umpire ship add`"
+    obj.emit(out, "new game")
 
 
 def _wsim_ship(rs, s: dict, scen: dict) -> dict:

@@ -13,7 +13,7 @@ from pathlib import Path
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 
-REQUIRED = ("id", "ruleset", "title", "ships")
+REQUIRED = ("id", "ruleset", "title")
 
 
 def bundled() -> dict[str, Path]:
@@ -70,8 +70,9 @@ def validate(doc: dict, path: Path) -> None:
     for key in REQUIRED:
         if key not in doc:
             raise BadInput(f"scenario file {path}: missing field {key!r}")
-    if not isinstance(doc["ships"], list) or not doc["ships"]:
-        raise BadInput(f"scenario file {path}: 'ships' must be a non-empty list of [[ships]] tables")
+    doc.setdefault("ships", [])   # some sources name an action but print no set-up
+    if not isinstance(doc["ships"], list):
+        raise BadInput(f"scenario file {path}: 'ships' must be a list of [[ships]] tables")
     sides = {s.get("id") for s in doc.get("sides", [])}
     seen: set[str] = set()
     for i, ship in enumerate(doc["ships"], 1):

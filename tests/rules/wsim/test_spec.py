@@ -22,6 +22,11 @@ def test_typographic_variants(text):
     assert str(Spec.parse(text)) == "14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)"
 
 
+def test_carronades_only():
+    s = Spec.parse("6H-(2-2-1)M-(6)G-5R(4)-6-15'-11(AV)")
+    assert (s.guns, s.carronades) == (0, 6) and str(s) == "6H-(2-2-1)M-(6)G-5R(4)-6-15'-11(AV)"
+
+
 def test_guns_without_carronades_and_four_sections():
     s = Spec.parse("9H-(2-2-2)M-3G-5R(4)-7-17'-17(EL)")
     assert (s.guns, s.carronades, s.sections, s.quality) == (3, 0, 4, Quality.ELITE)
@@ -58,5 +63,7 @@ def test_bad_input_never_crashes(text):
 def test_round_trip(hull, crew, guns, carr, rig, sections, full, draught, points, q):
     if sum(crew) == 0:
         crew = [1]
+    if guns == 0 and carr == 0:
+        guns = 1
     s = Spec(hull, tuple(crew), guns, carr, rig, sections, full, draught, points, q)
     assert Spec.parse(str(s)) == s

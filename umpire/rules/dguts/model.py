@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+import re
 from typing import Any, Sequence
 
 
@@ -97,7 +98,8 @@ class _Parsed(Enum):
             if key == member.value or key in _ALIASES.get(member, ()):
                 return member
         accepted = ", ".join(m.value for m in cls)
-        raise BadInput(f"{cls.__name__.lower()} {text!r}: use one of {accepted}")
+        what = re.sub(r"(?<!^)(?=[A-Z])", " ", cls.__name__).lower()
+        raise BadInput(f"{what} {text!r}: use one of {accepted}")
 
 
 class Bearing(_Parsed):
@@ -176,7 +178,7 @@ _ALIASES: dict[Any, tuple[str, ...]] = {
     Morale.DISORDER: ("in-disorder",),
     Morale.SURRENDERED: ("surrender", "surrenders", "struck"),
     PointOfSail.CLOSE_HAULED: ("close-hauling", "close"),
-    PointOfSail.BROAD_REACH: ("beam", "beam-reach", "reach", "broad-reaching", "across"),
+    PointOfSail.BROAD_REACH: ("broad", "beam", "beam-reach", "reach", "broad-reaching", "across"),
     PointOfSail.QUARTERING: ("quarter-reach", "quarter-reaching", "quarter"),
     PointOfSail.RUNNING: ("run", "before-the-wind", "downwind"),
 }

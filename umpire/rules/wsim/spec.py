@@ -31,7 +31,7 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": 
 _PARTS = (
     ("hull", re.compile(r"^(\d+)H$"), "hull squares, e.g. 14H"),
     ("crew", re.compile(r"^\((\d+(?:-\d+)*)\)M$"), "crew squares per section, e.g. (5-4-4)M"),
-    ("guns", re.compile(r"^(\d+)(?:\((\d+)\))?G$"), "gun (carronade) squares per broadside, e.g. 10(1)G or 3G"),
+    ("guns", re.compile(r"^(\d*)(?:\((\d+)\))?G$"), "gun (carronade) squares per broadside, e.g. 10(1)G, 3G or (3)G"),
     ("rigging", re.compile(r"^(\d+)R\((\d+)\)$"), "rigging squares per section (sections), e.g. 7R(3)"),
     ("full sail", re.compile(r"^(\d+)$"), "full sail speed, e.g. 5"),
     ("draught", re.compile(r"^(\d+)'$"), "draught in feet, e.g. 22'"),
@@ -72,6 +72,10 @@ class Spec:
             found.append(m.groups())
         (hull,), (crew,), (guns, carr), (rig, sections), (full,), (draught,), (points, q) = found
         carr = carr or "0"
+        if not guns and carr == "0":
+            raise BadInput(f"spec {text!r}: the guns part {parts[2]!r} is wrong; expected gun (carronade) squares "
+                           "per broadside, e.g. 10(1)G, 3G or (3)G")
+        guns = guns or "0"
         crew_t = tuple(int(c) for c in crew.split("-"))
         if int(hull) == 0 or sum(crew_t) == 0 or int(sections) == 0:
             raise BadInput(f"spec {text!r}: hull, crew and rigging sections must not be zero")
@@ -81,7 +85,8 @@ class Spec:
     def __str__(self) -> str:
         crew = "-".join(map(str, self.crew))
         carr = f"({self.carronades})" if self.carronades else ""
-        return (f"{self.hull}H-({crew})M-{self.guns}{carr}G-{self.rigging}R({self.sections})"
+        guns = str(self.guns) if self.guns or not self.carronades else ""
+        return (f"{self.hull}H-({crew})M-{guns}{carr}G-{self.rigging}R({self.sections})"
                 f"-{self.full_sail}-{self.draught}'-{self.points}({self.quality.value})")
 
 

@@ -1,0 +1,193 @@
+"""Every table against the rule text: each test parses a verbatim excerpt (fixtures)."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from umpire.rules.dguts import BadInput, MissingTable, default_tables, load_tables
+from umpire.rules.dguts.tables import TABLE_NAMES, data_dir, read_table_file
+
+from .helpers import excerpt
+
+T = default_tables()
+
+
+def test_every_table_file_and_section_names_its_source():
+    for name in TABLE_NAMES:
+        table = read_table_file(data_dir() / f"{name}.toml")
+        assert "dguts-1975-second-edition-ocr.txt" in table["source"] or name == "nations"
+        for key, value in table.items():
+            if isinstance(value, dict):
+                assert value.get("source"), f"{name}.{key} has no source"
+
+
+def test_nation_morale_table_matches_the_text_in_order():
+    text = excerpt("nation-morale")
+    points = [int(n) for n in re.findall(r"(\d) point Morale", text)]
+    throws = [int(n) for n in re.findall(r"saving throws: 2-(\d)", text)]
+    # the OCR groups: United States, Russia | Great Britain, Netherlands | Denmark |
+    # Sweden, France | Spain | Other Countries | Privateers or pirates | Soldiers
+    groups = [("american", "russian"), ("british", "dutch"), ("danish",), ("swedish", "french"),
+              ("spanish",), ("other",), ("privateer",), ("soldiers",)]
+    assert len(points) == len(throws) == len(groups) == 8
+    for nations, point, throw in zip(groups, points, throws):
+        for nation in nations:
+            row = T.get("nations", "morale", nation)
+            assert (row["points"], row["saving_throw"]) == (point, throw), nation
+
+
+def _fire_clauses() -> list[tuple[str, list[str]]]:
+    """Parse the OCR'd fire table after the corrections listed in the rulings."""
+    text = excerpt("fire-table")
+    fixes = [("aiming h!jh hits high", "aiming high 1, 2, 3 hits high"),  # faces lost in the OCR
+             ("aiming,hijh t 2 hits hi h", "aiming high 1, 2 hits high"), ("liits", "hits"),
+             ("liigh", "high"), ("aiming low l,", "aiming low 1,"), ("aiming high l ", "aiming high 1 "),
+             ("(% value)", "(1/2 value)"), ("('h value)", "(1/2 value)"), ("low(", "low (")]
+    for old, new in fixes:
+        text = text.replace(old, new)
+    clauses = []
+    for aim, body in re.findall(r"aiming (high|low) (.*?)(?= aiming|B RANGE|$)", text):
+        faces = ["-"] * 6
+        for part in re.findall(r"([\d ,\-]+?) (hits high|hits low|misses)( \(1/2 value\))?", body):
+            nums, what, half = part
+            for lo_hi in re.findall(r"\d-\d|\d", nums):
+                lo, hi = (int(x) for x in (lo_hi.split("-") if "-" in lo_hi else (lo_hi, lo_hi)))
+                for face in range(lo, hi + 1):
+                    code = "-" if what == "misses" else ("H" if what.endswith("high") else "L")
+                    faces[face - 1] = code + ("/2" if half and code != "-" else "")
+        clauses.append((aim, faces))
+    return clauses
+
+
+def test_fire_table_matches_the_text():
+    clauses = _fire_clauses()
+    expected = [("A", "high"), ("A", "low"), ("B", "high"), ("B", "low"),
+                ("C", "high"), ("C", "low"), ("D", "high")]
+    assert [aim for aim, _ in clauses] == [aim for _, aim in expected]
+    for (band, aim), (_, faces) in zip(expected, clauses):
+        assert T.get("fire", "table", band, aim) == faces, (band, aim)
+    assert "firing at D Range is always aimed high" not in excerpt("fire-table")  # stated after the table
+    assert T.get("fire", "table", "always_high") == ["D"]
+
+
+def test_range_band_limits_match_the_text():
+    text = excerpt("fire-table")
+    found = dict(re.findall(r"([ABCD]) RANGE \(up to (\d+)\"\)", text))
+    assert {k: float(v) for k, v in found.items()} == T.get("fire", "bands", "max_inches")
+
+
+def test_gun_ranges_are_read_from_the_ocr_tokens():
+    text = excerpt("gun-ranges")
+    readings = {  # data key -> (OCR token in the excerpt, inches)
+        ("long_guns", "42"): ("42# 21 \"", 21.0), ("long_guns", "36"): ("36# 20112''", 20.5),
+        ("long_guns", "32"): ("32# 20'11\"", 20.5), ("long_guns", "24"): ("24# 19'h\"", 19.5),
+        ("long_guns", "18"): ("18# 18'11\"", 18.5), ("long_guns", "12"): ("12# 18..", 18.0),
+        ("long_guns", "6"): ("6# 16..", 16.0), ("long_guns", "3"): ("3# 13..", 13.0),
+        ("carronades", "68"): ("68# 12\\11''", 12.5), ("carronades", "42"): ("42# 11 '11\"", 11.5),
+        ("carronades", "24"): ("24# 10 1 /2\"", 10.5),
+    }
+    for (section, key), (token, inches) in readings.items():
+        assert token in text, token
+        assert T.get("guns", section, "max_range_inches", key) == inches
+    assert set(T.get("guns", "long_guns", "max_range_inches")) == {k for s, k in readings if s == "long_guns"}
+    assert set(T.get("guns", "carronades", "max_range_inches")) == {k for s, k in readings if s == "carronades"}
+
+
+def test_sinking_table_matches_the_text():
+    text = excerpt("sinking")
+    turns = [int(n) for n in re.findall(r"(\d+) turns", text)]
+    assert turns == [T.get("sinking", "bands", b, "sink_turns") for b in ("70", "80", "90")]
+    assert re.findall(r"(\d0)-\d9%", text) == ["70", "80", "90"]
+
+
+def test_melee_chance_table_matches_the_text():
+    text = excerpt("melee-chance").replace("1~ 1", "1:1").replace("j:2", "3:2").replace("l,", "1,")
+    rows = re.findall(r"(\d): ?(\d) melee automatically results on ([\d, ]+?)(?:; roll over on ([\d, ]+))?(?= \d: ?\d|$)", text)
+    assert len(rows) == 6
+    for a, b, melee, over in rows:
+        row = T.get("boarding", "chance", f"{a}:{b}")
+        assert row["melee_on"] == [int(n) for n in re.findall(r"\d", melee)]
+        assert row["reroll_on"] == [int(n) for n in re.findall(r"\d", over or "")]
+
+
+def test_melee_dice_match_the_text():
+    text = excerpt("melee-dice")
+    assert "3:2 battles, the player with the edge may roll up to 3 dice" in text
+    assert "defender may roll up to 2 dice" in text
+    assert T.get("boarding", "dice", "3:2") == {"superior": 3, "inferior": 2}
+    assert T.get("boarding", "dice", "2:1") == {"superior": 2, "inferior": 1}
+    assert [T.get("boarding", "dice", f"{n}:1", "superior") for n in (3, 4, 5)] == [3, 4, 5]
+
+
+def test_morale_ladder_keeps_only_legible_values():
+    text = excerpt("morale-ladder")
+    assert "Flushed with victory 2 3/2 2" in text
+    assert T.get("morale", "states", "flushed") == {"turns": 2, "fire": "3/2", "melee": 2}
+    assert "In disorder 6" in text and T.get("morale", "states", "disorder", "turns") == 6
+    assert "Surrenders Until 0 0" in text
+    assert T.get("morale", "states", "surrendered") == {"fire": 0, "melee": 0}
+    assert T.get("morale", "states", "routed") == {}
+    assert "fire" not in T.get("morale", "states", "shaken")
+
+
+def test_speed_losses_match_the_text():
+    text = excerpt("speed-losses")
+    assert "16% (1/6)" in text and "50% (1/2)" in text and "10% (1/10)" in text
+    assert T.get("speed", "rigging", "1") == {"per_sail": "1/6", "per_mast": "1/2"}
+    assert T.get("speed", "rigging", "other") == {"per_sail": "1/10", "per_mast": "1/3"}
+
+
+def test_sailing_class_bonuses_match_the_example_moves():
+    moves = [float(x) for x in re.findall(r"(\d+\.\d)\"", excerpt("sailing-class"))]
+    assert moves == [13.2, 12.6, 11.4, 10.8]
+    bonuses = [T.num("speed", "sailing_class", c) for c in "abde"]
+    assert [float(12 * (1 + b)) for b in bonuses] == pytest.approx(moves)
+
+
+def test_explosive_ship_rings_match_the_text():
+    text = excerpt("explosive-ship").replace("SO", "50").replace("S\"", "5\"")
+    lows = [int(n) for n in re.findall(r"(\d+) poin\S* low", text)]
+    highs = [int(n) for n in re.findall(r"(\d+) points high", text)]
+    rings = T.get("explosion", "explosive_ship", "rings")
+    assert [r["low"] for r in rings] == lows == [1600, 800, 400, 200, 100, 50]
+    assert [r["high"] for r in rings] == highs
+
+
+def test_gunnery_factoring_matches_the_text():
+    text = excerpt("gunnery-factoring")
+    assert "2 guns per factor; United States 2'12 guns per factor; Great Britain" in text
+    table = {k: T.num("nations", "gunnery_factoring", k) for k in ("american", "british", "dutch",
+                                                                    "danish", "french", "russian", "other")}
+    assert table == {"american": 2, "british": Fraction(5, 2), "dutch": Fraction(5, 2), "danish": 3,
+                     "french": Fraction(10, 3), "russian": 4, "other": Fraction(9, 2)}
+
+
+def test_mast_loss_dice_match_the_text():
+    text = excerpt("mast-loss")
+    assert "1-3 = Fore 4-6=Main" in text and "5 & 6 == Mizzen" in text
+    assert T.get("single-ship", "mast_loss", "two_masts") == ["fore"] * 3 + ["main"] * 3
+    assert T.get("single-ship", "mast_loss", "three_masts") == ["fore", "fore", "main", "main", "mizzen", "mizzen"]
+    assert T.get("single-ship", "mast_loss", "fall") == ["clear"] * 2 + ["foul-left"] * 2 + ["foul-right"] * 2
+
+
+def test_missing_values_name_the_key_to_supply():
+    with pytest.raises(MissingTable) as err:
+        T.num("morale", "states", "shaken", "fire", what="the fire multiplier of a shaken crew")
+    assert "[morale] states.shaken.fire" in str(err.value)
+    assert "shaken crew" in str(err.value)
+
+
+def test_house_rulings_fill_a_gap_and_are_marked():
+    tables = load_tables({"morale": {"states": {"shaken": {"fire": "1/2"}}}})
+    assert tables.num("morale", "states", "shaken", "fire") == Fraction(1, 2)
+    assert tables.is_ruled("morale", "states", "shaken", "fire")
+    assert tables.cite("morale", "states").endswith("house ruling applies")
+    assert default_tables().find("morale", "states", "shaken", "fire") is None
+
+
+def test_house_ruling_for_an_unknown_table_is_bad_input():
+    with pytest.raises(BadInput, match="no such table"):
+        load_tables({"morale-table": {"x": 1}})
