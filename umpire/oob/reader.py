@@ -52,7 +52,8 @@ def read(path: Path) -> list[Row]:
     if not text.strip():
         raise OobError(path, 1, "header", "the file is empty; expected a header row: " + ",".join(COLUMNS))
     first = text.lstrip("\ufeff").splitlines()[0]
-    if "name" in [c.strip().lower() for c in first.split(",")]:
+    looks_like_line = WSIM_LINE.match(first) or DGUTS_LINE.match(first) or first.lower().startswith("side:")
+    if "," in first and not looks_like_line:
         return _read_csv(path, text.lstrip("\ufeff"))
     return _read_lines(path, text)
 

@@ -1,0 +1,77 @@
+"""`umpire oob convert` and `umpire oob export`: orders of battle in and out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from umpire.cli import cli
+from umpire.core.errors import BadInput
+
+
+@cli.group()
+def oob():
+    """Convert historical orders of battle to game stats, and back."""
+
+
+@oob.command("convert")
+@click.argument("input_path", metavar="INPUT")
+@click.option("--ruleset", required=True, help="wsim-1981 or dguts.")
+@click.option("-o", "--output", required=True, help="Scenario TOML to write.")
+@click.option("--title", help="Scenario title (default: from the file name).")
+@click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
+@click.pass_obj
+def oob_convert(obj, input_path, ruleset, output, title, force):
+    """Convert an OOB CSV (or the rule books' ship lines) into a scenario file.
+
+    Every row is checked first; on any bad row nothing is written.
+
+    \b
+    Example:
+      umpire oob convert trafalgar.csv --ruleset wsim-1981 -o trafalgar.toml
+    """
+    import tomli_w
+
+    from umpire.core import scenarios
+    from umpire.oob.convert import convert
+
+    out = Path(output)
+    if out.exists() and not force:
+        raise BadInput(f"{output} already exists (use --force to overwrite)")
+    doc, report = convert(Path(input_path), ruleset)
+    if title:
+        doc["title"] = title
+    doc["id"] = out.stem.lower()
+    scenarios.validate(doc, out)
+    tmp = out.with_name(f".{out.name}.tmp")
+    tmp.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    tmp.replace(out)
+    obj.emit({"written": str(out), "ruleset": doc["ruleset"], "ships": len(doc["ships"]), "derived": report},
+             "order of battle converted")
+
+
+@oob.command("export")
+@click.option("--scenario", metavar="ID|FILE", help="Export a scenario's ships instead of the game's.")
+@click.option("-o", "--output", required=True, help="CSV file to write ('-' for standard output).")
+@click.pass_obj
+def oob_export(obj, scenario, output):
+    """Write a game's or scenario's ships as OOB CSV.
+
+    \b
+    Example:
+      umpire oob export --scenario trafalgar -o trafalgar.csv
+    """
+    from umpire.core import scenarios
+    from umpire.oob.convert import export_csv
+
+    if scenario:
+        ships = scenarios.load(scenario)["ships"]
+    else:
+        ships = [e["action"]["definition"] for e in obj.game.events if e["kind"] == "ship"] + obj.game.ships
+    text = export_csv(ships)
+    if output == "-":
+        click.echo(text, nl=False)
+    else:
+        Path(output).write_text(text, encoding="utf-8")
+        obj.emit({"written": output, "ships": len(ships)}, "exported")

@@ -1,0 +1,168 @@
+"""Convert order-of-battle rows into a scenario for a ruleset, and back to CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from pathlib import Path
+
+from umpire.core.errors import BadInput
+from umpire.core.resources import resource_dir
+from umpire.oob.reader import COLUMNS, OPTIONAL, OobError, Row, assign_ids, read
+
+NATIONS = {
+    "british": ("british", "britain", "english", "england", "uk", "gb", "royal navy", "rn"),
+    "french": ("french", "france"),
+    "spanish": ("spanish", "spain"),
+    "american": ("american", "us", "usa", "united states", "america", "usn"),
+    "dutch": ("dutch", "netherlands", "holland", "batavian"),
+    "venetian": ("venetian", "venice"),
+    "danish": ("danish", "denmark"),
+    "swedish": ("swedish", "sweden"),
+    "russian": ("russian", "russia"),
+    "portuguese": ("portuguese", "portugal"),
+    "neapolitan": ("neapolitan", "naples"),
+}
+QUALITIES = {"el": "EL", "elite": "EL", "cr": "CR", "crack": "CR", "av": "AV", "average": "AV",
+             "gr": "GR", "green": "GR", "pr": "PR", "poor": "PR"}
+
+
+def nation_name(text: str) -> str | None:
+    key = text.strip().lower()
+    for name, aliases in NATIONS.items():
+        if key in aliases:
+            return name
+    return None
+
+
+def listing() -> list[dict]:
+    with (resource_dir("data") / "wsim-1974" / "national-ships.toml").open("rb") as fh:
+        return tomllib.load(fh)["ships"]
+
+
+def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
+    """A WS&IM ship: the spec when given, else the nearest national listing entry."""
+    from umpire.rules.wsim.spec import Spec
+
+    ship = base_fields(path, row)
+    if row.get("spec"):
+        try:
+            spec = Spec.parse(row.get("spec"))
+        except BadInput as exc:
+            raise OobError(path, row.line, "spec", str(exc)) from None
+        ship["spec"] = str(spec)
+        return ship, ""
+    nation = ship.get("nation")
+    if not nation:
+        raise OobError(path, row.line, "nation", "give a nation (or a spec) to derive WS&IM stats")
+    rated = _rated_guns(path, row)
+    entries = [e for e in listing() if e["nation"] == nation]
+    if not entries:
+        known = sorted({e["nation"] for e in listing()})
+        raise OobError(path, row.line, "nation", f"the national listing has no {nation} ships "
+                       f"(it has {', '.join(known)}); give a spec")
+    want_class = row.get("class").lower()
+    best = min(entries, key=lambda e: (abs(e["rated_guns"] - rated),
+                                       0 if want_class and want_class in e.get("class", "").lower() else 1))
+    quality = QUALITIES.get(row.get("quality").lower() or "av")
+    if not quality:
+        raise OobError(path, row.line, "quality", f"{row.get('quality')!r}: use EL, CR, AV, GR or PR")
+    points = best["points"][quality]
+    ship["spec"] = f"{best['spec']}-{points}({quality})"
+    ship["quality"] = quality
+    how = (f"derived from the {nation} {best['rated_guns']}-gun listing"
+           + (f" ({best['class']})" if best.get("class") else "") + f" for {rated} guns, {quality} crew")
+    return ship, how
+
+
+def _rated_guns(path: Path, row: Row) -> int:
+    if row.get("rate"):
+        digits = "".join(ch for ch in row.get("rate") if ch.isdigit())
+        if digits:
+            return int(digits)
+    if row.get("guns"):
+        from umpire.rules.dguts.guns import parse_guns
+
+        try:
+            return sum(b.count for b in parse_guns(row.get("guns")))
+        except ValueError as exc:
+            raise OobError(path, row.line, "guns", str(exc)) from None
+    raise OobError(path, row.line, "rate", "give the rated guns (e.g. 74) in 'rate', or 'guns', or a 'spec'")
+
+
+def base_fields(path: Path, row: Row) -> dict:
+    """Fields every ruleset keeps, checked and typed; unknown nations refused."""
+    ship: dict = {"id": row.get("id"), "name": row.get("name"), "side": row.get("side").lower()}
+    if row.get("nation"):
+        n = nation_name(row.get("nation"))
+        if not n:
+            raise OobError(path, row.line, "nation", f"{row.get('nation')!r} is not a nation umpire knows "
+                           f"({', '.join(NATIONS)})")
+        ship["nation"] = n
+    for key in ("tons", "men"):
+        if row.get(key):
+            ship[key] = _number(path, row, key)
+    if row.get("guns"):
+        from umpire.rules.dguts.guns import format_guns, parse_guns
+
+        try:
+            ship["guns"] = format_guns(parse_guns(row.get("guns")))
+        except ValueError as exc:
+            raise OobError(path, row.line, "guns", str(exc)) from None
+    for key in ("class", "quality", "rate", "hex", "notes"):
+        if row.get(key):
+            ship[key] = row.get(key)
+    for key in ("direction", "arrives"):
+        if row.get(key):
+            ship[key] = int(_number(path, row, key))
+    return ship
+
+
+def _number(path: Path, row: Row, key: str) -> int | float:
+    text = row.get(key).replace(",", "")
+    try:
+        value = float(text)
+    except ValueError:
+        raise OobError(path, row.line, key, f"{row.get(key)!r} is not a number") from None
+    if value <= 0:
+        raise OobError(path, row.line, key, f"{row.get(key)!r} must be more than zero")
+    return int(value) if value.is_integer() else value
+
+
+def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
+    """Read `path` and return (scenario document, report lines). Nothing is written here."""
+    from umpire.rules import canonical
+
+    rid = canonical(ruleset)
+    rows = read(path)
+    assign_ids(path, rows)
+    ships, report = [], []
+    for row in rows:
+        if rid == "dguts":
+            from umpire.oob.dguts import dguts_ship
+
+            ship, how = dguts_ship(path, row)
+        else:
+            ship, how = wsim_ship(path, row)
+        ships.append(ship)
+        for note in row.notes + ([how] if how else []):
+            report.append(f"line {row.line}: {ship['name']} — {note}")
+    sides = []
+    for s in ships:
+        if s["side"] not in [x["id"] for x in sides]:
+            sides.append({"id": s["side"], "name": s["side"].title(), "nation": s.get("nation", "")})
+    doc = {"format": 1, "id": path.stem.lower(), "ruleset": rid, "title": path.stem.replace("_", " ").replace("-", " "),
+           "source": f"converted from {path.name} with umpire oob convert", "sides": sides, "ships": ships}
+    return doc, report
+
+
+def export_csv(ships: list[dict]) -> str:
+    """Ships (scenario or game definitions) as OOB CSV with every column we know."""
+    cols = list(COLUMNS) + [c for c in OPTIONAL]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(cols)
+    for s in ships:
+        writer.writerow(["" if s.get(c) is None else s.get(c) for c in cols])
+    return out.getvalue()
