@@ -69,7 +69,7 @@ def test_sinking_danger_pumps_and_countdown():
 
 def test_a_ship_sinks_two_turns_after_100_percent_whatever_the_pumps():
     values, state = ship()
-    s = assign_pumps(apply_damage(values, state, 0, 900).state, 5)
+    s = apply_damage(values, {**state, "pumping_cf": 5.0}, 0, 900).state
     assert s["sinking_band"] == 100 and s["sinking_turns_left"] == 2
     s = end_of_turn(s)
     assert s["status"] == "sinking"

@@ -43,7 +43,7 @@ def test_flushed_with_victory_lasts_two_turns():
 
 def test_routed_lasts_until_a_ruling_gives_its_turns():
     values, state = ship()
-    routed = {**state, "morale": "disorder", "morale_turns": 3, "morale_checks_owed": 1}
+    routed = {**state, "morale": "disorder", "morale_turns": 2, "morale_checks_owed": 1}
     res = resolve_morale_check(values, routed, [6, 6])
     assert res.effects["ship"]["morale"] == "routed"
     assert res.effects["ship"]["morale_turns"] == -1

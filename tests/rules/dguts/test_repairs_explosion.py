@@ -41,7 +41,7 @@ def test_repairs_take_a_ship_out_of_sinking_danger():
     values, state = ship()
     state = apply_damage(values, state, 0, 640).state
     assert state["status"] == "sinking"
-    state = {**state, **repair_low(values, state, 5).effects["ship"]}
+    state = {**state, **repair_low(values, state, 4).effects["ship"]}
     assert state["sinking_band"] == 0 and state["status"] == "active"
 
 

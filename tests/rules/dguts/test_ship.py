@@ -242,3 +242,25 @@ def test_ship_line_from_the_text():
 def test_bad_ship_lines(line, message):
     with pytest.raises(BadInput, match=re.escape(message)):
         parse_ship_line(line)
+
+
+@given(st.text(max_size=60))
+def test_any_ship_line_parses_or_is_bad_input(line):
+    try:
+        parsed = parse_ship_line(line)
+    except BadInput:
+        return
+    assert parsed.tons >= 0 and parsed.guns
+
+
+@given(st.one_of(st.integers(-10, 3000), st.floats(allow_nan=True), st.text(max_size=5)),
+       st.one_of(st.integers(-10, 900), st.floats(allow_nan=True), st.text(max_size=5)),
+       st.sampled_from(["british", "x", "", "GB"]),
+       st.dictionaries(st.sampled_from(["class", "sails", "sf_value", "crew_factors", "rate", "decks", "bogus"]),
+                       st.one_of(st.integers(-3, 60), st.text(max_size=3)), max_size=3))
+def test_bad_ship_numbers_never_crash(tons, men, nation, overrides):
+    try:
+        values = derive_ship(nation, tons, men, "30x18", overrides)
+    except BadInput:
+        return
+    assert values["sf_value"] > 0 and values["cf_value"] > 0

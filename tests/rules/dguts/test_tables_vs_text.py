@@ -191,3 +191,126 @@ def test_house_rulings_fill_a_gap_and_are_marked():
 def test_house_ruling_for_an_unknown_table_is_bad_input():
     with pytest.raises(BadInput, match="no such table"):
         load_tables({"morale-table": {"x": 1}})
+
+
+def test_class_bounds_match_the_text():
+    found = [int(n) for n in re.findall(r"up to approximately (\d+)", excerpt("classes"))]
+    assert found == [300, 500, 1000, 1500]
+    assert T.get("classes", "by_tonnage", "upper_tons") == {"1": 300, "2": 500, "3": 1000, "4": 1500}
+    assert "greater than 1500 tons and merchant ships" in excerpt("classes")
+    assert T.get("nations", "kinds", "merchant", "class") == 5
+
+
+def test_grapple_numbers_match_the_text():
+    text = excerpt("grapple").replace("l\"", "1\"")
+    assert 'within 1" of each other' in text and "a roll of l, 2, or 3" in text and "a 1 must be rohed" in text
+    assert T.get("boarding", "grapple", "succeeds_on") == [1, 2, 3]
+    assert T.get("boarding", "grapple", "opposite_succeeds_on") == [1]
+    assert T.get("boarding", "grapple", "max_inches") == 1.0
+
+
+def test_melee_results_match_the_text():
+    text = excerpt("melee-results")
+    steps = {"one": 1, "two": 2, "three": 3}
+    found = [steps[w] for w in re.findall(r"Loser drops (\w+) morale steps?", text)]
+    areas = [steps[w] for w in re.findall(r"winner advances (\w+) areas?", text)]
+    assert found == areas == [1, 2, 3]
+    for diff, n in zip((2, 3, 4), found):
+        assert T.get("boarding", "results", str(diff)) == {"morale_steps": n, "areas": n}
+    assert "Loser surrenders, winner takes vessel" in text
+    assert T.get("boarding", "results", "surrender_at") == 5
+    assert "(unless 3rd turn), winner gains one area" in text
+    assert T.get("boarding", "results", "1", "third_turn_areas") == 1
+
+
+def test_training_melee_table_matches_the_text():
+    text = excerpt("training-melee")
+    assert "None or 1 2 spots 3 spots 4spots Sspots" in text
+    rows = [T.get("training", "melee", str(n), "text") for n in range(6)]
+    assert rows[0] == rows[1] == "melee continues next turn"
+    assert "Winner aboard enemy, melee continues next turn, loser down 1 Morale point" in text
+    assert rows[3] == "winner aboard enemy, melee continues next turn, loser down 1 morale point"
+    assert rows[4] == "winner in control of entire top deck, loser down 1 morale point"
+    assert rows[5] == "winner captures ship, loser surrenders"
+
+
+def test_training_fire_and_ranges_match_the_text():
+    assert "If the red die shows one or two spots" in excerpt("training-fire")
+    assert "high (1, 2, or 3) or low (4, S, or 6)" in excerpt("training-fire")
+    assert T.get("training", "fire", "hit_on") == [1, 2] and T.get("training", "fire", "high_on") == [1, 2, 3]
+    ranges = excerpt("training-ranges")
+    assert 'Long Guns (No "C" after#) - 12"' in ranges and '- 5"' in ranges
+    assert (T.get("training", "ranges", "long_inches"), T.get("training", "ranges", "carronade_inches")) == (12.0, 5.0)
+
+
+def test_land_battery_points_match_the_text():
+    found = [int(n) for n in re.findall(r"taking (\d+) pts", excerpt("land-batteries"))]
+    assert found == [36, 180, 900]
+    row = T.get("batteries", "silenced")
+    assert [row["open"], row["dug-in"], row["fortified"]] == found and row["guns"] == 6
+
+
+def test_repair_rates_match_the_text():
+    low = excerpt("low-repair")
+    assert "Up to S Cf's may be assigned" in low and "20% of the ship's tonnage" in low
+    assert T.get("repairs", "low", "max_crew") == 5
+    assert [tier["crew_per_step"] for tier in T.get("repairs", "low", "tiers")] == [1, 2, 3]
+    assert "1 gun per 1 CF per turn" in excerpt("gun-repair") and "Up to 90%" in excerpt("gun-repair")
+    assert T.num("repairs", "guns", "restorable_share") == Fraction(9, 10)
+    jury = excerpt("jury-rig")
+    assert "after 3 turns" in jury and "up to40% speed" in jury
+    assert T.num("speed", "jury_rig", "maximum") == Fraction(2, 5)
+
+
+def test_advanced_optionals_match_the_text():
+    assert "1, 2, 3, 4, hitlow, 5 or 6 hit high" in excerpt("point-blank")
+    assert T.get("advanced", "point_blank", "table") == ["L"] * 4 + ["H"] * 2
+    assert "Stern rakes cause triple damage while bow rakes cause double damage" in excerpt("rakes")
+    assert (T.get("advanced", "rakes", "stern"), T.get("advanced", "rakes", "bow")) == (3, 2)
+    assert "use the C range table for B range fire and D range table for C range" in excerpt("carronade-accuracy")
+    assert T.get("advanced", "carronades", "table_for_band") == {"B": "C", "C": "D"}
+    assert "U.S., Great Britain, and the Netherlands" in excerpt("opening-nations")
+    assert T.get("advanced", "opening_broadside", "nations") == ["american", "british", "dutch"]
+
+
+def test_shot_types_follow_the_reading_in_the_rulings():
+    text = excerpt("shot-types")
+    assert "1) A 2) B" in text and "X2, but additional points recorded aside" in text
+    grape, chain = (T.get("single-ship", "shot_types", k) for k in ("grape", "chain"))
+    assert grape["bands"] == ["A"] and chain["bands"] == ["A", "B"]
+    assert (grape["high"], grape["low"], grape["crew_only_extra"]) == ("1/4", 1, 1)
+    assert (chain["high"], chain["low"]) == (2, 0)
+
+
+def test_seamanship_matches_the_text():
+    text = excerpt("seamanship")
+    assert "Decrease U.S. penalty to 5%" in text and "by from 5% to 15%" in text
+    assert "using 15 men for U.S., and 26 for other" in text
+    assert T.get("nations", "seamanship", "task_men_per_cf") == {"american": 15, "british": 21, "other": 26}
+
+
+def test_pumps_per_class_follow_the_class_three_example():
+    text = excerpt("sinking-example")
+    assert "Class Ill receives 74% low damage" in text and "another Y. CF" in text
+    # a Class III frigate needs 3/4 CF at 70-79% and another 3/4 (1 1/2 in all) at 80-89%
+    per = [T.num("sinking", "bands", b, "pumps_per_class") for b in ("70", "80", "90")]
+    assert [p * 3 for p in per] == [Fraction(3, 4), Fraction(3, 2), 3]
+
+
+def test_special_damage_extra_points_match_the_text():
+    text = excerpt("special-damage").replace("SO", "50")
+    assert text.count("Additional 25 p") == 2 and text.count("Additional 50 points damage") == 2
+    assert "add 25 points damage" in text
+    hull, spar = T.get("special-damage", "hull"), T.get("special-damage", "spar")
+    assert [hull[k].get("extra_low") for k in ("5", "9", "12")] == [50, 50, 25]
+    assert [spar[k].get("extra_high") for k in ("4", "10")] == [25, 25]
+    assert all(hull[k]["text"] == "no effect" for k in ("4", "6", "8", "10"))
+    assert all(spar[k]["text"] == "no effect" for k in ("3", "5", "6", "8", "9", "11"))
+
+
+def test_wind_direction_matches_the_text():
+    text = excerpt("wind-direction")
+    for colour, parity, a, b in re.findall(r"(Red|White) \"(even|odd)[\"'] equals a wind from the (\w+) or (\w+)", text):
+        assert T.get("wind", "cardinal", f"{colour.lower()}_{parity}") == [a[0], b[0]]
+    assert "1 Two points left of the cardinal point 2 One point left" in text
+    assert T.get("wind", "shift", "points") == [-2, -1, 0, 0, 1, 2]

@@ -6,29 +6,44 @@ passed in, and every resolution carries its working with the rule it cites.
 
 from .damage import apply_damage, rigging, speed_share
 from .explosion import explosion_damage, explosive_ship_damage, resolve_explosion
+from .fireorder import FireOrder, fire_order, max_range, range_band
+from .grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
 from .guns import Battery, ShipLine, calibre_key, format_guns, parse_gun, parse_guns, parse_ship_line
-from .gunnery import (FireOrder, battery_silence_points, fire_dice_needed, fire_order, max_range,
-                      range_band, resolve_fire)
+from .gunnery import battery_silence_points, fire_dice_needed, resolve_fire
+from .melee import (MeleeSide, Party, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
+                    odds_for, party, resolve_melee_round, resolve_melee_start)
 from .model import (Aim, BadInput, Bearing, DiceNeed, MissingTable, Morale, PointOfSail, Rake,
                     RangeBand, Refused, Resolution, SailingClass, Shot, Step)
 from .morale import (melee_multiplier, morale_dice_needed, recover_morale, resolve_morale_check,
                      shift_morale)
 from .repairs import dismount_guns, repair_guns, repair_high, repair_low, rig_jury_mast
-from .ship import OVERRIDE_KEYS, class_by_tonnage, derive_ship, initial_state, nation_key
+from .ship import (OVERRIDE_KEYS, class_by_tonnage, derive_ship, initial_state, nation_key,
+                   task_crew_factors)
+from .singleship import (hot_shot_fire_chances, mast_loss_dice_needed, resolve_clear_mast,
+                         resolve_mast_loss, resolve_special_damage, special_damage_dice_needed,
+                         special_rolls_owed)
 from .speed import base_speed, gun_weight_bonus, headway, jury_rig_share, ship_speed
 from .tables import Tables, default_tables, load_tables
+from .training import (resolve_training_fire, resolve_training_morale, training_fire_dice_needed,
+                       training_melee_result, training_odds)
 from .turn import assign_pumps, end_of_turn
+from .wind import WIND_DICE, resolve_wind_direction
 
 __all__ = [
-    "Aim", "BadInput", "Battery", "Bearing", "DiceNeed", "FireOrder", "MissingTable", "Morale",
-    "OVERRIDE_KEYS", "PointOfSail", "Rake", "RangeBand", "Refused", "Resolution", "SailingClass",
-    "ShipLine", "Shot", "Step", "Tables",
-    "apply_damage", "assign_pumps", "base_speed", "battery_silence_points", "calibre_key",
-    "class_by_tonnage", "default_tables", "derive_ship", "dismount_guns", "end_of_turn",
-    "explosion_damage", "explosive_ship_damage", "fire_dice_needed", "fire_order", "format_guns",
-    "gun_weight_bonus", "headway", "initial_state", "jury_rig_share", "load_tables", "max_range",
-    "melee_multiplier", "morale_dice_needed", "nation_key", "parse_gun", "parse_guns",
-    "parse_ship_line", "range_band", "recover_morale", "repair_guns", "repair_high", "repair_low",
-    "resolve_explosion", "resolve_fire", "resolve_morale_check", "rig_jury_mast", "rigging",
-    "shift_morale", "ship_speed", "speed_share",
+    "Aim", "BadInput", "Battery", "Bearing", "DiceNeed", "FireOrder", "GrappleOrder", "MeleeSide",
+    "MissingTable", "Morale", "OVERRIDE_KEYS", "Party", "PointOfSail", "Rake", "RangeBand", "Refused",
+    "Resolution", "SailingClass", "WIND_DICE", "ShipLine", "Shot", "Step", "Tables",
+    "apply_damage", "assign_pumps", "base_speed", "battery_silence_points", "boarding_odds",
+    "calibre_key", "class_by_tonnage", "default_tables", "derive_ship", "dismount_guns",
+    "end_of_turn", "explosion_damage", "explosive_ship_damage", "fire_dice_needed", "fire_order",
+    "format_guns", "grapple_dice_needed", "gun_weight_bonus", "headway", "hot_shot_fire_chances",
+    "initial_state", "jury_rig_share", "load_tables", "lose_men", "mast_loss_dice_needed",
+    "max_range", "melee_dice_allowed", "melee_losses", "melee_multiplier", "morale_dice_needed",
+    "nation_key", "odds_for", "parse_gun", "parse_guns", "parse_ship_line", "party", "range_band",
+    "recover_morale", "repair_guns", "repair_high", "repair_low", "resolve_clear_mast",
+    "resolve_cut_grapple", "resolve_explosion", "resolve_fire", "resolve_grapple",
+    "resolve_mast_loss", "resolve_melee_round", "resolve_melee_start", "resolve_morale_check",
+    "resolve_special_damage", "resolve_training_fire", "resolve_training_morale", "rig_jury_mast",
+    "rigging", "shift_morale", "ship_speed", "special_damage_dice_needed", "special_rolls_owed",
+    "speed_share", "task_crew_factors", "training_fire_dice_needed", "training_melee_result", "training_odds",
 ]

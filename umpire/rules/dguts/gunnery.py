@@ -12,101 +12,19 @@ import copy
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from .damage import apply_damage, changed
-from .guns import calibre_key
-from .model import (Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution,
-                    Shot, Step, rule)
+from .damage import DamageOutcome, apply_damage, changed
+from .fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
+from .model import Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution, Step, rule
+from .repairs import dismount_guns
 from .tables import Tables, tables_or_default
 
-OPTIONS = {
-    "point-blank": "Advanced Optional 4: under 1\" every shot hits on the point-blank table",
-    "stern-rake": "Advanced Optional 5: stern rakes triple damage",
-    "carronade-accuracy": "Advanced Optional 7: carronades use the next table beyond A range",
-    "opening-nations": "Advanced Optional 3: only U.S., British and Dutch get the opening broadside",
-    "shot-weight": "Single-Ship Rules M: U.S. shot light, French shot heavy at B-D range",
-}
+__all__ = ["OPTIONS", "FireOrder", "FirePlan", "fire_dice_needed", "fire_order", "max_range",
+           "plan_fire", "range_band", "resolve_fire"]
 
 _DEAD = ("sunk", "exploded")
 _STRUCK = ("surrendered", "captured")
-
-
-@dataclass(frozen=True, slots=True)
-class FireOrder:
-    """What the umpire measured and declared for one fire."""
-
-    range_inches: float
-    bearing: Bearing
-    aim: Aim = Aim.LOW
-    rake: Rake = Rake.NONE
-    anchored: bool = False
-    shot: Shot = Shot.ROUND
-    crew_detailed: float | None = None
-    calibres: tuple[str, ...] = ()
-    firing_speed: Fraction = Fraction(1)
-    options: frozenset[str] = frozenset()
-
-
-def fire_order(range_inches: Any, side: Any, aim: Any = None, rake: Any = None,
-               anchored: bool = False, shot: Any = "round", crew: Any = None,
-               calibres: Iterable[str] | str | None = None, firing_speed: Any = 1,
-               options: Iterable[str] = ()) -> FireOrder:
-    """Build a FireOrder from typed words; bad words raise BadInput saying what is accepted."""
-    try:
-        inches = float(range_inches)
-    except (TypeError, ValueError):
-        raise BadInput(f"range {range_inches!r}: give inches, e.g. 7.5") from None
-    if math.isnan(inches) or math.isinf(inches) or inches < 0:
-        raise BadInput(f"range {range_inches!r}: inches from main mast to main mast, 0 or more")
-    opts = frozenset(str(o).strip().lower() for o in options)
-    for name in opts - set(OPTIONS):
-        raise BadInput(f"option {name!r}: fire options are {', '.join(OPTIONS)}")
-    if isinstance(calibres, str):
-        calibres = [c for c in calibres.split(",") if c.strip()]
-    speed = _ratio(firing_speed)
-    crew_f = None if crew is None else float(crew)
-    if crew_f is not None and (math.isnan(crew_f) or crew_f < 0):
-        raise BadInput(f"crew {crew!r}: crew factors at the guns, 0 or more")
-    return FireOrder(inches, Bearing.parse(side), Aim.parse(aim) if aim else Aim.LOW,
-                     Rake.parse(rake) if rake else Rake.NONE, bool(anchored), Shot.parse(shot),
-                     crew_f, tuple(calibre_key(c) for c in calibres or ()), speed, opts)
-
-
-def _ratio(text: Any) -> Fraction:
-    raw = str(text).strip().replace(":", "/")
-    try:
-        value = Fraction(raw)
-    except (ValueError, ZeroDivisionError):
-        raise BadInput(f"firing speed {text!r}: a ratio such as 3:2 or 1.5") from None
-    if value <= 0:
-        raise BadInput(f"firing speed {text!r}: must be more than 0")
-    return value
-
-
-def range_band(inches: float, anchored: bool = False, tables: Tables | None = None) -> RangeBand:
-    """A, B, C or D band for a range in inches (Basic Rules VIII.B; anchored x3/2, VIII.D)."""
-    t = tables_or_default(tables)
-    if inches < 0 or math.isnan(inches):
-        raise BadInput(f"range {inches!r}: inches, 0 or more")
-    scale = t.num("fire", "anchored", "range_multiplier") if anchored else Fraction(1)
-    limits = t.get("fire", "bands", "max_inches")
-    for band in RangeBand:
-        if Fraction(str(inches)) <= Fraction(str(limits[band.value])) * scale:
-            return band
-    raise Refused(f"range {inches:g}\": beyond D range ({float(Fraction(str(limits['D'])) * scale):g}\"); "
-                  f"no gun fires further")
-
-
-def max_range(key: str, anchored: bool = False, tables: Tables | None = None) -> Fraction | None:
-    """Maximum range in inches of a calibre key ("24", "32C"), or None if the text lost it."""
-    t = tables_or_default(tables)
-    section = "carronades" if key.endswith("C") else "long_guns"
-    value = t.find("guns", section, "max_range_inches", key.removesuffix("C"))
-    if value is None:
-        return None
-    scale = t.num("fire", "anchored", "range_multiplier") if anchored else Fraction(1)
-    return Fraction(str(value)) * scale
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +119,13 @@ def _check_shot_and_rake(order: FireOrder, band: RangeBand, t: Tables) -> None:
 
 
 def _frac(value: Any) -> Fraction:
+    """A stored fire factor back as an exact fraction (3.6666... -> 11/3)."""
     return Fraction(float(value)).limit_denominator(1000)
+
+
+def _decimal(value: Any) -> Fraction:
+    """A stored crew figure as the decimal it is (0.9354 stays 0.9354)."""
+    return Fraction(str(float(value)))
 
 
 def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: FireOrder,
@@ -226,6 +150,12 @@ def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: Fir
             groups = [(k, f * share) for k, f in groups]
             steps.append(Step("fouled mast", f"a third of the {order.bearing.value} guns cannot fire",
                               t.cite("single-ship", "mast_loss")))
+    out = int(state.get("guns_dismounted", 0))
+    if "dismounted-guns" in order.options and out and firer.get("kind") != "land_battery":
+        share = 1 - Fraction(out, int(firer["guns_total"]))
+        groups = [(k, f * share) for k, f in groups]
+        steps.append(Step("dismounted guns", f"{out} of {firer['guns_total']} guns out: factors x{share}",
+                          t.cite("repairs", "dismounting")))
     if order.calibres:
         wanted = set(order.calibres)
         missing = wanted - {k for k, _ in groups}
@@ -261,11 +191,11 @@ def _in_range(groups: list[tuple[str, Fraction]], order: FireOrder, long_reach: 
 def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, Any],
                        order: FireOrder, steps: list[Step]) -> tuple[list[Die], Fraction]:
     """One die per factor, as far as the crew detailed to the guns reaches (Basic Rules VIII.A)."""
-    busy = sum(_frac(v) for v in state.get("fired_this_turn", {}).values())
-    free = max(Fraction(0), _frac(state["crew_factors"]) - busy)
+    busy = sum(_decimal(v) for v in state.get("fired_this_turn", {}).values())
+    free = max(Fraction(0), _decimal(state["crew_factors"]) - busy)
     crew = free
     if order.crew_detailed is not None:
-        wanted = _frac(order.crew_detailed)
+        wanted = _decimal(order.crew_detailed)
         if wanted > free:
             raise Refused(f"crew {order.crew_detailed:g}: only {float(free):.4g} CF are free for the guns")
         crew = wanted
@@ -391,29 +321,16 @@ def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], targe
     """Resolve a fire with the rolled dice; effects hold the new target and firer values."""
     t = tables_or_default(tables)
     plan = plan_fire(firer, firer_state, target, target_state, order, t)
-    need = DiceNeed(len(plan.dice), 6, tuple(d.label for d in plan.dice))
-    rolls = need.check(rolls)
+    rolls = DiceNeed(len(plan.dice), 6, tuple(d.label for d in plan.dice)).check(rolls)
     steps = list(plan.working)
     steps += [Step("multiplier", f"{name} x{factor}", src) for name, factor, src in plan.multipliers]
-    total = math.prod((f for _, f, _ in plan.multipliers), start=Fraction(1))
-    shot = t.get("single-ship", "shot_types", order.shot.value)
-    weight = _shot_weight(firer, plan, order, t)
-    high = low = crew_only = Fraction(0)
-    hits = []
-    for die, roll in zip(plan.dice, rolls):
-        entry, table = _entry(plan, die, roll, order, t)
-        h, l, c = _die_points(die, entry, shot, weight, total)
-        high, low, crew_only = high + h, low + l, crew_only + c
-        hits.append({"die": die.label, "roll": roll, "result": entry, "high": float(h), "low": float(l)})
-        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, h, l, c)}",
-                          t.cite("fire", "table")))
+    (high, low, crew_only), hits = _score(firer, plan, order, rolls, steps, t)
     if target.get("kind") == "land_battery" and high:
         steps.append(Step("land battery", f"{float(high):g} points high disregarded", t.cite("batteries", "silenced")))
         high = Fraction(0)
-    outcome = apply_damage(target, target_state, float(high), float(low), float(crew_only), t)
     steps.append(Step("damage", f"{float(high):g} high, {float(low):g} low"
                       + (f", {float(crew_only):g} crew only" if crew_only else ""), t.cite("fire", "table")))
-    steps.extend(outcome.working)
+    outcome = _damage_target(target, target_state, order, (high, low, crew_only), steps, t)
     new_firer = _firer_after(firer_state, order, plan)
     effects = {"target": changed(target_state, outcome.state), "firer": changed(firer_state, new_firer)}
     data = {"rolls": list(rolls), "band": plan.band.value, "aim": plan.aim.value,
@@ -423,6 +340,39 @@ def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], targe
             "masts_lost_new": outcome.masts_new, "opening_broadside": plan.opening, "hits": hits,
             "explain": [s.text() for s in steps]}
     return Resolution(effects, tuple(steps), data)
+
+
+def _score(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder, rolls: Sequence[int],
+           steps: list[Step], t: Tables) -> tuple[tuple[Fraction, Fraction, Fraction], list[dict]]:
+    """Look up each die on the fire table; return (high, low, crew-only) points and the hits."""
+    total = math.prod((f for _, f, _ in plan.multipliers), start=Fraction(1))
+    shot = t.get("single-ship", "shot_types", order.shot.value)
+    weight = _shot_weight(firer, plan, order, t)
+    sums = [Fraction(0)] * 3
+    hits = []
+    for die, roll in zip(plan.dice, rolls):
+        entry, table = _entry(plan, die, roll, order, t)
+        points = _die_points(die, entry, shot, weight, total)
+        sums = [a + b for a, b in zip(sums, points)]
+        hits.append({"die": die.label, "roll": roll, "result": entry,
+                     "high": float(points[0]), "low": float(points[1])})
+        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, *points)}", t.cite("fire", "table")))
+    return (sums[0], sums[1], sums[2]), hits
+
+
+def _damage_target(target: Mapping[str, Any], state: Mapping[str, Any], order: FireOrder,
+                   points: tuple[Fraction, Fraction, Fraction], steps: list[Step], t: Tables) -> DamageOutcome:
+    """Apply the points to the target; with the dismounted-guns option, knock guns off too."""
+    high, low, crew_only = (float(p) for p in points)
+    outcome = apply_damage(target, state, high, low, crew_only, t)
+    steps.extend(outcome.working)
+    if "dismounted-guns" in order.options and low:
+        after = dismount_guns(target, outcome.state, low, order.rake is not Rake.NONE, t)
+        if after["guns_dismounted"] != outcome.state["guns_dismounted"]:
+            steps.append(Step("guns dismounted", f"{after['guns_dismounted']} guns now out",
+                              t.cite("repairs", "dismounting")))
+        outcome = DamageOutcome(after, outcome.working, outcome.masts_new, outcome.marks_new, outcome.checks_new)
+    return outcome
 
 
 def _die_points(die: Die, entry: str, shot: Mapping[str, Any], weight: Mapping[str, Fraction],

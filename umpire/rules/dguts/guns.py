@@ -72,6 +72,7 @@ def calibre_key(text: str) -> str:
 
 
 def known_calibres(tables: Tables | None = None) -> tuple[list[int], list[int]]:
+    """(long gun calibres, carronade calibres) the range table lists (Basic Rules II)."""
     t = tables_or_default(tables)
     return list(t.get("guns", "long_guns", "calibres")), list(t.get("guns", "carronades", "calibres"))
 

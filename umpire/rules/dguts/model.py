@@ -112,11 +112,15 @@ class Bearing(_Parsed):
 
 
 class Aim(_Parsed):
+    """Where the shot is directed: high at sails and masts, low at hull and crew (VIII.B)."""
+
     HIGH = "high"
     LOW = "low"
 
 
 class RangeBand(Enum):
+    """The fire table's range bands (Basic Rules VIII.B)."""
+
     A = "A"
     B = "B"
     C = "C"
@@ -124,6 +128,8 @@ class RangeBand(Enum):
 
 
 class Rake(_Parsed):
+    """A raking shot from off the target's bow or stern (Basic Rules VIII.D)."""
+
     NONE = "none"
     BOW = "bow"
     STERN = "stern"
@@ -149,6 +155,8 @@ class Morale(_Parsed):
 
 
 class PointOfSail(_Parsed):
+    """Course relative to the wind (Basic Rules VI)."""
+
     CLOSE_HAULED = "close-hauled"
     BROAD_REACH = "broad-reach"
     QUARTERING = "quartering"
@@ -156,6 +164,8 @@ class PointOfSail(_Parsed):
 
 
 class SailingClass(_Parsed):
+    """Sailing class A-E of the single-ship rules (A)."""
+
     A = "a"
     B = "b"
     C = "c"

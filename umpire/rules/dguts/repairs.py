@@ -13,7 +13,7 @@ from .tables import Tables, tables_or_default
 
 
 def _crew(crew: Any, state: Mapping[str, Any]) -> Fraction:
-    value = Fraction(str(float(crew))).limit_denominator(1000)
+    value = Fraction(str(float(crew)))
     if value < 0 or float(value) > float(state["crew_factors"]) + 1e-9:
         raise BadInput(f"crew {crew!r}: between 0 and the {float(state['crew_factors']):g} CF aboard")
     return value

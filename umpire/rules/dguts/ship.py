@@ -69,6 +69,7 @@ def class_by_tonnage(tons: float, tables: Tables | None = None) -> int:
 
 
 def parse_class(value: Any) -> int:
+    """A ship class typed as 3, "III" or "Class III"."""
     text = str(value).strip().upper().removeprefix("CLASS").strip()
     number = _ROMAN.get(text) or (int(text) if text.isdigit() else 0)
     if not 1 <= number <= 5:
@@ -84,6 +85,27 @@ def _positive(value: Any, what: str, allow_zero: bool = False) -> float:
     if math.isnan(number) or number < 0 or (number == 0 and not allow_zero) or math.isinf(number):
         raise BadInput(f"{what} {value!r}: must be a positive number")
     return number
+
+
+def _whole(ov: Mapping[str, Any], key: str, default: Any, least: int = 0) -> int:
+    """An override that must be a whole number (sails, masts, decks, morale points)."""
+    value = ov.get(key, default)
+    if isinstance(value, bool) or not re.fullmatch(r"\s*\d+\s*", str(value)) or int(value) < least:
+        raise BadInput(f"{key} {value!r}: expected a whole number, {least} or more")
+    return int(value)
+
+
+def _flag(ov: Mapping[str, Any], key: str, default: bool) -> bool:
+    """An on/off override: true/false, yes/no or 1/0."""
+    value = ov.get(key, default)
+    text = str(value).strip().lower()
+    if isinstance(value, bool):
+        return value
+    if text in ("true", "yes", "1", "on"):
+        return True
+    if text in ("false", "no", "0", "off"):
+        return False
+    raise BadInput(f"{key} {value!r}: use true or false")
 
 
 def _rate(value: Any) -> int:
@@ -103,6 +125,8 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
         raise BadInput(f"override {unknown[0]!r}: not a ship value; accepted: {', '.join(OVERRIDE_KEYS)}")
     tons_f = _positive(tons, "tons")
     men_f = _positive(men, "men")
+    if tons_f < 1:
+        raise BadInput(f"tons {tons!r}: a ship of at least 1 ton")
     if men_f != int(men_f):
         raise BadInput(f"men {men!r}: expected a whole number of men")
     batteries = merge_batteries(parse_guns(guns, t) if isinstance(guns, str) else parse_guns(guns, t))
@@ -133,16 +157,14 @@ def _kind_and_class(nat: str, tons: float, ov: Mapping[str, Any], t: Tables) -> 
         cls = parse_class(ov["class"])
     else:
         cls = int(rule.get("class", class_by_tonnage(tons, t)))
-    opening = bool(ov.get("opening_broadside", rule.get("opening_broadside", kind != "land_battery")))
+    opening = _flag(ov, "opening_broadside", bool(rule.get("opening_broadside", kind != "land_battery")))
     return {"kind": kind, "class": cls, "opening_broadside": opening}
 
 
 def _rig(cls: int, tons: float, ov: Mapping[str, Any], t: Tables) -> dict:
     rig = t.get("classes", "rig", str(cls))
-    sails = int(ov.get("sails", rig["sails"]))
-    masts = int(ov.get("masts", rig["masts"]))
-    if sails <= 0 or masts <= 0:
-        raise BadInput(f"sails {sails}, masts {masts}: both must be 1 or more")
+    sails = _whole(ov, "sails", rig["sails"], 1)
+    masts = _whole(ov, "masts", rig["masts"], 1)
     divisor = ov.get("sf_divisor", 2 * sails if "sails" in ov else rig["sf_divisor"])
     divisor_f = _positive(divisor, "sf_divisor")
     sf = _positive(ov["sf_value"], "sf_value") if "sf_value" in ov else tons / divisor_f
@@ -164,8 +186,8 @@ def _crew(tons: float, men: float, ov: Mapping[str, Any], t: Tables) -> dict:
 
 def _morale(nat: str, ov: Mapping[str, Any], t: Tables) -> dict:
     row = t.get("nations", "morale", nat)
-    value = int(ov.get("morale_value", row["points"]))
-    throw = int(ov.get("saving_throw", row["saving_throw"]))
+    value = _whole(ov, "morale_value", row["points"])
+    throw = _whole(ov, "saving_throw", row["saving_throw"])
     if not 2 <= throw <= 12:
         raise BadInput(f"saving_throw {throw}: a two-dice total from 2 to 12")
     return {"morale_value": value, "saving_throw": throw}
@@ -174,7 +196,7 @@ def _morale(nat: str, ov: Mapping[str, Any], t: Tables) -> dict:
 def _decks(values: Mapping[str, Any], ov: Mapping[str, Any], t: Tables) -> int:
     """Decks: as supplied, else from a supplied rate, else from the class."""
     if "decks" in ov:
-        return int(ov["decks"])
+        return _whole(ov, "decks", 1, 1)
     if "rate" in ov:
         return decks_for_rate(values["rate"], t)
     return int(t.get("classes", "decks_by_class", str(values["class"])))
@@ -192,7 +214,7 @@ def decks_for_rate(rate: int, tables: Tables | None = None) -> int:
 
 
 def _armament(batteries: tuple[Battery, ...], nat: str, ov: Mapping[str, Any], t: Tables) -> dict:
-    factoring = bool(ov.get("gunnery_factoring", False))
+    factoring = _flag(ov, "gunnery_factoring", False)
     factors = {b.key: fire_factor_row(b, nat, factoring, t) for b in batteries}
     for key, per_side in dict(ov.get("fire_factors", {})).items():
         if key not in factors:
@@ -250,6 +272,20 @@ def gun_weight(batteries: Sequence[Battery], tables: Tables | None = None) -> Fr
     t = tables_or_default(tables)
     half = t.num("single-ship", "gun_weight", "carronade_share")
     return sum((b.count * b.calibre * (half if b.carronade else 1) for b in batteries), Fraction(0))
+
+
+def task_crew_factors(values: Mapping[str, Any], crew_factors: float | None = None,
+                      tables: Tables | None = None) -> float:
+    """Crew factors for sailing tasks under the Seamanship rule (Single-Ship Rules I).
+
+    The crew is counted again at 15 men to a CF for the U.S., 21 for Britain
+    and 26 for other nations; losses still use the normal 21.
+    """
+    t = tables_or_default(tables)
+    per_task = t.get("nations", "seamanship", "task_men_per_cf")
+    men_per = per_task.get(values["nation"], per_task["other"])
+    cf = float(values["crew_factors"] if crew_factors is None else crew_factors)
+    return cf * float(t.get("classes", "crew", "men_per_crew_factor")) / float(men_per)
 
 
 def batteries_of(values: Mapping[str, Any]) -> tuple[Battery, ...]:

@@ -23,7 +23,7 @@ from .model import BadInput, MissingTable
 TABLE_NAMES: tuple[str, ...] = (
     "guns", "classes", "nations", "fire", "morale", "sinking", "boarding",
     "speed", "repairs", "explosion", "special-damage", "single-ship",
-    "training", "advanced", "batteries",
+    "training", "advanced", "batteries", "wind",
 )
 
 
@@ -164,4 +164,5 @@ def _merge(target: dict, update: Mapping[str, Any], prefix: str, ruled: set[str]
 
 
 def tables_or_default(tables: Tables | None) -> Tables:
+    """The tables given, or the shipped ones."""
     return tables if tables is not None else default_tables()

@@ -1,0 +1,82 @@
+"""Printing commands: `sheet` (log sheets / ship data sheets) and `cards` (player cards)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from umpire.cli import cli
+from umpire.core.errors import BadInput
+
+_ships = click.argument("ships", nargs=-1, metavar="[SHIP]...")
+_scenario = click.option("--scenario", metavar="ID|FILE", help="Print blank sheets of a scenario's ships instead "
+                         "of the game's.")
+_out = click.option("-o", "--output", "output", required=True, metavar="FILE.pdf", help="PDF file to write.")
+_paper = click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="Paper size.")
+
+
+def _fleet(obj, ships: tuple[str, ...], scenario: str | None, blank: bool):
+    """The ships to print: a scenario's (blank), or the game's (with damage unless blank)."""
+    from umpire import pdf
+
+    if scenario:
+        return pdf.fleet_from_scenario(scenario, ships)
+    ids = [obj.ship(s) for s in ships]
+    return pdf.fleet_from_game(obj.game, obj.state, ids, blank)
+
+
+def _write(obj, printed, output: str, paper: str, what: str) -> None:
+    path = Path(output)
+    try:
+        path.write_bytes(printed.pdf)
+    except OSError as exc:
+        raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
+    obj.emit({"pdf": str(path), "paper": paper.lower(), "pages": printed.pages, "ships": list(printed.ships),
+              "bytes": len(printed.pdf)}, what)
+
+
+@cli.command()
+@_ships
+@_scenario
+@_out
+@_paper
+@click.option("--blank", is_flag=True, help="Print the game's ships as set up, without damage or turn notes.")
+@click.pass_obj
+def sheet(obj, ships, scenario, output, paper, blank):
+    """Print log sheets (WS&IM) or ship data sheets (DGUTS) as PDF.
+
+    With a game, the sheets show the squares already lost crossed out and the
+    turns played; SHIPs (ids or name prefixes) pick some ships, else all.
+    Several ships get a cover page listing them by side.
+
+    \b
+    Examples:
+      umpire sheet -o fleet.pdf
+      umpire sheet mars -o mars.pdf --paper letter
+      umpire sheet --scenario wsim-1b -o blank.pdf
+    """
+    from umpire import pdf
+
+    printed = pdf.sheets_pdf(_fleet(obj, ships, scenario, blank), paper)
+    _write(obj, printed, output, paper, "sheets")
+
+
+@cli.command()
+@_ships
+@_scenario
+@_out
+@_paper
+@click.pass_obj
+def cards(obj, ships, scenario, output, paper):
+    """Print compact player cards, several to a page with cut lines.
+
+    \b
+    Examples:
+      umpire cards -o cards.pdf
+      umpire cards --scenario nile -o nile-cards.pdf --paper letter
+    """
+    from umpire import pdf
+
+    printed = pdf.cards_pdf(_fleet(obj, ships, scenario, False), paper)
+    _write(obj, printed, output, paper, "cards")

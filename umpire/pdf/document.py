@@ -1,0 +1,114 @@
+"""Whole documents: a fleet's sheets (with a cover when there are several ships) or its cards.
+
+reportlab is imported here only when a document is made, and is set to
+`invariant` mode so the same input always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from umpire.pdf.sources import Fleet
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """A finished PDF and what is in it."""
+
+    pdf: bytes
+    pages: int
+    ships: tuple[str, ...]
+
+
+def sheet_views(fleet: Fleet) -> tuple[Any, ...]:
+    """The view model of every ship's sheet, in print order."""
+    if fleet.family == "dguts":
+        from umpire.pdf.dguts_views import dguts_ship
+
+        return tuple(dguts_ship(s, fleet) for s in fleet.ships)
+    from umpire.pdf.views import wsim_ship
+
+    return tuple(wsim_ship(s, fleet) for s in fleet.ships)
+
+
+def cover_view(fleet: Fleet, views: tuple[Any, ...]):
+    if fleet.family == "dguts":
+        from umpire.pdf.dguts_views import dguts_cover
+
+        return dguts_cover(fleet, views)
+    from umpire.pdf.views import wsim_cover
+
+    return wsim_cover(fleet, views, fleet.ships)
+
+
+def sheets_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
+    """Log sheets (WS&IM) or ship data sheets (DGUTS), one ship after another; a cover page
+    listing the ships by side comes first when there is more than one."""
+    from umpire.pdf.cover import cover_pages
+    from umpire.pdf.layout import CoverLayout, DgutsSheetLayout, WsimSheetLayout, load_layout
+
+    views = sheet_views(fleet)
+    dguts = fleet.family == "dguts"
+    layout = load_layout(DgutsSheetLayout if dguts else WsimSheetLayout, paper)
+    canvas, buf = _canvas(layout.paper, f"{fleet.title}: ship sheets")
+    pen = _pen(canvas, layout)
+    pages = 0
+    if len(views) > 1:
+        cover = load_layout(CoverLayout, paper)
+        widths = cover.cover.widths_dguts if dguts else cover.cover.widths_wsim
+        pages += cover_pages(_pen(canvas, cover), cover_view(fleet, views), cover, widths)
+    origin = f"{fleet.title} - {fleet.subtitle}"
+    if dguts:
+        from umpire.pdf.dguts import sheet_pages as draw_dguts
+
+        for view in views:
+            pages += draw_dguts(pen, view, layout, origin)
+    else:
+        from umpire.pdf.wsim import sheet_pages as draw_wsim
+
+        for view in views:
+            pages += draw_wsim(pen, view, layout, origin)
+    canvas.save()
+    return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
+
+
+def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
+    """Compact player cards, several to a page with dashed cut lines."""
+    from umpire.pdf.layout import DgutsCardLayout, WsimCardLayout, load_layout
+
+    views = sheet_views(fleet)
+    dguts = fleet.family == "dguts"
+    layout = load_layout(DgutsCardLayout if dguts else WsimCardLayout, paper)
+    canvas, buf = _canvas(layout.paper, f"{fleet.title}: ship cards")
+    origin = f"{fleet.title} - {fleet.subtitle}"
+    if dguts:
+        from umpire.pdf.dguts import card_pages
+    else:
+        from umpire.pdf.wsim import card_pages
+    pages = card_pages(_pen(canvas, layout), views, layout, origin)
+    canvas.save()
+    return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
+
+
+def _canvas(paper, title: str):
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    from umpire.pdf.draw import printable
+
+    rl_config.invariant = 1
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1)
+    canvas.setTitle(printable(title))
+    canvas.setAuthor("umpire")
+    canvas.setCreator("umpire")
+    canvas.setProducer("umpire")
+    return canvas, buf
+
+
+def _pen(canvas, layout):
+    from umpire.pdf.draw import Pen
+
+    return Pen(canvas, layout.fonts, layout.ink)

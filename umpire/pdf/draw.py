@@ -1,0 +1,194 @@
+"""Drawing primitives shared by the sheet and card drawers (reportlab canvas, no markup).
+
+Text goes through `canvas.drawString`, which takes plain text, so names
+such as ``O'Brien & <Sons>`` print exactly as written; `markup` escapes
+text for the rare place that would need reportlab's paragraph markup.
+Characters the standard PDF fonts cannot show are folded to plain letters
+where Unicode allows it, else printed as "?".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from umpire.pdf.layout import Boxes, Fonts, Ink
+from umpire.pdf.views import BoxGroup, Track
+
+ENCODING = "cp1252"   # what reportlab's standard fonts can show
+
+
+def printable(text: object) -> str:
+    """Text the standard fonts can show: unknown characters folded or replaced by '?'."""
+    out = []
+    for ch in str(text):
+        if ch in "\r\n\t":
+            out.append(" ")
+            continue
+        try:
+            ch.encode(ENCODING)
+            out.append(ch)
+        except UnicodeEncodeError:
+            base = unicodedata.normalize("NFKD", ch).encode(ENCODING, "ignore").decode(ENCODING)
+            out.append(base or "?")
+    return "".join(out)
+
+
+def markup(text: object) -> str:
+    """Text made safe for reportlab paragraph markup."""
+    return escape(printable(text), {'"': "&quot;", "'": "&#39;"})
+
+
+@dataclass(slots=True)
+class Pen:
+    """A canvas with the layout's fonts and ink."""
+
+    canvas: Canvas
+    fonts: Fonts
+    ink: Ink
+
+    # --- text ---------------------------------------------------------------
+    def font(self, bold: bool) -> str:
+        return self.fonts.bold if bold else self.fonts.regular
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return stringWidth(printable(text), self.font(bold), size)
+
+    def fit(self, text: str, room: float, size: float, bold: bool = False) -> tuple[str, float]:
+        """Shrink text down to the smallest font size, then shorten it with '...', to fit `room`."""
+        text = printable(text)
+        while size > self.fonts.min_size and self.width(text, size, bold) > room:
+            size = max(self.fonts.min_size, size - 0.5)
+        if self.width(text, size, bold) <= room:
+            return text, size
+        while text and self.width(text + "...", size, bold) > room:
+            text = text[:-1]
+        return (text + "..." if text else ""), size
+
+    def text(self, x: float, y: float, text: str, size: float, bold: bool = False, room: float | None = None,
+             align: str = "left") -> None:
+        s, size = self.fit(text, room, size, bold) if room is not None else (printable(text), size)
+        self.canvas.setFont(self.font(bold), size)
+        if align == "right":
+            self.canvas.drawRightString(x, y, s)
+        elif align == "centre":
+            self.canvas.drawCentredString(x, y, s)
+        else:
+            self.canvas.drawString(x, y, s)
+
+    # --- lines and boxes ------------------------------------------------------
+    def rule(self, x1: float, y1: float, x2: float, y2: float, width: float | None = None) -> None:
+        self.canvas.setLineWidth(self.ink.rule if width is None else width)
+        self.canvas.line(x1, y1, x2, y2)
+
+    def band(self, x: float, y: float, w: float, h: float) -> None:
+        """A light grey background band (headings)."""
+        self.canvas.setFillGray(self.ink.band_grey)
+        self.canvas.rect(x, y, w, h, stroke=0, fill=1)
+        self.canvas.setFillGray(0)
+
+    def frame(self, x: float, y: float, w: float, h: float) -> None:
+        self.canvas.setLineWidth(self.ink.rule)
+        self.canvas.rect(x, y, w, h, stroke=1, fill=0)
+
+    def square(self, x: float, y: float, size: float, unused: bool = False, crossed: bool = False) -> None:
+        """One square of a log; unused squares are shaded, lost ones crossed with an X."""
+        c = self.canvas
+        c.setLineWidth(self.ink.box)
+        if unused:
+            c.setFillGray(self.ink.unused_grey)
+            c.rect(x, y, size, size, stroke=1, fill=1)
+            c.setFillGray(0)
+        else:
+            c.rect(x, y, size, size, stroke=1, fill=0)
+        if crossed:
+            self.cross(x, y, size)
+
+    def cross(self, x: float, y: float, size: float) -> None:
+        """An X across a square: one path of two strokes."""
+        i = self.ink.mark_inset
+        path = self.canvas.beginPath()
+        path.moveTo(x + i, y + i)
+        path.lineTo(x + size - i, y + size - i)
+        path.moveTo(x + i, y + size - i)
+        path.lineTo(x + size - i, y + i)
+        self.canvas.setLineWidth(self.ink.mark)
+        self.canvas.drawPath(path, stroke=1, fill=0)
+
+    def cut_line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setDash(self.ink.cut_dash, self.ink.cut_dash)
+        c.setLineWidth(self.ink.box)
+        c.line(x1, y1, x2, y2)
+        c.restoreState()
+
+
+# --- squares of a log ------------------------------------------------------------
+
+def group_lines(group: BoxGroup, per_row: int) -> int:
+    """Printed lines each track of the group takes."""
+    return max(1, -(-group.width // per_row))
+
+
+def group_height(group: BoxGroup, boxes: Boxes) -> float:
+    """Height of a group of tracks, without the gap after it."""
+    lines = group_lines(group, boxes.per_row) * max(1, len(group.tracks))
+    return lines * (boxes.size + boxes.row_gap) - boxes.row_gap
+
+
+def draw_track(pen: Pen, x: float, top: float, track: Track, width: int, boxes: Boxes) -> float:
+    """Squares of one track from `x`, hanging below `top`; returns the height used.
+
+    `width` squares are drawn: the track's own, then the rest shaded as unused;
+    the first `track.crossed` squares carry an X.
+    """
+    step = boxes.size + boxes.gap
+    for i in range(width):
+        line, col = divmod(i, boxes.per_row)
+        y = top - line * (boxes.size + boxes.row_gap) - boxes.size
+        pen.square(x + col * step, y, boxes.size, unused=i >= track.total, crossed=i < track.crossed)
+    lines = max(1, -(-width // boxes.per_row))
+    return lines * (boxes.size + boxes.row_gap)
+
+
+def draw_group(pen: Pen, x: float, top: float, group: BoxGroup, boxes: Boxes, size: float,
+               numbered: bool = True) -> float:
+    """A numbered section: heading, then each track's label and squares; returns the height used."""
+    heading = f"{group.number} {group.title}" if numbered else group.title
+    baseline = top - boxes.size + (boxes.size - size) / 2 + size * 0.15
+    pen.text(x, baseline, heading, size, bold=True, room=boxes.heading - pen.ink.mark_inset)
+    if group.width == 0:
+        pen.text(x + boxes.heading + boxes.label, baseline, "none", size)
+        return boxes.size + boxes.row_gap
+    y = top
+    for track in group.tracks:
+        line_base = y - boxes.size + (boxes.size - size) / 2 + size * 0.15
+        if track.label:
+            pen.text(x + boxes.heading, line_base, track.label, size)
+        y -= draw_track(pen, x + boxes.heading + boxes.label, y, track, group.width, boxes)
+    return top - y
+
+
+def draw_groups(pen: Pen, x: float, top: float, groups: Sequence[BoxGroup], boxes: Boxes, size: float,
+                numbered: bool = True) -> float:
+    """Sections one under the other; returns the height used."""
+    y = top
+    for group in groups:
+        y -= draw_group(pen, x, y, group, boxes, size, numbered) + boxes.group_gap
+    return top - y
+
+
+def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str) -> None:
+    """The line at the foot of every page: where the sheet comes from, and which page it is."""
+    y = margin
+    size = pen.fonts.small
+    room = paper_w - 2 * margin
+    right_w = pen.width(right, size)
+    pen.text(margin, y, left, size, room=room - right_w - size)
+    pen.text(paper_w - margin, y, right, size, align="right")

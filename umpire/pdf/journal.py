@@ -1,0 +1,147 @@
+"""What a WS&IM log's turn grid would hold, read back from the game's journal.
+
+The load column gets "/" when the broadside was fired that turn (the log is
+marked by a slant line through the loading, Basic VIII.A.6) and "R" when it
+was reloaded with roundshot (Basic X.C); a broadside fired and reloaded in
+the same turn reads "/R". The notes column gets the log notations of
+fouling (F), unfouling ((F)), grappling (G) and ungrappling ((G)) from
+Basic V.C.8, VI.A.8 and VI.B.6, boarding parties (VII.A), captures,
+transfers and changes of a ship's state. Moves are not journalled, so the
+move column stays blank.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+CONTACT_NOTES = {"foul": "F", "unfoul": "(F)", "grapple": "G", "ungrapple": "(G)"}
+CONTACT_TRACKS = {"foul": "fouled", "unfoul": "fouled", "grapple": "grappled", "ungrapple": "grappled"}
+STATE_NOTES = {"active": "back in action", "struck": "struck her colours", "surrendered": "surrendered",
+               "captured": "captured", "sinking": "sinking", "sunk": "sunk", "exploded": "exploded"}
+FIRED = "/"
+RELOADED = "R"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntry:
+    """One row of a ship's turn grid."""
+
+    turn: int
+    left: str = ""
+    right: str = ""
+    move: str = ""
+    notes: tuple[str, ...] = ()
+
+
+def turn_log(events: Sequence[Mapping], names: Mapping[str, str]) -> dict[str, tuple[TurnEntry, ...]]:
+    """Each ship's turn rows, in turn order, for the turns in which something was logged."""
+    cells: dict[tuple[str, int], dict[str, list[str]]] = {}
+    turn = 1
+    for event in events:
+        for ship, column, mark in event_marks(event, names):
+            cell = cells.setdefault((ship, turn), {"left": [], "right": [], "notes": []})
+            if mark not in cell[column] or column != "notes":
+                cell[column].append(mark)
+        turn = _next_turn(event, turn)
+    out: dict[str, list[TurnEntry]] = {}
+    for (ship, t), cell in sorted(cells.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        out.setdefault(ship, []).append(TurnEntry(t, "".join(cell["left"]), "".join(cell["right"]), "",
+                                                  tuple(cell["notes"])))
+    return {ship: tuple(rows) for ship, rows in out.items()}
+
+
+def _next_turn(event: Mapping, turn: int) -> int:
+    """The turn after this event: `umpire turn` events set the new turn number."""
+    for eff in _effects(event):
+        if eff.get("op") == "set" and list(eff.get("path", [])) == ["turn"] and isinstance(eff.get("value"), int):
+            return eff["value"]
+    return turn
+
+
+def event_marks(event: Mapping, names: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """(ship id, column, text) marks one journal event leaves on the logs."""
+    kind = str(event.get("kind", ""))
+    action = event.get("action") if isinstance(event.get("action"), Mapping) else {}
+    marks = _load_marks(kind, _effects(event))
+    marks += _contact_marks(kind, action, _effects(event), names)
+    marks += _party_marks(kind, action, _effects(event), names)
+    marks += _state_marks(kind, action, _effects(event))
+    return marks
+
+
+def _effects(event: Mapping) -> Iterable[Mapping]:
+    effects = event.get("effects")
+    return [e for e in effects if isinstance(e, Mapping)] if isinstance(effects, list) else []
+
+
+def _ship_path(eff: Mapping, key: str) -> tuple[str, list] | None:
+    """The ship id and the rest of the path when `eff` sets ships.<id>.<key>..."""
+    path = list(eff.get("path", []))
+    if eff.get("op") == "set" and len(path) >= 3 and path[0] == "ships" and path[2] == key:
+        return str(path[1]), path[3:]
+    return None
+
+
+def _load_marks(kind: str, effects: Iterable[Mapping]) -> list[tuple[str, str, str]]:
+    out = []
+    for eff in effects:
+        hit = _ship_path(eff, "loaded")
+        if not hit or len(hit[1]) != 1 or hit[1][0] not in ("left", "right"):
+            continue
+        if eff.get("value") is False and kind == "fire":
+            out.append((hit[0], hit[1][0], FIRED))
+        elif eff.get("value") is True and kind in ("load", "turn"):
+            out.append((hit[0], hit[1][0], RELOADED))
+    return out
+
+
+def _contact_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
+                   names: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    if kind not in CONTACT_NOTES:
+        return []
+    a, b = str(action.get("ship", "")), str(action.get("with", ""))
+    out = []
+    for eff in effects:
+        hit = _ship_path(eff, CONTACT_TRACKS[kind])
+        if hit and not hit[1]:
+            other = b if hit[0] == a else a
+            out.append((hit[0], "notes", f"{CONTACT_NOTES[kind]} {names.get(other, other)}".strip()))
+    return out
+
+
+def _party_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
+                 names: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    ship = str(action.get("ship", ""))
+    if kind == "board" and ship:
+        party = str(action.get("party", "")).upper()
+        sections = str(action.get("sections", "")).replace(" ", "")
+        target = str(action.get("at", ""))
+        text = " ".join(p for p in (party, sections, f"at {names.get(target, target)}" if target else "") if p)
+        return [(ship, "notes", text)]
+    if kind == "melee":
+        defender = str(action.get("defender", ""))
+        attackers = [str(a) for a in action.get("attackers", [])]
+        out = [(a, "notes", f"melee v {names.get(defender, defender)}") for a in attackers]
+        return out + [(defender, "notes", "melee v " + ", ".join(names.get(a, a) for a in attackers))]
+    if kind == "capture" and any(_ship_path(e, "prize") for e in effects):
+        captor = str(action.get("by", ""))
+        return [(captor, "notes", f"prize crew to {names.get(ship, ship)}")] if captor else []
+    if kind == "transfer":
+        dest = str(action.get("to", ""))
+        return [(ship, "notes", f"crew to {names.get(dest, dest)}"),
+                (dest, "notes", f"crew from {names.get(ship, ship)}")]
+    return []
+
+
+def _state_marks(kind: str, action: Mapping, effects: Iterable[Mapping]) -> list[tuple[str, str, str]]:
+    out = []
+    for eff in effects:
+        hit = _ship_path(eff, "state")
+        if not hit or hit[1] or eff.get("value") not in STATE_NOTES:
+            continue
+        text = STATE_NOTES[eff["value"]]
+        if kind == "surrender" and action.get("by"):
+            text += f" ({action['by']})"
+        out.append((hit[0], "notes", text))
+    return out

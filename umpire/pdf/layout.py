@@ -1,0 +1,371 @@
+"""Page layouts as validated specification objects, read from templates/*.toml.
+
+Every length, font and column width a drawer uses comes from a template
+file; the code only adds and compares them. Lengths in the templates are
+millimetres and are turned into PDF points here; font sizes and line widths
+are already points. A template that lacks a key, gives the wrong type, or
+does not fit its paper is refused with a message naming the file and key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import typing
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from umpire.core.errors import BadInput
+from umpire.core.resources import resource_dir
+
+MM = 72.0 / 25.4   # PDF points per millimetre
+T = TypeVar("T")
+
+STANDARD_FONTS = frozenset({
+    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
+    "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
+    "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
+})
+
+
+# --- sections shared by every layout ------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """A sheet of paper, in points."""
+
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True, slots=True)
+class Fonts:
+    """Font names (standard PDF fonts) and sizes in points."""
+
+    regular: str
+    bold: str
+    title: float
+    heading: float
+    text: float
+    small: float
+    min_size: float
+
+
+@dataclass(frozen=True, slots=True)
+class Ink:
+    """Line widths in points and grey levels (0 black, 1 white)."""
+
+    rule: float
+    box: float
+    mark: float
+    mark_inset: float
+    unused_grey: float
+    band_grey: float
+    cut_dash: float
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    margin: float
+    footer: float
+
+
+@dataclass(frozen=True, slots=True)
+class Title:
+    height: float
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    line: float
+    label: float
+    column_gap: float
+    attitude: float
+    speed: float
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Boxes:
+    size: float
+    gap: float
+    per_row: int
+    heading: float
+    label: float
+    row_gap: float
+    group_gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Turns:
+    header: float
+    row: float
+    across: int
+    grid_gap: float
+    turn: float
+    load: float
+    move: float
+    min_rows: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    width: float
+    height: float
+    padding: float
+    line: float
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Cover:
+    line: float
+    widths_wsim: tuple[float, ...]
+    widths_dguts: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    line: float
+    label: float
+    column_gap: float
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Armament:
+    line: float
+    widths: tuple[float, ...]
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """DGUTS damage ladders: one box per step, value printed under it."""
+
+    box: float
+    step: float
+    per_row: int
+    label: float
+    row_gap: float
+    caption: float
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    header: float
+    row: float
+    turn: float
+    high: float
+    low: float
+    min_rows: int
+
+
+# --- the layouts, one per kind of page ------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class WsimSheetLayout:
+    """WS&IM log sheet: title, lines 1-8, box sections 9-13, turn grid 14-16."""
+
+    paper: Paper
+    page: Page
+    fonts: Fonts
+    ink: Ink
+    title: Title
+    header: Header
+    boxes: Boxes
+    turns: Turns
+
+
+@dataclass(frozen=True, slots=True)
+class WsimCardLayout:
+    paper: Paper
+    page: Page
+    fonts: Fonts
+    ink: Ink
+    card: Card
+    boxes: Boxes
+
+
+@dataclass(frozen=True, slots=True)
+class CoverLayout:
+    paper: Paper
+    page: Page
+    fonts: Fonts
+    ink: Ink
+    title: Title
+    cover: Cover
+
+
+@dataclass(frozen=True, slots=True)
+class DgutsSheetLayout:
+    paper: Paper
+    page: Page
+    fonts: Fonts
+    ink: Ink
+    title: Title
+    fields: Fields
+    armament: Armament
+    ladder: Ladder
+    log: Log
+
+
+@dataclass(frozen=True, slots=True)
+class DgutsCardLayout:
+    paper: Paper
+    page: Page
+    fonts: Fonts
+    ink: Ink
+    card: Card
+    armament: Armament
+    ladder: Ladder
+
+
+TEMPLATES: dict[type, str] = {
+    WsimSheetLayout: "wsim-sheet",
+    WsimCardLayout: "wsim-card",
+    CoverLayout: "cover",
+    DgutsSheetLayout: "dguts-sheet",
+    DgutsCardLayout: "dguts-card",
+}
+
+# Sections whose numbers are already points or plain ratios; all others are mm.
+_UNSCALED = (Fonts, Ink)
+
+
+def load_layout(kind: type[T], paper: str) -> T:
+    """The layout `kind` on `paper` ("a4", "letter", ...), checked against its template file."""
+    name = TEMPLATES[kind]
+    path = template_path(name)
+    doc = _read(path)
+    values: dict[str, Any] = {"paper": load_paper(paper)}
+    hints = typing.get_type_hints(kind)
+    for f in fields(kind):
+        if f.name == "paper":
+            continue
+        section = doc.get(f.name)
+        if not isinstance(section, dict):
+            raise BadInput(f"template {path}: section [{f.name}] is missing")
+        values[f.name] = _section(hints[f.name], section, f"{path}: [{f.name}]")
+    layout = kind(**values)
+    _check_fonts(layout, path)
+    _check_fit(layout, path)
+    return layout
+
+
+def load_paper(name: str) -> Paper:
+    """A paper size from templates/paper.toml, by name (case-insensitive)."""
+    path = template_path("paper")
+    doc = _read(path)
+    sizes = {k: v for k, v in doc.items() if isinstance(v, dict)}
+    key = name.strip().lower()
+    if key not in sizes:
+        raise BadInput(f"paper {name!r}: use one of {', '.join(sorted(sizes))}")
+    size = _section(Paper, {"name": key, **sizes[key]}, f"{path}: [{key}]")
+    return size
+
+
+def paper_names() -> list[str]:
+    doc = _read(template_path("paper"))
+    return sorted(k for k, v in doc.items() if isinstance(v, dict))
+
+
+def template_path(name: str) -> Path:
+    return resource_dir("templates") / f"{name}.toml"
+
+
+@lru_cache(maxsize=None)
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise BadInput(f"template {path} is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"template {path}: {exc}") from None
+
+
+def _section(cls: type[T], table: dict, where: str) -> T:
+    """Build one section dataclass from its TOML table, converting mm to points."""
+    scale = 1.0 if cls in _UNSCALED else MM
+    hints = typing.get_type_hints(cls)
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in table:
+            raise BadInput(f"template {where} lacks {f.name!r}")
+        values[f.name] = _value(hints[f.name], table[f.name], f"{where} {f.name}", scale)
+    return cls(**values)
+
+
+def _value(hint: Any, raw: Any, where: str, scale: float) -> Any:
+    if hint is str:
+        if not isinstance(raw, str) or not raw:
+            raise BadInput(f"template {where}: expected text, got {raw!r}")
+        return raw
+    if hint is int:
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 1:
+            raise BadInput(f"template {where}: expected a whole number of at least 1, got {raw!r}")
+        return raw
+    if hint is float:
+        return _length(raw, where) * scale
+    if typing.get_origin(hint) is tuple:
+        if not isinstance(raw, list) or not raw:
+            raise BadInput(f"template {where}: expected a list of numbers, got {raw!r}")
+        return tuple(_length(r, where) * scale for r in raw)
+    raise TypeError(f"layout field type {hint!r} is not supported")
+
+
+def _length(raw: Any, where: str) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or raw < 0:
+        raise BadInput(f"template {where}: expected a number of 0 or more, got {raw!r}")
+    return float(raw)
+
+
+def _check_fonts(layout: Any, path: Path) -> None:
+    fonts: Fonts = layout.fonts
+    for key in ("regular", "bold"):
+        if getattr(fonts, key) not in STANDARD_FONTS:
+            raise BadInput(f"template {path}: [fonts] {key} {getattr(fonts, key)!r} is not a standard PDF font; "
+                           f"use one of {', '.join(sorted(STANDARD_FONTS))}")
+
+
+def _check_fit(layout: Any, path: Path) -> None:
+    """Refuse a layout whose fixed parts are wider or taller than its paper."""
+    width = layout.paper.width - 2 * layout.page.margin
+    height = layout.paper.height - 2 * layout.page.margin - layout.page.footer
+    if width <= 0 or height <= 0:
+        raise BadInput(f"template {path}: [page] margin leaves no room on {layout.paper.name} paper")
+    needs: list[tuple[str, float, float]] = []
+    if isinstance(layout, WsimSheetLayout):
+        b, t = layout.boxes, layout.turns
+        needs.append(("[boxes] heading + label + per_row boxes",
+                      b.heading + b.label + b.per_row * (b.size + b.gap), width))
+        grid = (width - (t.across - 1) * t.grid_gap) / t.across
+        needs.append(("[turns] turn + 2 load + move columns", t.turn + 2 * t.load + t.move, grid))
+    if isinstance(layout, (WsimCardLayout, DgutsCardLayout)):
+        needs.append(("[card] width", layout.card.width, width))
+        needs.append(("[card] height", layout.card.height, height))
+    if isinstance(layout, WsimCardLayout):
+        b = layout.boxes
+        needs.append(("[boxes] label + per_row boxes", b.label + b.per_row * (b.size + b.gap),
+                      layout.card.width - 2 * layout.card.padding))
+    if isinstance(layout, CoverLayout):
+        for key in ("widths_wsim", "widths_dguts"):
+            needs.append((f"[cover] {key}", sum(getattr(layout.cover, key)), width))
+    if isinstance(layout, DgutsSheetLayout):
+        needs.append(("[armament] widths", sum(layout.armament.widths), width))
+        lad = layout.ladder
+        needs.append(("[ladder] label + per_row steps", lad.label + lad.per_row * lad.step, width))
+    if isinstance(layout, DgutsCardLayout):
+        lad = layout.ladder
+        inner = layout.card.width - 2 * layout.card.padding
+        needs.append(("[armament] widths", sum(layout.armament.widths), inner))
+        needs.append(("[ladder] label + per_row steps", lad.label + lad.per_row * lad.step, inner))
+    for what, need, room in needs:
+        if need > room + 1e-6:
+            raise BadInput(f"template {path}: {what} need {need / MM:.1f} mm but {layout.paper.name} paper "
+                           f"leaves {room / MM:.1f} mm")

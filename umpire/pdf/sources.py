@@ -1,0 +1,127 @@
+"""The ships to print: from a game (with its damage and journal) or a scenario (blank).
+
+A `Fleet` is what every sheet and card drawer reads: the ruleset, a title,
+the ships' state dicts in print order (side, then id), each ship's turn log
+and the ruleset's tables (with the game's house rulings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from umpire.core.errors import BadInput
+from umpire.core.ships import find_ship
+from umpire.pdf.journal import TurnEntry, turn_log
+
+FAMILIES = {"wsim-1981": "wsim", "dguts": "dguts"}
+
+
+@dataclass(frozen=True, slots=True)
+class Fleet:
+    """Ships to print and what the pages say about where they come from."""
+
+    ruleset: str
+    title: str
+    subtitle: str
+    turn: int
+    damage: bool
+    ships: tuple[dict, ...]
+    log: Mapping[str, tuple[TurnEntry, ...]] = field(default_factory=dict)
+    tables: Any = None
+
+    @property
+    def family(self) -> str:
+        """"wsim" or "dguts": which drawers print this fleet."""
+        return FAMILIES[self.ruleset]
+
+
+def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool = False) -> Fleet:
+    """The game's ships (all, or those named by id), with current damage unless `blank`."""
+    _check_ruleset(game.ruleset_id)
+    ships = state.get("ships", {})
+    chosen = [ships[s] for s in dict.fromkeys(ship_ids)] if ship_ids else list(ships.values())
+    if not chosen:
+        raise BadInput(f"game file {game.path} has no ships to print; add them with `umpire ship add`")
+    names = {sid: str(s.get("name", sid)) for sid, s in ships.items()}
+    turn = int(state.get("turn", 1))
+    title = str(game.scenario.get("title") or game.path.stem)
+    subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
+    return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
+                 damage=not blank, ships=print_order(chosen), log={} if blank else turn_log(game.events, names),
+                 tables=game.tables())
+
+
+def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
+    """Blank sheets for a bundled scenario (id, alias, prefix) or a scenario file."""
+    from umpire.core import scenarios
+    from umpire.rules import PLAYED_AS, canonical
+
+    scen = scenarios.load(ref)
+    rid = canonical(PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
+    _check_ruleset(rid)
+    if not scen["ships"]:
+        raise BadInput(f"scenario {scen['id']} prints no set-up, so there are no ships to print")
+    by_id = {s["id"]: s for s in scen["ships"]}
+    wanted = [by_id[find_ship(by_id, r)] for r in dict.fromkeys(ship_refs)] if ship_refs else scen["ships"]
+    states = [_scenario_ship(rid, s, scen) for s in wanted]
+    played = f" (played with the {rid} rules)" if rid != scen["ruleset"] else ""
+    return Fleet(ruleset=rid, title=str(scen["title"]), subtitle=f"scenario {scen['id']}{played}, blank sheets",
+                 turn=0, damage=False, ships=print_order(states), tables=_tables(rid))
+
+
+def print_order(ships: Sequence[dict]) -> tuple[dict, ...]:
+    """Side, then id: the same order every time."""
+    return tuple(sorted(ships, key=lambda s: (str(s.get("side", "")), str(s.get("id", "")))))
+
+
+def _check_ruleset(rid: str) -> None:
+    if rid not in FAMILIES:
+        raise BadInput(f"ruleset {rid!r}: sheets and cards print for {', '.join(sorted(FAMILIES))}")
+
+
+def _tables(rid: str):
+    from umpire.core.tables import Tables
+    from umpire.rules import find_ruleset
+
+    if rid == "dguts":
+        return None   # the DGUTS rules carry their own tables
+    return Tables(find_ruleset(rid).data_id)
+
+
+def _scenario_ship(rid: str, s: dict, scen: dict) -> dict:
+    """A ship's starting state, built as `umpire new --scenario` builds it."""
+    label = f"scenario {scen['_path']}: ship {s['id']}"
+    try:
+        if rid == "dguts":
+            return _dguts_ship(s)
+        from umpire.rules import find_ruleset
+
+        rs = find_ruleset(rid)
+        definition = rs.ship_definition(s["name"], s["side"], s["id"], s)
+        for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
+            if key in s:
+                definition[key] = s[key]
+        return rs.new_ship(definition)
+    except (BadInput, ValueError) as exc:
+        raise BadInput(f"{label}: {exc}") from None
+
+
+def _dguts_ship(s: Mapping[str, Any]) -> dict:
+    """A DGUTS ship for a scenario: the ruleset's own builder when there is one, else the
+    rules' derivation of values from tonnage, men and guns plus the starting tracks."""
+    from umpire.rules import dguts as rules
+
+    try:
+        from umpire.rules import find_ruleset
+
+        rs = find_ruleset("dguts")
+    except ImportError:
+        rs = None
+    if rs is not None and hasattr(rs, "scenario_ship") and hasattr(rs, "new_ship"):
+        return rs.new_ship(rs.scenario_ship(dict(s), {"_path": "", "ships": [s]}))
+    overrides = {k: s[k] for k in rules.OVERRIDE_KEYS if k in s and k != "name"}
+    values = rules.derive_ship(s.get("nation", ""), s["tons"], s["men"], s["guns"], overrides)
+    ship = {"id": s["id"], "name": s["name"], "side": s["side"], **values, **rules.initial_state(values)}
+    ship["crew_factors_max"] = values["crew_factors"]
+    return ship

@@ -1,0 +1,273 @@
+"""Flat view models of the pages: plain values a drawer prints without any rule logic.
+
+Built from a ship's state dict (and the turn log); a blank sheet shows the
+ship as set up, a sheet from a game crosses the squares already lost. The
+WS&IM log's numbered lines follow "III. Prepare For Play / B. Log Sheet"
+of the 1981 rules: 1 name and guns, 2 counter, 3 class, 4-7 movement by
+attitude (full sail in brackets), 8 crew quality, 9 hull, 10 crew, 11 guns,
+12 carronades, 13 rigging, 14 load, 15 move, 16 notes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from umpire.pdf.journal import TurnEntry
+from umpire.pdf.sources import Fleet
+
+QUALITY_WORDS = {"EL": "Elite", "CR": "Crack", "AV": "Average", "GR": "Green", "PR": "Poor"}
+ATTITUDES = ("A", "B", "C", "D")
+START_LOAD = "R"   # ships begin with both broadsides loaded with roundshot (Basic X)
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """One row of squares on a log: how many the ship has and how many are crossed off."""
+
+    label: str
+    total: int
+    crossed: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BoxGroup:
+    """A numbered section of the log (hull, crew, guns, ...) and its rows of squares."""
+
+    number: int
+    title: str
+    tracks: tuple[Track, ...]
+
+    @property
+    def width(self) -> int:
+        """Squares drawn per row: the longest row; shorter rows have the rest marked out."""
+        return max((t.total for t in self.tracks), default=0)
+
+    @property
+    def crossed(self) -> int:
+        return sum(t.crossed for t in self.tracks)
+
+
+@dataclass(frozen=True, slots=True)
+class Allowance:
+    """Movement allowance at one attitude: battle sail, full sail, and now (after rigging losses)."""
+
+    attitude: str
+    battle: int | None
+    full: int | None
+    battle_now: int | None = None
+    full_now: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRow:
+    """A filled row of the turn grid."""
+
+    turn: str
+    left: str
+    right: str
+    move: str
+    notes: str
+
+
+@dataclass(frozen=True, slots=True)
+class WsimShip:
+    """Everything a WS&IM log sheet or card prints for one ship."""
+
+    ship_id: str
+    name: str
+    name_and_guns: str
+    side: str
+    nation: str
+    counter: str
+    ship_class: str
+    quality: str
+    spec: str
+    draught: int
+    points: int
+    turning: int
+    setup: str
+    movement: tuple[Allowance, ...]
+    groups: tuple[BoxGroup, ...]
+    turns: tuple[TurnRow, ...]
+    status: tuple[str, ...]
+    last_turn: int
+
+    @property
+    def crossed(self) -> int:
+        """Squares crossed off on the whole log."""
+        return sum(g.crossed for g in self.groups)
+
+    def group(self, number: int) -> BoxGroup:
+        return next(g for g in self.groups if g.number == number)
+
+
+@dataclass(frozen=True, slots=True)
+class CoverRow:
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CoverSide:
+    side: str
+    rows: tuple[CoverRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CoverView:
+    """The fleet's first page: title, where the ships come from, ships by side."""
+
+    title: str
+    subtitle: str
+    ruleset: str
+    headings: tuple[str, ...]
+    sides: tuple[CoverSide, ...]
+
+
+# --- WS&IM ---------------------------------------------------------------------
+
+def wsim_ship(ship: Mapping, fleet: Fleet) -> WsimShip:
+    """The log sheet view of one WS&IM ship state; damage only when the fleet shows it."""
+    damage = fleet.damage
+    guns = int(ship.get("rated_guns") or 0)
+    name = str(ship["name"])
+    return WsimShip(
+        ship_id=str(ship["id"]), name=name, name_and_guns=f"{name}, {guns} guns" if guns else name,
+        side=str(ship["side"]), nation=str(ship.get("nation") or ""), counter=str(ship.get("counter") or ""),
+        ship_class=str(ship.get("class", "")), quality=quality_text(ship, damage), spec=str(ship["spec"]),
+        draught=int(ship["draught"]), points=int(ship["points"]), turning=int(ship.get("turning", 0)),
+        setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=box_groups(ship, damage),
+        turns=turn_rows(fleet.log.get(str(ship["id"]), ())) if damage else (),
+        status=status_lines(ship) if damage else (), last_turn=fleet.turn,
+    )
+
+
+def quality_text(ship: Mapping, damage: bool) -> str:
+    """Crew quality word and code; a captured ship takes her prize crew's (Basic IX.D.10)."""
+    code = str(ship["quality"])
+    prize = ship.get("prize") or {}
+    if damage and prize.get("squares"):
+        code = str(prize.get("quality") or code)
+    return f"{QUALITY_WORDS.get(code, code)} ({code})"
+
+
+def setup_text(ship: Mapping) -> str:
+    parts = []
+    if ship.get("hex") not in (None, ""):
+        parts.append(f"hex {ship['hex']}")
+    if ship.get("direction") not in (None, ""):
+        parts.append(f"heading {ship['direction']}")
+    if ship.get("arrives") not in (None, ""):
+        parts.append(f"arrives turn {ship['arrives']}")
+    return ", ".join(parts)
+
+
+def box_groups(ship: Mapping, damage: bool) -> tuple[BoxGroup, ...]:
+    """Sections 9-13 of the log, with squares lost crossed when `damage`."""
+    def track(label: str, total: int, left: int) -> Track:
+        return Track(label, total, max(0, total - left) if damage else 0)
+
+    crew = [track(str(i + 1), m, ship["crew_left"][i]) for i, m in enumerate(ship["crew_max"])]
+    rigging = [track(str(i + 1), m, ship["rigging_left"][i]) for i, m in enumerate(ship["rigging_max"])]
+    return (
+        BoxGroup(9, "Hull", (track("", ship["hull_max"], ship["hull_left"]),)),
+        BoxGroup(10, "Crew", tuple(crew)),
+        BoxGroup(11, "Guns", tuple(track(s[0].upper(), ship["guns_max"], ship["guns_left"][s]) for s in SIDES)),
+        BoxGroup(12, "Carronades", tuple(track(s[0].upper(), ship["carronades_max"], ship["carronades_left"][s])
+                                         for s in SIDES)),
+        BoxGroup(13, "Rigging", tuple(rigging)),
+    )
+
+
+SIDES = ("left", "right")
+
+
+def movement(ship: Mapping, tables, damage: bool) -> tuple[Allowance, ...]:
+    """Lines 4-7: the movement charts for the ship's battle and full sail speeds (Basic IV.A,
+    Advanced V.A); with damage, also what she makes now with rigging sections lost."""
+    out = []
+    for att in ATTITUDES:
+        battle, battle_now = _allowance(ship, att, tables, "battle")
+        full, full_now = _allowance(ship, att, tables, "full")
+        changed = damage and (battle_now != battle or full_now != full)
+        out.append(Allowance(att, battle, full, battle_now if changed else None, full_now if changed else None))
+    return tuple(out)
+
+
+def _allowance(ship: Mapping, att: str, tables, sail: str) -> tuple[int | None, int | None]:
+    """(chart value, allowance now) from the rules; None when no chart covers the speed."""
+    from umpire.core.errors import UmpireError
+    from umpire.rules.wsim.movement import allowance
+
+    try:
+        data = allowance(dict(ship), att, tables, sail).data
+    except UmpireError:
+        return None, None
+    return int(data["chart"]), int(data["allowance"])
+
+
+def status_lines(ship: Mapping) -> tuple[str, ...]:
+    """What the log's squares do not show: state, prize crew, passengers, surrender liability."""
+    lines = []
+    state = str(ship.get("state", "active"))
+    if state != "active":
+        how = f" ({ship['surrendered_by']})" if ship.get("surrendered_by") else ""
+        lines.append(f"state: {state}{how}")
+    if ship.get("controller") and ship.get("controller") != ship.get("side"):
+        lines.append(f"now held by the {ship['controller']} side")
+    prize = ship.get("prize") or {}
+    if prize.get("squares"):
+        lines.append(f"prize crew: {prize['squares']} squares ({prize.get('quality', '')}) from {prize.get('from', '')}")
+    if ship.get("passengers"):
+        lines.append(f"crew carried separately: {ship['passengers']} squares")
+    if ship.get("liable"):
+        lines.append("liable to surrender by " + " and ".join(ship["liable"]))
+    for key, word in (("fouled", "fouled with"), ("grappled", "grappled with")):
+        if ship.get(key):
+            lines.append(f"{word} {', '.join(ship[key])}")
+    return tuple(lines)
+
+
+def turn_rows(entries: Sequence[TurnEntry]) -> tuple[TurnRow, ...]:
+    return tuple(TurnRow(str(e.turn), e.left, e.right, e.move, "; ".join(e.notes)) for e in entries)
+
+
+def start_row() -> TurnRow:
+    """The row before turn 1: both broadsides loaded at the start (Basic X)."""
+    return TurnRow("start", START_LOAD, START_LOAD, "", "")
+
+
+def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
+    """`count` rows of the turn grid: the start row, then turns 1, 2, ... filled from the log."""
+    logged = {r.turn: r for r in ship.turns}
+    rows = [start_row()]
+    for n in range(1, count):
+        rows.append(logged.get(str(n), TurnRow(str(n), "", "", "", "")))
+    return tuple(rows)
+
+
+def rows_needed(ship: WsimShip) -> int:
+    """Grid rows the log must show: the start row and every turn up to the last one logged or played."""
+    logged = max((int(r.turn) for r in ship.turns), default=0)
+    return 1 + max(logged, ship.last_turn)
+
+
+# --- cover ----------------------------------------------------------------------
+
+WSIM_HEADINGS = ("id", "name", "class", "quality", "guns L/R", "hull", "crew", "points", "state")
+
+
+def wsim_cover(fleet: Fleet, ships: Sequence[WsimShip], states: Sequence[Mapping]) -> CoverView:
+    """Ships listed by side, with their squares left (or as set up, for blank sheets)."""
+    sides: dict[str, list[CoverRow]] = {}
+    for view, ship in zip(ships, states):
+        g = view.group(11)
+        hull, crew = view.group(9), view.group(10)
+        guns = "/".join(str(t.total - t.crossed) for t in g.tracks)
+        state = str(ship.get("state", "active")) if fleet.damage else ""
+        cells = (view.ship_id, view.name, view.ship_class, view.quality, guns,
+                 str(sum(t.total - t.crossed for t in hull.tracks)),
+                 str(sum(t.total - t.crossed for t in crew.tracks)), str(view.points), state)
+        sides.setdefault(view.side, []).append(CoverRow(cells))
+    return CoverView(fleet.title, fleet.subtitle, fleet.ruleset, WSIM_HEADINGS,
+                     tuple(CoverSide(side, tuple(rows)) for side, rows in sides.items()))

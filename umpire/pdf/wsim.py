@@ -1,0 +1,244 @@
+"""Drawers for the WS&IM log sheet and the WS&IM player card.
+
+The log follows the numbered lines of the 1981 rules' log sheet
+("III. Prepare For Play / B. Log Sheet"); unused squares are shaded and lost
+ones crossed. Every position comes from the layout; nothing here decides a
+rule.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from umpire.pdf.draw import Pen, draw_groups, footer, group_height
+from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
+from umpire.pdf.paging import Span, card_grid, chunks, grid_capacity, spans
+from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
+
+SHEET_NAME = "Wooden Ships & Iron Men log"
+CARD_NAME = "Wooden Ships & Iron Men ship cards"
+
+
+# --- the log sheet -----------------------------------------------------------------
+
+def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str) -> int:
+    """Draw one ship's log (and continuation pages for a long turn grid); returns pages drawn."""
+    paper, page = layout.paper, layout.page
+    x, width = page.margin, paper.width - 2 * page.margin
+    bottom = page.margin + page.footer
+    top = paper.height - page.margin
+    y = _title(pen, layout, view, top, "")
+    y -= _header(pen, layout, view, y) + layout.header.gap
+    y -= draw_groups(pen, x, y, view.groups, layout.boxes, pen.fonts.text)
+    first = grid_capacity(y - bottom, layout.turns.header, layout.turns.row, layout.turns.across)
+    if first < layout.turns.min_rows * layout.turns.across:
+        first = 0
+    later_top = top - layout.title.height - layout.title.gap
+    later = grid_capacity(later_top - bottom, layout.turns.header, layout.turns.row, layout.turns.across)
+    pages = spans(rows_needed(view), first, later)
+    rows = grid_rows(view, pages[-1].stop)
+    for n, span in enumerate(pages, 1):
+        if n > 1:
+            y = _title(pen, layout, view, top, f"continued, page {n}")
+        if len(span):
+            _turn_grids(pen, layout, x, y, width, y - bottom, rows[span.start:span.stop])
+        footer(pen, paper.width, page.margin, f"umpire - {SHEET_NAME} - {origin}",
+               f"{view.ship_id}  {n}/{len(pages)}")
+        pen.canvas.showPage()
+    return len(pages)
+
+
+def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: str) -> float:
+    """The band across the top: the ship's name, her side and what the sheet is."""
+    x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
+    h = layout.title.height
+    pen.band(x, top - h, width, h)
+    f = pen.fonts
+    right = f"{SHEET_NAME}" + (f" - {note}" if note else "")
+    right_w = pen.width(right, f.small)
+    base = top - h + (h - f.title) / 2 + f.title * 0.2
+    pen.text(x + f.small, base, view.name, f.title, bold=True, room=width - right_w - 3 * f.small)
+    pen.text(x + width - f.small, base + f.small * 0.9, right, f.small, align="right")
+    side = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
+    pen.text(x + width - f.small, base - f.small * 0.6, side, f.small, bold=True, align="right")
+    return top - h - layout.title.gap
+
+
+def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> float:
+    """Lines 1-8 on the left, the movement chart (4-7) and the ship's state on the right."""
+    hd, f = layout.header, pen.fonts
+    x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
+    col = (width - hd.column_gap) / 2
+    lines = [
+        ("1  Name and guns", view.name_and_guns),
+        ("2  Counter", view.counter or ""),
+        ("3  Class", view.ship_class),
+        ("8  Crew quality", view.quality),
+        ("Ship id", view.ship_id),
+        ("Specification", view.spec),
+        ("Draught, points", f"{view.draught}'   {view.points} points   turning {view.turning}"),
+        ("Set-up", view.setup),
+    ]
+    y = top
+    for label, value in lines:
+        base = y - hd.line + (hd.line - f.text) / 2 + f.text * 0.25
+        pen.text(x, base, label, f.small, room=hd.label)
+        pen.text(x + hd.label, base, value, f.text, bold=label.startswith("1 "), room=col - hd.label)
+        pen.rule(x + hd.label, y - hd.line, x + col, y - hd.line, pen.ink.box)
+        y -= hd.line
+    right = _movement(pen, layout, view.movement, x + col + hd.column_gap, top)
+    for line in view.status:
+        base = right - hd.line + (hd.line - f.text) / 2 + f.text * 0.25
+        pen.text(x + col + hd.column_gap, base, line, f.text, bold=True, room=col)
+        right -= hd.line
+    return top - min(y, right)
+
+
+def _movement(pen: Pen, layout: WsimSheetLayout, moves: Sequence[Allowance], x: float, top: float) -> float:
+    """The movement chart of lines 4-7: battle sail and (full sail), and now if rigging is lost."""
+    hd, f = layout.header, pen.fonts
+    now = any(m.battle_now is not None for m in moves)
+    heads = ["Attitude", "Battle", "(Full)"] + (["Now", "(Full)"] if now else [])
+    widths = [hd.attitude] + [hd.speed] * (len(heads) - 1)
+    pen.band(x, top - hd.line, sum(widths), hd.line)
+    base = top - hd.line + (hd.line - f.small) / 2 + f.small * 0.25
+    cx = x
+    for head, w in zip(heads, widths):
+        pen.text(cx + w / 2, base, head, f.small, bold=True, align="centre", room=w)
+        cx += w
+    y = top - hd.line
+    for i, m in enumerate(moves):
+        cells = [f"{4 + i}  {m.attitude}", _num(m.battle), f"({_num(m.full)})"]
+        if now:
+            cells += [_num(m.battle_now), f"({_num(m.full_now)})"]
+        base = y - hd.line + (hd.line - f.text) / 2 + f.text * 0.25
+        cx = x
+        for j, (cell, w) in enumerate(zip(cells, widths)):
+            pen.text(cx + w / 2, base, cell, f.text, bold=j == 1, align="centre", room=w)
+            cx += w
+        pen.rule(x, y - hd.line, x + sum(widths), y - hd.line, pen.ink.box)
+        y -= hd.line
+    return y
+
+
+def _num(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _turn_grids(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: float, height: float,
+                rows: Sequence[TurnRow]) -> None:
+    """The turn grid (lines 14-16) in `across` side-by-side columns."""
+    t = layout.turns
+    grid_w = (width - (t.across - 1) * t.grid_gap) / t.across
+    per = len(rows) // t.across if rows else 0
+    for i, span in enumerate(chunks(len(rows), max(per, 1))[: t.across]):
+        _turn_grid(pen, layout, x + i * (grid_w + t.grid_gap), top, grid_w, rows[span.start:span.stop])
+
+
+def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: float,
+               rows: Sequence[TurnRow]) -> None:
+    t, f = layout.turns, pen.fonts
+    cols = [t.turn, t.load, t.load, t.move, width - t.turn - 2 * t.load - t.move]
+    edges = [x]
+    for w in cols:
+        edges.append(edges[-1] + w)
+    bottom = top - t.header - len(rows) * t.row
+    pen.band(x, top - t.header, width, t.header)
+    upper = top - t.header / 2 + (t.header / 2 - f.small) / 2 + f.small * 0.2
+    lower = top - t.header + (t.header / 2 - f.small) / 2 + f.small * 0.2
+    pen.text(edges[0] + cols[0] / 2, lower, "Turn", f.small, bold=True, align="centre", room=cols[0])
+    pen.text(edges[1] + t.load, upper, "14 Load", f.small, bold=True, align="centre", room=2 * t.load)
+    pen.text(edges[1] + t.load / 2, lower, "L", f.small, bold=True, align="centre")
+    pen.text(edges[2] + t.load / 2, lower, "R", f.small, bold=True, align="centre")
+    pen.text(edges[3] + cols[3] / 2, lower, "15 Move", f.small, bold=True, align="centre", room=cols[3])
+    pen.text(edges[4] + cols[4] / 2, lower, "16 Notes", f.small, bold=True, align="centre", room=cols[4])
+    pen.frame(x, bottom, width, top - bottom)
+    pen.rule(edges[1], top - t.header / 2, edges[3], top - t.header / 2, pen.ink.box)
+    for i, e in enumerate(edges[1:-1], 1):
+        pen.rule(e, top if i != 2 else top - t.header / 2, e, bottom, pen.ink.box)
+    y = top - t.header
+    for row in rows:
+        pen.rule(x, y, x + width, y, pen.ink.box)
+        base = y - t.row + (t.row - f.text) / 2 + f.text * 0.2
+        cells = (row.turn, row.left, row.right, row.move, row.notes)
+        for j, (cell, w) in enumerate(zip(cells, cols)):
+            if not cell:
+                continue
+            if j == 4 or j == 3:
+                pen.text(edges[j] + f.small / 2, base, cell, f.text, room=w - f.small)
+            else:
+                pen.text(edges[j] + w / 2, base, cell, f.text, bold=j in (1, 2), align="centre", room=w)
+        y -= t.row
+
+
+# --- the player card -------------------------------------------------------------
+
+def card_pages(pen: Pen, views: Sequence[WsimShip], layout: WsimCardLayout, origin: str) -> int:
+    """Cards side by side with dashed cut lines; returns pages drawn."""
+    paper, page, card = layout.paper, layout.page, layout.card
+    room_w = paper.width - 2 * page.margin
+    room_h = paper.height - 2 * page.margin - page.footer
+    cols, rows = card_grid(room_w, room_h, card.width, card.height)
+    left = (paper.width - cols * card.width) / 2
+    top = paper.height - page.margin
+    pages = chunks(len(views), cols * rows)
+    for n, span in enumerate(pages, 1):
+        _cut_lines(pen, left, top, cols, rows, layout, len(span))
+        for k, view in enumerate(views[span.start:span.stop]):
+            r, c = divmod(k, cols)
+            card_face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
+        footer(pen, paper.width, page.margin, f"umpire - {CARD_NAME} - {origin}", f"{n}/{len(pages)}")
+        pen.canvas.showPage()
+    return len(pages)
+
+
+def _cut_lines(pen: Pen, left: float, top: float, cols: int, rows: int, layout: WsimCardLayout,
+               count: int) -> None:
+    """Dashed lines along every card edge, run out to the paper's edge."""
+    card, paper = layout.card, layout.paper
+    used_rows = min(rows, -(-count // cols)) if count else 0
+    for r in range(used_rows + 1):
+        y = top - r * card.height
+        pen.cut_line(0, y, paper.width, y)
+    for c in range(cols + 1):
+        x = left + c * card.width
+        pen.cut_line(x, top, x, top - used_rows * card.height)
+
+
+def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayout) -> None:
+    """One card, lower-left corner at (x, y): name, class and quality, movement, squares, state."""
+    card, f, b = layout.card, pen.fonts, layout.boxes
+    inner = card.width - 2 * card.padding
+    left = x + card.padding
+    top = y + card.height - card.padding
+    base = top - f.heading
+    side_w = pen.width(view.side, f.small)
+    pen.text(left, base, view.name, f.heading, bold=True, room=inner - side_w - f.small)
+    pen.text(left + inner, base, view.side, f.small, align="right")
+    top -= card.line + card.gap / 2
+    facts = [f"{view.ship_class}  {view.quality}  {view.points} pts  {view.draught}'  turning {view.turning}",
+             view.spec,
+             "Move  " + "   ".join(f"{m.attitude} {_num(m.battle)} ({_num(m.full)})" for m in view.movement)]
+    if any(m.battle_now is not None for m in view.movement):
+        facts.append("Now   " + "   ".join(f"{m.attitude} {_num(m.battle_now)} ({_num(m.full_now)})"
+                                           for m in view.movement))
+    for line in facts:
+        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, room=inner)
+        top -= card.line
+    top -= card.gap
+    used = draw_groups(pen, left, top, view.groups, b, f.small, numbered=False)
+    top -= used
+    for line in view.status:
+        if top - card.line < y + card.padding:
+            break
+        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, bold=True, room=inner)
+        top -= card.line
+
+
+def card_height_needed(view: WsimShip, layout: WsimCardLayout) -> float:
+    """Height a card's squares need (used by tests to check the template fits real ships)."""
+    b = layout.boxes
+    return sum(group_height(g, b) + b.group_gap for g in view.groups)
+
+
+__all__ = ["sheet_pages", "card_pages", "card_face", "Span"]
