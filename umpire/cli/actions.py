@@ -67,6 +67,8 @@ def fire(obj, ship, target, rng, side, aim, rake, facing, lose, extra, roll):
     """
     opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose}
     opts.update(_pairs(extra))
+    if obj.game.meta.get("optional"):
+        opts["_optional"] = list(obj.game.meta["optional"])
     _act(obj, {"command": "fire", "ship": obj.ship(ship), "at": obj.ship(target),
                "opts": {k: v for k, v in opts.items() if v is not None}}, roll)
 
@@ -96,7 +98,8 @@ def speed(obj, ship, attitude, heading, wind, sail, extra):
     Example:
       umpire speed constitution --attitude A
     """
-    opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, **_pairs(extra)}
+    opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, **_pairs(extra),
+            "_optional": list(obj.game.meta.get("optional", []))}
     obj.emit(obj.ruleset.speed(obj.state, obj.tables(), obj.ship(ship), opts))
 
 
@@ -117,10 +120,14 @@ def load_cmd(obj, ship, side):
 def _contact(kind: str, helptext: str):
     @click.argument("ship")
     @click.argument("other")
+    @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
     @roll_option
     @click.pass_obj
-    def command(obj, ship, other, roll, motionless=0):
+    def command(obj, ship, other, roll, extra=(), motionless=0):
         opts = {"motionless": motionless} if motionless else {}
+        opts.update(_pairs(extra))
+        if obj.game.meta.get("optional"):
+            opts["_optional"] = list(obj.game.meta["optional"])
         _act(obj, {"command": kind, "ship": obj.ship(ship), "with": obj.ship(other), "opts": opts}, roll)
 
     command.__doc__ = f"{helptext}\n\n    \b\n    Example:\n      umpire {kind} constitution guerriere --roll 2\n    "
@@ -228,3 +235,17 @@ def recover(obj, ship):
       umpire recover guerriere
     """
     _act(obj, {"command": "recover", "ship": obj.ship(ship)})
+
+
+@cli.command()
+@click.argument("ship")
+@roll_option
+@click.pass_obj
+def morale(obj, ship, roll):
+    """Take a morale check (DGUTS): two dice against the nation's saving throw.
+
+    \b
+    Example:
+      umpire morale guerriere --roll 4,5
+    """
+    _act(obj, {"command": "morale", "ship": obj.ship(ship), "opts": {}}, roll)

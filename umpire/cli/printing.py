@@ -32,8 +32,8 @@ def _write(obj, printed, output: str, paper: str, what: str) -> None:
         path.write_bytes(printed.pdf)
     except OSError as exc:
         raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
-    obj.emit({"pdf": str(path), "paper": paper.lower(), "pages": printed.pages, "ships": list(printed.ships),
-              "bytes": len(printed.pdf)}, what)
+    obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages,
+              "ships": len(printed.ships), "bytes": len(printed.pdf)}, what)
 
 
 @cli.command()

@@ -44,13 +44,15 @@ def boxes(left: int, total: int) -> str:
     return "■" * left + "□" * (total - left)
 
 
-def ship_panel(ship: dict) -> Table:
+def ship_panel(ship: dict, summary: dict) -> Table:
     """A WS&IM or DGUTS ship as a two-column table of tracks."""
-    t = Table(title=f"{ship['name']} ({ship['id']}) — {ship['side']}, {ship['state']}", title_justify="left",
+    t = Table(title=f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}", title_justify="left",
               show_header=False, show_edge=False, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
-    for key, value in ship_rows(ship):
+    rows = ship_rows(ship) if "hull_max" in ship else [
+        (k, _fmt(v)) for k, v in summary.items() if k not in ("id", "name", "side", "state", "fire_factors")]
+    for key, value in rows:
         t.add_row(key, value)
     return t
 
@@ -78,7 +80,7 @@ def ship_rows(ship: dict) -> list[tuple[str, str]]:
         if extra:
             rows.append(("notes", "; ".join(extra)))
         return rows
-    return [(k, _fmt(v)) for k, v in ship.items() if k not in ("id", "name", "side", "state")]
+    return []
 
 
 def _fmt(v: Any) -> str:
@@ -95,7 +97,7 @@ def status(data: dict, state: dict) -> None:
     c = console()
     c.print(f"[bold]turn {data['turn']}[/bold] — {data.get('ruleset', '')}")
     for s in data["ships"]:
-        c.print(ship_panel(state["ships"][s["id"]]))
+        c.print(ship_panel(state["ships"][s["id"]], s))
         c.print()
 
 

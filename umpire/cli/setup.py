@@ -16,7 +16,7 @@ from umpire.core.state import Resolution, Step, set_
 @cli.command()
 @click.argument("path")
 @click.option("--ruleset", help="wsim-1981 or dguts (default: the scenario's).")
-@click.option("--level", default="basic", show_default=True, help="Rules level, e.g. basic, advanced, training.")
+@click.option("--level", help="Rules level: WS&IM basic; DGUTS standard or training (default: the first).")
 @click.option("--optional", "optional", multiple=True, metavar="NAME", help="Optional rule in play (repeatable).")
 @click.option("--scenario", metavar="ID|FILE", help="Start from a bundled scenario or a scenario file.")
 @click.option("--seed", type=int, help="Seed for the tool's dice (default: random, recorded).")
@@ -43,6 +43,7 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     if not rid:
         raise BadInput("say which rules: --ruleset wsim-1981|dguts (or --scenario ID)")
     rs = find_ruleset(canonical(rid))
+    level = level or rs.levels[0]
     if level not in rs.levels:
         raise BadInput(f"level {level!r}: {rs.id} offers {', '.join(rs.levels)}")
     ships, info = [], {}

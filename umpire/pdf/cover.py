@@ -68,12 +68,12 @@ def _line(pen: Pen, layout: CoverLayout, widths: Sequence[float], y: float, kind
         return y - line
     base = y - line + (line - f.text) / 2 + f.text * 0.2
     if kind == "head":
-        pen.band(x, y - line, sum(widths), line)
+        pen.band(x, y - line, width, line)
     cx = x
     for cell, w in zip(cells, widths):
         pen.text(cx + f.small / 2, base, cell, f.small if kind == "head" else f.text, bold=kind == "head",
                  room=w - f.small)
         cx += w
     if kind == "row":
-        pen.rule(x, y - line, x + sum(widths), y - line, pen.ink.box)
+        pen.rule(x, y - line, x + width, y - line, pen.ink.box)
     return y - line

@@ -10,7 +10,7 @@ where Unicode allows it, else printed as "?".
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Sequence
 from xml.sax.saxutils import escape
 
@@ -69,6 +69,19 @@ class Pen:
         while text and self.width(text + "...", size, bold) > room:
             text = text[:-1]
         return (text + "..." if text else ""), size
+
+    def wrap(self, text: str, room: float, size: float, lines: int) -> tuple[list[str], float]:
+        """Text in at most `lines` lines of `room`, at the largest size that fits (down to the
+        smallest), the last line shortened if even that is not enough."""
+        words = printable(text).split()
+        while True:
+            out = _greedy(words, lambda t: self.width(t, size) <= room)
+            if len(out) <= lines or size <= self.fonts.min_size:
+                break
+            size = max(self.fonts.min_size, size - 0.5)
+        if len(out) > lines:
+            out = out[:lines - 1] + [" ".join(out[lines - 1:])]
+        return [self.fit(line, room, size)[0] for line in out], size
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False, room: float | None = None,
              align: str = "left") -> None:
@@ -131,6 +144,23 @@ class Pen:
 
 # --- squares of a log ------------------------------------------------------------
 
+def _greedy(words: Sequence[str], fits) -> list[str]:
+    """Words packed into lines, each as long as `fits` allows (a word too long keeps its own line)."""
+    lines: list[str] = []
+    for word in words:
+        if lines and fits(lines[-1] + " " + word):
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def scaled(boxes: Boxes, factor: float) -> Boxes:
+    """The same squares drawn `factor` times the size (for a ship too big for her card)."""
+    return replace(boxes, size=boxes.size * factor, gap=boxes.gap * factor, row_gap=boxes.row_gap * factor,
+                   group_gap=boxes.group_gap * factor)
+
+
 def group_lines(group: BoxGroup, per_row: int) -> int:
     """Printed lines each track of the group takes."""
     return max(1, -(-group.width // per_row))
@@ -160,7 +190,7 @@ def draw_track(pen: Pen, x: float, top: float, track: Track, width: int, boxes: 
 def draw_group(pen: Pen, x: float, top: float, group: BoxGroup, boxes: Boxes, size: float,
                numbered: bool = True) -> float:
     """A numbered section: heading, then each track's label and squares; returns the height used."""
-    heading = f"{group.number} {group.title}" if numbered else group.title
+    heading = f"{group.number} {group.title}" if numbered else group.label
     baseline = top - boxes.size + (boxes.size - size) / 2 + size * 0.15
     pen.text(x, baseline, heading, size, bold=True, room=boxes.heading - pen.ink.mark_inset)
     if group.width == 0:

@@ -112,7 +112,11 @@ def _contact_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
 
 def _party_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
                  names: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """Boarding parties, melee, prize crews and crew transfers. A melee the boarders win is
+    journalled as a capture, so the command that made the event decides."""
     ship = str(action.get("ship", ""))
+    kind = str(action.get("command") or kind)
+    prize = any(_ship_path(e, "prize") for e in effects)
     if kind == "board" and ship:
         party = str(action.get("party", "")).upper()
         sections = str(action.get("sections", "")).replace(" ", "")
@@ -122,9 +126,10 @@ def _party_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
     if kind == "melee":
         defender = str(action.get("defender", ""))
         attackers = [str(a) for a in action.get("attackers", [])]
-        out = [(a, "notes", f"melee v {names.get(defender, defender)}") for a in attackers]
+        word = "took" if prize else "melee v"
+        out = [(a, "notes", f"{word} {names.get(defender, defender)}") for a in attackers]
         return out + [(defender, "notes", "melee v " + ", ".join(names.get(a, a) for a in attackers))]
-    if kind == "capture" and any(_ship_path(e, "prize") for e in effects):
+    if kind == "capture" and prize:
         captor = str(action.get("by", ""))
         return [(captor, "notes", f"prize crew to {names.get(ship, ship)}")] if captor else []
     if kind == "transfer":

@@ -50,6 +50,7 @@ class Fonts:
     heading: float
     text: float
     small: float
+    note: float
     min_size: float
 
 

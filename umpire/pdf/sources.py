@@ -29,6 +29,11 @@ class Fleet:
     ships: tuple[dict, ...]
     log: Mapping[str, tuple[TurnEntry, ...]] = field(default_factory=dict)
     tables: Any = None
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def name(self, ship_id: str) -> str:
+        """A ship's name by id (any ship of the game, printed or not)."""
+        return self.names.get(ship_id, ship_id)
 
     @property
     def family(self) -> str:
@@ -49,7 +54,7 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
                  damage=not blank, ships=print_order(chosen), log={} if blank else turn_log(game.events, names),
-                 tables=game.tables())
+                 tables=game.tables(), names=names)
 
 
 def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
@@ -67,7 +72,8 @@ def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
     states = [_scenario_ship(rid, s, scen) for s in wanted]
     played = f" (played with the {rid} rules)" if rid != scen["ruleset"] else ""
     return Fleet(ruleset=rid, title=str(scen["title"]), subtitle=f"scenario {scen['id']}{played}, blank sheets",
-                 turn=0, damage=False, ships=print_order(states), tables=_tables(rid))
+                 turn=0, damage=False, ships=print_order(states), tables=_tables(rid),
+                 names={str(s["id"]): str(s["name"]) for s in states})
 
 
 def print_order(ships: Sequence[dict]) -> tuple[dict, ...]:

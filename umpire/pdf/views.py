@@ -11,7 +11,7 @@ attitude (full sail in brackets), 8 crew quality, 9 hull, 10 crew, 11 guns,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from umpire.pdf.journal import TurnEntry
 from umpire.pdf.sources import Fleet
@@ -37,6 +37,12 @@ class BoxGroup:
     number: int
     title: str
     tracks: tuple[Track, ...]
+    short: str = ""
+
+    @property
+    def label(self) -> str:
+        """The title in few letters, for cards."""
+        return self.short or self.title
 
     @property
     def width(self) -> int:
@@ -138,7 +144,7 @@ def wsim_ship(ship: Mapping, fleet: Fleet) -> WsimShip:
         draught=int(ship["draught"]), points=int(ship["points"]), turning=int(ship.get("turning", 0)),
         setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=box_groups(ship, damage),
         turns=turn_rows(fleet.log.get(str(ship["id"]), ())) if damage else (),
-        status=status_lines(ship) if damage else (), last_turn=fleet.turn,
+        status=status_lines(ship, fleet.name) if damage else (), last_turn=fleet.turn,
     )
 
 
@@ -174,7 +180,7 @@ def box_groups(ship: Mapping, damage: bool) -> tuple[BoxGroup, ...]:
         BoxGroup(10, "Crew", tuple(crew)),
         BoxGroup(11, "Guns", tuple(track(s[0].upper(), ship["guns_max"], ship["guns_left"][s]) for s in SIDES)),
         BoxGroup(12, "Carronades", tuple(track(s[0].upper(), ship["carronades_max"], ship["carronades_left"][s])
-                                         for s in SIDES)),
+                                         for s in SIDES), "Carr."),
         BoxGroup(13, "Rigging", tuple(rigging)),
     )
 
@@ -206,8 +212,9 @@ def _allowance(ship: Mapping, att: str, tables, sail: str) -> tuple[int | None, 
     return int(data["chart"]), int(data["allowance"])
 
 
-def status_lines(ship: Mapping) -> tuple[str, ...]:
-    """What the log's squares do not show: state, prize crew, passengers, surrender liability."""
+def status_lines(ship: Mapping, name: Callable[[str], str] = str) -> tuple[str, ...]:
+    """What the log's squares do not show: state, prize crew, passengers, surrender liability,
+    contact with other ships (named by `name`)."""
     lines = []
     state = str(ship.get("state", "active"))
     if state != "active":
@@ -217,14 +224,15 @@ def status_lines(ship: Mapping) -> tuple[str, ...]:
         lines.append(f"now held by the {ship['controller']} side")
     prize = ship.get("prize") or {}
     if prize.get("squares"):
-        lines.append(f"prize crew: {prize['squares']} squares ({prize.get('quality', '')}) from {prize.get('from', '')}")
+        lines.append(f"prize crew: {prize['squares']} squares ({prize.get('quality', '')}) "
+                     f"from {name(str(prize.get('from', '')))}")
     if ship.get("passengers"):
         lines.append(f"crew carried separately: {ship['passengers']} squares")
     if ship.get("liable"):
         lines.append("liable to surrender by " + " and ".join(ship["liable"]))
     for key, word in (("fouled", "fouled with"), ("grappled", "grappled with")):
         if ship.get(key):
-            lines.append(f"{word} {', '.join(ship[key])}")
+            lines.append(f"{word} {', '.join(name(str(s)) for s in ship[key])}")
     return tuple(lines)
 
 

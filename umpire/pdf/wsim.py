@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from umpire.pdf.draw import Pen, draw_groups, footer, group_height
+from umpire.pdf.draw import Pen, draw_groups, footer, group_height, scaled
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
 from umpire.pdf.paging import Span, card_grid, chunks, grid_capacity, spans
 from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
@@ -165,10 +165,21 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
             if not cell:
                 continue
             if j == 4 or j == 3:
-                pen.text(edges[j] + f.small / 2, base, cell, f.text, room=w - f.small)
+                _cell_text(pen, edges[j] + f.small / 2, y, t.row, cell, w - f.small)
             else:
                 pen.text(edges[j] + w / 2, base, cell, f.text, bold=j in (1, 2), align="centre", room=w)
         y -= t.row
+
+
+def _cell_text(pen: Pen, x: float, top: float, height: float, text: str, room: float) -> None:
+    """Text in a grid cell: one line if it fits, else two lines in the smaller note size."""
+    f = pen.fonts
+    one = pen.width(text, f.text) <= room
+    lines, size = pen.wrap(text, room, f.text if one else f.note, 1 if one else 2)
+    lead = size * 1.1
+    centre = top - height / 2
+    for i, line in enumerate(lines):
+        pen.text(x, centre + (len(lines) - 1) * lead / 2 - i * lead - size * 0.35, line, size)
 
 
 # --- the player card -------------------------------------------------------------
@@ -212,9 +223,10 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     left = x + card.padding
     top = y + card.height - card.padding
     base = top - f.heading
-    side_w = pen.width(view.side, f.small)
-    pen.text(left, base, view.name, f.heading, bold=True, room=inner - side_w - f.small)
-    pen.text(left + inner, base, view.side, f.small, align="right")
+    who = f"{view.side} - {view.ship_id}"
+    who_w = min(pen.width(who, f.small), inner / 2)
+    pen.text(left, base, view.name, f.heading, bold=True, room=inner - who_w - f.small)
+    pen.text(left + inner, base, who, f.small, align="right", room=who_w)
     top -= card.line + card.gap / 2
     facts = [f"{view.ship_class}  {view.quality}  {view.points} pts  {view.draught}'  turning {view.turning}",
              view.spec,
@@ -226,8 +238,11 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
         pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, room=inner)
         top -= card.line
     top -= card.gap
-    used = draw_groups(pen, left, top, view.groups, b, f.small, numbered=False)
-    top -= used
+    room = top - (y + card.padding) - len(view.status) * card.line
+    need = card_height_needed(view, layout)
+    if need > room > 0:
+        b = scaled(b, room / need)   # a very large ship: smaller squares rather than a spill
+    top -= draw_groups(pen, left, top, view.groups, b, f.small, numbered=False)
     for line in view.status:
         if top - card.line < y + card.padding:
             break

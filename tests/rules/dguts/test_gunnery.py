@@ -24,10 +24,11 @@ def test_anchored_range_bands_are_three_halves(inches, band):
     assert range_band(inches, anchored=True) is RangeBand(band)
 
 
-def test_beyond_d_range_is_refused():
-    with pytest.raises(Refused, match=r'range 16.5": beyond D range \(16"\)'):
+def test_beyond_d_range_is_bad_input():
+    """Beyond every gun's reach is a mistyped range (exit 2), not a refusal of the rules."""
+    with pytest.raises(BadInput, match=r'range 16.5": beyond D range \(16"\)'):
         range_band(16.5)
-    with pytest.raises(Refused, match=r'beyond D range \(24"\)'):
+    with pytest.raises(BadInput, match=r'beyond D range \(24"\)'):
         range_band(25, anchored=True)
 
 

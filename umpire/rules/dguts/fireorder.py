@@ -88,7 +88,7 @@ def range_band(inches: float, anchored: bool = False, tables: Tables | None = No
     for band in RangeBand:
         if Fraction(str(inches)) <= Fraction(str(limits[band.value])) * scale:
             return band
-    raise Refused(f"range {inches:g}\": beyond D range ({float(Fraction(str(limits['D'])) * scale):g}\"); "
+    raise BadInput(f"range {inches:g}\": beyond D range ({float(Fraction(str(limits['D'])) * scale):g}\"); "
                   f"no gun fires further")
 
 

@@ -8,6 +8,8 @@ dice it needs (`DiceNeed`), another takes the rolled values and returns a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from umpire.core.errors import BadInput as _CoreBadInput, Refused as _CoreRefused
 from enum import Enum
 import re
 from typing import Any, Sequence
@@ -21,11 +23,11 @@ def rule(section: str) -> str:
     return f"{TEXT}, {section}"
 
 
-class BadInput(ValueError):
+class BadInput(_CoreBadInput):
     """Input the rules cannot accept (bad calibre, bad tonnage, wrong dice)."""
 
 
-class Refused(ValueError):
+class Refused(_CoreRefused, ValueError):
     """The rules refuse the action (out of range, target struck, no guns bear)."""
 
 

@@ -1,0 +1,269 @@
+"""Don't Give Up The Ship! as the command line sees it: an adapter from the
+journalled game state to the pure DGUTS rules in this package.
+
+A ship in the game state is ``{"id", "name", "side", "controller",
+"definition", "values", "track"}``: `values` are the derived ship values
+(fixed), `track` the state the rules change (damage, crew, morale, ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.errors import BadInput, Refused
+
+STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
+               "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
+TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_lost", "morale", "morale_turns",
+              "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted")
+
+
+def _nested(flat: dict) -> dict:
+    """Flat house rulings ("morale.states.shaken.fire") as the nested tables DGUTS merges."""
+    out: dict = {}
+    for key, value in flat.items():
+        node = out
+        parts = key.split(".")
+        for p in parts[:-1]:
+            node = node.setdefault(p, {})
+        node[parts[-1]] = value
+    return out
+
+
+def _core(kind: str, summary: str, res, effects: list[dict]):
+    from umpire.core.state import Resolution, Step
+
+    steps = [Step(s.step, s.value, s.source) for s in res.working]
+    data = {k: v for k, v in res.data.items() if k != "explain"}
+    return Resolution(kind, summary, effects, steps, data)
+
+
+def _sets(ship_id: str, changes: dict) -> list[dict]:
+    from umpire.core.state import set_
+
+    return [set_(["ships", ship_id, "track", k], v) for k, v in changes.items()]
+
+
+class Dguts:
+    id = "dguts"
+    data_id = "dguts"
+    title = "Don't Give Up The Ship!, second edition (1975)"
+    units = "inches"
+    levels = ("standard", "training")
+    required_keys = ("id", "name", "side", "controller", "values", "track")
+
+    def __init__(self) -> None:
+        self._tables = None
+
+    # --- tables ------------------------------------------------------------
+    def dt(self, tables):
+        """The DGUTS tables with the game's house rulings."""
+        from umpire.rules.dguts.tables import load_tables
+
+        rulings = getattr(tables, "rulings", None) or {}
+        return load_tables(_nested(rulings)) if rulings else load_tables(None)
+
+    # --- setup -------------------------------------------------------------
+    def initial_state(self, game) -> dict:
+        return {"turn": 1, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
+
+    def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        missing = [k for k in ("nation", "tons", "men", "guns") if opts.get(k) in (None, "")]
+        if missing:
+            raise BadInput(f"a DGUTS ship needs --{' --'.join(missing)} "
+                           "(e.g. --nation american --tons 1576 --men 456 --guns \"30x24,22x32C\")")
+        if float(opts["tons"]) <= 0 or int(opts["men"]) <= 0:
+            raise BadInput(f"tons {opts['tons']} and men {opts['men']} must both be more than zero")
+        overrides = {k: opts[k] for k in ("rate", "class") if opts.get(k)}
+        if opts.get("merchant"):
+            overrides["kind"] = "merchant"
+        for k, v in (opts.get("overrides") or {}).items():
+            overrides[k] = v
+        d = {"id": ship_id, "name": name, "side": side, "nation": opts["nation"], "tons": float(opts["tons"]),
+             "men": int(opts["men"]), "guns": str(opts["guns"]), "overrides": overrides}
+        self.new_ship(d)   # refuse bad calibres, tonnage, overrides now
+        return d
+
+    def scenario_ship(self, s: dict, scen: dict) -> dict:
+        from umpire.rules.dguts.ship import OVERRIDE_KEYS
+
+        sides = {x["id"]: x for x in scen.get("sides", [])}
+        nation = s.get("nation") or sides.get(s["side"], {}).get("nation", "")
+        overrides = {k: s[k] for k in OVERRIDE_KEYS if k in s and k != "name"}
+        try:
+            return self.ship_definition(s["name"], s["side"], s["id"], {
+                "nation": nation, "tons": s.get("tons"), "men": s.get("men"), "guns": s.get("guns"),
+                "overrides": overrides})
+        except BadInput as exc:
+            raise BadInput(f"scenario {scen.get('_path', scen.get('id'))}: ship {s['id']}: {exc}") from None
+
+    def new_ship(self, d: dict) -> dict:
+        from umpire.rules.dguts import derive_ship, initial_state
+
+        values = derive_ship(d["nation"], d["tons"], d["men"], d["guns"], {"name": d["name"], **d.get("overrides", {})})
+        return {"id": d["id"], "name": d["name"], "side": d["side"], "controller": d["side"],
+                "definition": d, "values": values, "track": initial_state(values)}
+
+    def status(self, ship: dict) -> dict:
+        v, t = ship["values"], ship["track"]
+        out = {"id": ship["id"], "name": ship["name"], "side": ship["side"], "controller": ship["controller"],
+               "state": t["status"]}
+        out.update({k: v[k] for k in STATUS_KEYS if k in v})
+        out.update({k: t[k] for k in TRACK_KEYS if k in t})
+        return out
+
+    # --- actions -----------------------------------------------------------
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
+
+        f, t = state["ships"][firer], state["ships"][target]
+        if firer == target:
+            raise BadInput(f"{f['name']} cannot fire at herself")
+        if t["track"]["status"] in ("sunk", "exploded", "surrendered", "captured"):
+            raise Refused(f"{t['name']} has {t['track']['status']}: she may not be fired on")
+        if f["track"]["status"] not in ("active", "sinking"):
+            raise Refused(f"{f['name']} has {f['track']['status']} and cannot fight her guns")
+        try:
+            rng = float(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
+        known = {"anchored", "shot", "crew", "calibres", "firing_speed"}
+        extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
+        if extra:
+            raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
+        order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
+                           anchored=str(opts.get("anchored", "")).lower() in ("1", "true", "yes"),
+                           shot=opts.get("shot") or "round",
+                           crew=float(opts["crew"]) if opts.get("crew") else None,
+                           calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
+                           firing_speed=int(opts.get("firing_speed") or 1), options=tuple(opts.get("_optional", ())))
+        dt = self.dt(tables)
+        need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
+
+        def resolve(rolls, strict):
+            res = resolve_fire(f["values"], f["track"], t["values"], t["track"], order, rolls, dt)
+            effects = _sets(target, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
+            summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
+                       f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
+            return _core("fire", summary, res, effects)
+
+        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
+    def morale(self, state: dict, tables, ship: str, opts: dict):
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
+
+        s = state["ships"][ship]
+        need = morale_dice_needed(s["values"], s["track"])
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            res = resolve_morale_check(s["values"], s["track"], rolls, dt)
+            verdict = "holds" if res.data["held"] else f"falls to {res.data['morale']}"
+            return _core("morale", f"{s['name']} morale check: {verdict}", res,
+                         _sets(ship, res.effects.get("ship", {})))
+
+        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        from umpire.rules.dguts.speed import ship_speed
+
+        s = state["ships"][ship]
+        point = opts.get("point") or opts.get("attitude")
+        if not point:
+            raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running, "
+                           "and the base speed: --opt base=INCHES (or --opt force=N where the chart is known)")
+        res = ship_speed(s["values"], s["track"], point, base=opts.get("base"), wind_force=opts.get("force"),
+                         turned=str(opts.get("turned", "")).lower() in ("1", "true", "yes"),
+                         jury_rig_turns=int(opts.get("jury_rig_turns") or 0),
+                         options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
+                         tables=self.dt(tables))
+        return _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+
+    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict):
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import set_
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_grapple
+
+        if kind != "grapple":
+            raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
+        yes = lambda k: str(opts.get(k, "")).lower() in ("1", "true", "yes")  # noqa: E731
+        if "distance" not in opts:
+            raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
+                           "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
+        order = GrappleOrder(float(opts["distance"]), yes("touching"), yes("target_stopped"),
+                             yes("opposite_headings"), "first-roll" in opts.get("_optional", ()))
+        dt = self.dt(tables)
+        need = grapple_dice_needed(order, dt)
+        sa, sb = state["ships"][a], state["ships"][b]
+
+        def resolve(rolls, strict):
+            res = resolve_grapple(order, rolls, dt)
+            ok = res.data["grappled"]
+            effects = []
+            if ok:
+                effects = [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
+                           set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
+            r = _core("grapple", f"{sa['name']} and {sb['name']}: {'grappled' if ok else 'not grappled'}", res, effects)
+            r.data["success"] = ok
+            return r
+
+        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
+    def end_turn(self, state: dict, tables):
+        from umpire.core.state import Resolution, Step, set_
+        from umpire.rules.dguts.turn import end_of_turn
+
+        dt = self.dt(tables)
+        effects, steps = [], []
+        for sid, s in state["ships"].items():
+            new = end_of_turn(s["track"], dt)
+            changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
+            effects += _sets(sid, changes)
+            for key in ("morale", "status"):
+                if key in changes:
+                    steps.append(Step(s["name"], f"{key} now {changes[key]}", "DGUTS end of turn"))
+        turn = state["turn"] + 1
+        effects.append(set_(["turn"], turn))
+        return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})
+
+    def score(self, state: dict) -> dict:
+        lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}
+                 for s in state["ships"].values() if s["track"]["status"] != "active"]
+        return {"ships": lines}
+
+    def plan_for(self, state: dict, tables, action: dict):
+        if action["command"] == "morale":
+            return self.morale(state, tables, action["ship"], action.get("opts", {}))
+        raise BadInput(f"{action['command']} is not a DGUTS command yet")
+
+    def _refuse(self, what: str):
+        raise BadInput(f"{what} is a WS&IM procedure; it does not apply to DGUTS ships")
+
+    def board(self, *a):
+        self._refuse("boarding parties by crew section")
+
+    def load(self, *a):
+        self._refuse("loading broadsides")
+
+    def melee(self, *a):
+        raise BadInput("DGUTS melee: not yet available from the command line; the rules are in umpire.rules.dguts.melee")
+
+    def capture(self, *a):
+        self._refuse("capture by prize crew sections")
+
+    def transfer(self, *a):
+        self._refuse("crew section transfers")
+
+    def surrender(self, *a):
+        self._refuse("surrender by firepower or immobility")
+
+    def recover(self, *a):
+        self._refuse("recovery from surrender")
+
+    def after(self, state: dict, res) -> None:
+        return None
