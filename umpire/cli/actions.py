@@ -148,8 +148,11 @@ _contact("ungrapple", "Try to cast off one grapple.")
 @click.option("--party", required=True, type=click.Choice(["obp", "dbp", "tbp", "nbp"], case_sensitive=False))
 @click.option("--sections", help="Crew sections, e.g. 1,2 (lowest manned first).")
 @click.option("--at", "target", help="Ship the party boards or defends against.")
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE",
+              help="DGUTS: crew=CF, defender_crew=CF, shock=1, upper_deck=1.")
+@roll_option
 @click.pass_obj
-def board(obj, ship, party, sections, target):
+def board(obj, ship, party, sections, target, extra, roll):
     """Form a boarding party for this turn (OBP, DBP, TBP or NBP).
 
     \b
@@ -157,16 +160,18 @@ def board(obj, ship, party, sections, target):
       umpire board constitution --party obp --sections 1,2 --at guerriere
     """
     _act(obj, {"command": "board", "ship": obj.ship(ship), "party": party, "sections": sections or "",
-               "at": obj.ship(target) if target else ""})
+               "at": obj.ship(target) if target else "", "opts": _pairs(extra)}, roll)
 
 
 @cli.command()
 @click.argument("attacker")
 @click.option("--at", "defender", required=True, help="Ship boarded.")
 @click.option("--with", "others", multiple=True, help="Another ship whose OBP boards the same ship.")
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE",
+              help="DGUTS: attacker=R,R,... defender=R,... (each side's dice in the order rolled).")
 @roll_option
 @click.pass_obj
-def melee(obj, attacker, defender, others, roll):
+def melee(obj, attacker, defender, others, extra, roll):
     """Fight a melee: up to three rounds, or until one side is three to one.
 
     Typed dice: two per round, attacker's then defender's.
@@ -176,7 +181,8 @@ def melee(obj, attacker, defender, others, roll):
       umpire melee constitution --at guerriere --rolls 2,5,1,6
     """
     attackers = [obj.ship(attacker)] + [obj.ship(o) for o in others]
-    _act(obj, {"command": "melee", "attackers": attackers, "defender": obj.ship(defender)}, roll)
+    _act(obj, {"command": "melee", "attackers": attackers, "defender": obj.ship(defender), "opts": _pairs(extra)},
+         roll)
 
 
 @cli.command()

@@ -17,10 +17,10 @@ def plan_for(rs, state: dict, tables, action: dict) -> Plan | Resolution:
     if cmd in ("foul", "unfoul", "grapple", "ungrapple"):
         return rs.contact(state, tables, cmd, action["ship"], action["with"], action.get("opts", {}))
     if cmd == "melee":
-        return rs.melee(state, tables, action["attackers"], action["defender"])
+        return rs.melee(state, tables, action["attackers"], action["defender"], action.get("opts", {}))
     if cmd == "board":
         return rs.board(state, tables, action["ship"], action["party"], action.get("sections", ""),
-                        action.get("at", ""))
+                        action.get("at", ""), action.get("opts", {}))
     if cmd == "capture":
         return rs.capture(state, tables, action["ship"], action["by"], action.get("sections", ""))
     if cmd == "transfer":

@@ -90,44 +90,28 @@ def _tables(rid: str):
     from umpire.core.tables import Tables
     from umpire.rules import find_ruleset
 
-    if rid == "dguts":
-        return None   # the DGUTS rules carry their own tables
     return Tables(find_ruleset(rid).data_id)
 
 
 def _scenario_ship(rid: str, s: dict, scen: dict) -> dict:
     """A ship's starting state, built as `umpire new --scenario` builds it."""
-    label = f"scenario {scen['_path']}: ship {s['id']}"
+    from umpire.rules import find_ruleset
+
+    rs = find_ruleset(rid)
+    where = f"scenario {scen['_path']}: ship {s['id']}"
     try:
-        if rid == "dguts":
-            return _dguts_ship(s)
-        from umpire.rules import find_ruleset
-
-        rs = find_ruleset(rid)
-        definition = rs.ship_definition(s["name"], s["side"], s["id"], s)
-        for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
-            if key in s:
-                definition[key] = s[key]
-        return rs.new_ship(definition)
-    except (BadInput, ValueError) as exc:
-        raise BadInput(f"{label}: {exc}") from None
+        if hasattr(rs, "scenario_ship"):
+            return rs.new_ship(rs.scenario_ship(s, scen))   # its errors name the scenario and ship
+        return rs.new_ship(_definition(rs, s))
+    except BadInput as exc:
+        raise exc if str(exc).startswith("scenario ") else BadInput(f"{where}: {exc}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"{where}: {exc}") from None
 
 
-def _dguts_ship(s: Mapping[str, Any]) -> dict:
-    """A DGUTS ship for a scenario: the ruleset's own builder when there is one, else the
-    rules' derivation of values from tonnage, men and guns plus the starting tracks."""
-    from umpire.rules import dguts as rules
-
-    try:
-        from umpire.rules import find_ruleset
-
-        rs = find_ruleset("dguts")
-    except ImportError:
-        rs = None
-    if rs is not None and hasattr(rs, "scenario_ship") and hasattr(rs, "new_ship"):
-        return rs.new_ship(rs.scenario_ship(dict(s), {"_path": "", "ships": [s]}))
-    overrides = {k: s[k] for k in rules.OVERRIDE_KEYS if k in s and k != "name"}
-    values = rules.derive_ship(s.get("nation", ""), s["tons"], s["men"], s["guns"], overrides)
-    ship = {"id": s["id"], "name": s["name"], "side": s["side"], **values, **rules.initial_state(values)}
-    ship["crew_factors_max"] = values["crew_factors"]
-    return ship
+def _definition(rs, s: dict) -> dict:
+    definition = rs.ship_definition(s["name"], s["side"], s["id"], s)
+    for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
+        if key in s:
+            definition[key] = s[key]
+    return definition

@@ -38,6 +38,16 @@ def _core(kind: str, summary: str, res, effects: list[dict]):
     return Resolution(kind, summary, effects, steps, data)
 
 
+def _keep_rolling(rolls) -> tuple[int, ...]:
+    """The tool's policy for best-of-N dice: stop at the first 4 or better."""
+    out = []
+    for r in rolls:
+        out.append(r)
+        if r >= 4:
+            break
+    return tuple(out)
+
+
 def _sets(ship_id: str, changes: dict) -> list[dict]:
     from umpire.core.state import set_
 
@@ -244,14 +254,85 @@ class Dguts:
     def _refuse(self, what: str):
         raise BadInput(f"{what} is a WS&IM procedure; it does not apply to DGUTS ships")
 
-    def board(self, *a):
-        self._refuse("boarding parties by crew section")
+    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts: dict | None = None):
+        """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import set_
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.melee import boarding_odds, party as make_party, resolve_melee_start
+
+        opts = opts or {}
+        if not target:
+            raise BadInput("say which ship is boarded: --at SHIP")
+        a, d = state["ships"][ship], state["ships"][target]
+        if target not in a.get("grappled", []):
+            raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
+        yes = lambda k: str(opts.get(k, "")).lower() in ("1", "true", "yes")  # noqa: E731
+        dt = self.dt(tables)
+        att = make_party(a["values"], a["track"], float(opts["crew"]) if opts.get("crew") else None, yes("shock"))
+        dfd = make_party(d["values"], d["track"], float(opts["defender_crew"]) if opts.get("defender_crew") else None,
+                         False, yes("upper_deck"))
+        odds = boarding_odds(att, dfd, dt)
+        record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
+                  "melee_turn": 1, "areas": 0}
+        unopposed = odds.data["odds"] == "unopposed"
+
+        def resolve(rolls, strict):
+            steps_res = odds
+            melee = unopposed
+            if not unopposed:
+                start = resolve_melee_start(odds.data, rolls, dt)
+                steps_res = type(odds)(odds.effects, odds.working + start.working, {**odds.data, **start.data})
+                melee = start.data["melee"]
+            rec = {**record, "melee": melee}
+            r = _core("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}"
+                      + ("; melee this turn" if melee else "; no melee yet"), steps_res,
+                      [set_(["ships", ship, "boarding"], rec)])
+            return r
+
+        return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
+
+    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts: dict | None = None):
+        """One round of melee: each side's dice (1 to the number its odds allow; the last one counts)."""
+        from umpire.core.dice import DiceNeed, parse_rolls
+        from umpire.core.state import set_
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.melee import MeleeSide, melee_dice_allowed, resolve_melee_round
+
+        opts = opts or {}
+        a_id = attackers[0]
+        a, d = state["ships"][a_id], state["ships"][defender]
+        rec = a.get("boarding")
+        if not rec or rec.get("at") != defender:
+            raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")
+        allowed = melee_dice_allowed(rec["odds"])
+        typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            if len(typed) == 2:
+                ar, dr = typed["attacker"], typed["defender"]
+            elif typed:
+                raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
+            else:   # the tool's dice: each side rolls on while it shows less than 4 and dice remain
+                ar, dr = _keep_rolling(rolls[: allowed["attacker"]]), _keep_rolling(rolls[allowed["attacker"]:])
+            res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d["values"], d["track"]),
+                                      rec["odds"], ar, dr, rec["melee_turn"], rec["areas"], dt)
+            effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
+            new_rec = {**rec, "melee_turn": rec["melee_turn"] + 1, "areas": res.data["areas_taken"]}
+            effects.append(set_(["ships", a_id, "boarding"], {} if res.data["captured"] else new_rec))
+            r = _core("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
+            r.data["rolls"] = list(ar) + list(dr)
+            r.data["outcome"] = res.data["winner"] or "tie"
+            return r
+
+        need = DiceNeed(0 if typed else allowed["attacker"] + allowed["defender"], 6,
+                        () if typed else tuple([f"attacker {i + 1}" for i in range(allowed["attacker"])]
+                                               + [f"defender {i + 1}" for i in range(allowed["defender"])]))
+        return Plan(need, resolve)
 
     def load(self, *a):
         self._refuse("loading broadsides")
-
-    def melee(self, *a):
-        raise BadInput("DGUTS melee: not yet available from the command line; the rules are in umpire.rules.dguts.melee")
 
     def capture(self, *a):
         self._refuse("capture by prize crew sections")

@@ -84,13 +84,13 @@ class Wsim1981:
         motionless = int(opts.get("motionless") or 0)
         return Plan(need, lambda rolls, strict: contact.resolve_contact(state, kind, a, b, rolls, tables, motionless))
 
-    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str):
+    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
         from umpire.rules.base import section_list
         from umpire.rules.wsim import boarding
 
         return boarding.form_party(state, ship, party.lower(), section_list(sections), target)
 
-    def melee(self, state: dict, tables, attackers: list[str], defender: str) -> "Plan":
+    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None) -> "Plan":
         from umpire.rules.base import Plan
         from umpire.rules.wsim import boarding
 

@@ -1,0 +1,91 @@
+"""DGUTS through the command line: contract keys, bad input refused and game unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+CONSTITUTION = ["--nation", "american", "--tons", "1576", "--men", "456", "--guns", "30x24,22x32C"]
+GUERRIERE = ["--nation", "british", "--tons", "1092", "--men", "272", "--guns", "30x18,16x32C,2x12"]
+
+
+@pytest.fixture
+def dgame(umpire, tmp_path):
+    path = tmp_path / "game.toml"
+    assert umpire("new", path, "--ruleset", "dguts", "--seed", "9").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    assert umpire("ship", "add", "Guerriere", "--side", "british", *GUERRIERE).code == 0
+    return path
+
+
+def test_status_contract_keys(umpire, dgame):
+    ship = umpire("--json", "status", "guerriere").json["ships"][0]
+    for key in ("id", "name", "side", "state", "tons", "sf_value", "cf_value", "crew_factors", "damage_high",
+                "damage_low", "sails_lost", "masts_lost", "morale"):
+        assert key in ship, key
+    assert ship["sf_value"] == pytest.approx(1092 / 20) and ship["morale"] == "normal"
+    assert ship["crew_factors"] == pytest.approx(272 / 21)
+
+
+def test_fire_contract_keys_and_damage_lands(umpire, dgame):
+    need = umpire("--json", "odds", "fire", "constitution", "--at", "guerriere", "--range", "7", "--side",
+                  "starboard", "--aim", "high")
+    assert need.code == 2 and "too many dice" in need.err        # nine dice: no exact table, said so
+    res = umpire("--json", "fire", "constitution", "--at", "guerriere", "--range", "7", "--side", "starboard",
+                 "--aim", "high")
+    data = res.json
+    assert set(data) >= {"rolls", "damage", "morale_checks", "explain"}
+    assert len(data["rolls"]) == 9 and set(data["damage"]) >= {"high", "low"}
+    ship = umpire("--json", "status", "guerriere").json["ships"][0]
+    assert ship["damage_high"] == pytest.approx(data["damage"]["high"])
+    assert ship["damage_low"] == pytest.approx(data["damage"]["low"])
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["ship", "add", "X", "--side", "a", "--nation", "british", "--tons", "500", "--men", "50", "--guns", "10x25"],
+     "unknown calibre"),
+    (["ship", "add", "X", "--side", "a", "--nation", "british", "--tons", "500", "--men", "50", "--guns", "30x"],
+     "no calibre"),
+    (["ship", "add", "X", "--side", "a", "--nation", "british", "--tons", "-5", "--men", "50", "--guns", "10x12"],
+     "more than zero"),
+    (["ship", "add", "X", "--side", "a", "--nation", "british", "--tons", "500"], "needs"),
+    (["fire", "constitution", "--at", "guerriere", "--range", "7", "--side", "left", "--roll", "3"], "expected 9"),
+    (["fire", "constitution", "--at", "guerriere", "--range", "30", "--side", "left"], "beyond d range"),
+    (["fire", "constitution", "--at", "guerriere", "--range", "seven", "--side", "left"], "inches"),
+    (["morale", "guerriere", "--roll", "3"], "expected 2"),
+])
+def test_bad_input_exit_2_game_unchanged(umpire, dgame, args, needle):
+    before = dgame.read_bytes()
+    res = umpire(*args)
+    assert res.code == 2, (res.out, res.err)
+    assert needle in res.err.lower()
+    assert dgame.read_bytes() == before
+
+
+def test_missing_table_is_a_refusal_naming_the_ruling(umpire, dgame, tmp_path):
+    umpire("morale", "guerriere", "--roll", "6,6")           # fails the saving throw: shaken
+    before = dgame.read_bytes()
+    res = umpire("fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left")
+    assert res.code == 1 and "house ruling" in res.err and "states.shaken.fire" in res.err
+    assert dgame.read_bytes() == before
+    house = tmp_path / "house.toml"
+    house.write_text("[rulings.morale.states.shaken]\nfire = 0.5\n")
+    assert umpire("--rulings", house, "fire", "guerriere", "--at", "constitution", "--range", "3",
+                  "--side", "left").code == 0
+
+
+def test_grapple_board_melee(umpire, dgame):
+    assert umpire("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    res = umpire("--json", "board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "1")
+    assert res.code == 0, res.err
+    assert res.json["odds"] == "2:1"          # 21.7 CF x 4 against 13.0 CF x 3
+    res = umpire("--json", "melee", "constitution", "--at", "guerriere", "--opt", "attacker=2,6",
+                 "--opt", "defender=1")
+    assert res.code == 0, res.err
+    assert res.json["winner"] == "attacker" and res.json["kept"]["attacker"] >= 6
+
+
+def test_scenario_starts(umpire, tmp_path):
+    res = umpire("--json", "new", tmp_path / "cg.toml", "--scenario", "dguts-constitution-guerriere")
+    assert res.code == 0, res.err
+    ships = umpire("--game", tmp_path / "cg.toml", "--json", "status").json["ships"]
+    assert {s["name"] for s in ships} >= {"Constitution", "Guerriere"}

@@ -1,0 +1,315 @@
+"""View model of the DGUTS ship data sheet and card.
+
+The sheet carries what the Training Game's "Ship Data Sheet" asks for —
+rate, tonnage, class, speed, armament with chasers, crew and crew factors,
+morale value and saving throw, sail factor value and the points high at
+which masts fall, crew factor value and the points low for each tenth of
+the crew — plus the damage ladders the Basic Rules keep (sails and masts,
+tenths of crew, sinking bands) and the morale ladder. From a game the rungs
+already reached are crossed, read from the ship's tracks (sails_lost,
+masts_lost, crew_marks, sinking_band, morale), never worked out here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from umpire.pdf.journal import TurnEntry
+from umpire.pdf.sources import Fleet
+from umpire.pdf.views import CoverRow, CoverSide, CoverView
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+POINTS_OF_SAIL = (("close-hauled", "close-hauled"), ("broad-reach", "broad reach"),
+                  ("quartering", "quartering"), ("running", "running"))
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Gun:
+    """One calibre of the armament: guns carried and fire factors (Basic Rules VII.A)."""
+
+    calibre: str
+    guns: str
+    kind: str
+    factors: str
+    per_side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rung:
+    """One step of a damage ladder: the value printed under its box, and whether it is reached."""
+
+    value: str
+    crossed: bool = False
+    strong: bool = False
+    current: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    title: str
+    caption: str
+    rungs: tuple[Rung, ...]
+
+    @property
+    def crossed(self) -> int:
+        return sum(r.crossed for r in self.rungs)
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    turn: str
+    move: str = ""
+    fire: str = ""
+    high: str = ""
+    low: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DgutsShip:
+    """Everything a DGUTS ship data sheet or card prints for one ship."""
+
+    ship_id: str
+    name: str
+    side: str
+    nation: str
+    left: tuple[Field, ...]
+    right: tuple[Field, ...]
+    guns: tuple[Gun, ...]
+    chasers: str
+    ladders: tuple[Ladder, ...]
+    status: tuple[str, ...]
+    log: tuple[LogRow, ...]
+    last_turn: int
+    card_facts: tuple[str, ...]
+
+    @property
+    def crossed(self) -> int:
+        return sum(lad.crossed for lad in self.ladders)
+
+    def ladder(self, title: str) -> Ladder:
+        return next(lad for lad in self.ladders if lad.title == title)
+
+
+def parts(ship: Mapping) -> tuple[Mapping, Mapping]:
+    """(derived values, tracks) of a ship state; a flat status dict serves as both."""
+    if isinstance(ship.get("values"), Mapping):
+        return ship["values"], ship.get("track") or {}
+    return ship, ship
+
+
+def num(value: Any, places: int = 1) -> str:
+    """A number as a data sheet prints it: whole numbers plain, others to `places` decimals."""
+    x = float(value)
+    if abs(x - round(x)) < 1e-9:
+        return str(int(round(x)))
+    return f"{x:.{places}f}".rstrip("0").rstrip(".")
+
+
+def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
+    values, track = parts(ship)
+    damage = fleet.damage
+    tables = _dguts_tables(fleet)
+    name = str(ship.get("name") or values.get("name", ""))
+    return DgutsShip(
+        ship_id=str(ship["id"]), name=name, side=str(ship.get("side", "")), nation=str(values.get("nation", "")),
+        left=left_fields(values, tables), right=right_fields(values), guns=armament(values),
+        chasers=chaser_text(values), ladders=ladders(values, track if damage else {}, tables),
+        status=status_lines(values, track) if damage else (),
+        log=log_rows(fleet.log.get(str(ship["id"]), ())) if damage else (), last_turn=fleet.turn,
+        card_facts=card_facts(values),
+    )
+
+
+def _dguts_tables(fleet: Fleet):
+    """The DGUTS rules' own tables, with the game's house rulings."""
+    from umpire.rules import find_ruleset
+
+    rs = find_ruleset("dguts")
+    if hasattr(rs, "dt"):
+        return rs.dt(fleet.tables)
+    from umpire.rules.dguts import default_tables
+
+    return default_tables()
+
+
+def left_fields(values: Mapping, tables) -> tuple[Field, ...]:
+    cls = int(values.get("class", 0))
+    kind = str(values.get("kind", "warship")).replace("_", " ")
+    men = values.get("men")
+    crew = f"{men} men, {num(values['crew_factors'], 2)} CF" if men is not None else f"{num(values['crew_factors'], 2)} CF"
+    return (
+        Field("Rate", str(values.get("rate", ""))),
+        Field("Tonnage", num(values["tons"])),
+        Field("Class", f"{ROMAN.get(cls, cls)} ({kind})"),
+        Field("Speed, base", "______ in.  (the text's chart by wind force is lost: fill in)"),
+        Field("Point of sail", speed_multipliers(tables)),
+        Field("Crew", crew),
+        Field("Decks", str(values.get("decks", ""))),
+    )
+
+
+def speed_multipliers(tables) -> str:
+    """The point-of-sail multipliers of base speed (Basic Rules VI)."""
+    try:
+        table = tables.get("speed", "point_of_sail")
+    except Exception:   # a house-ruled table without the row: print none
+        return ""
+    out = []
+    for key, word in POINTS_OF_SAIL:
+        if key in table:
+            out.append(f"{word} x{_fraction(table[key])}")
+    return ", ".join(out)
+
+
+def _fraction(value: Any) -> str:
+    f = Fraction(str(value))
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def right_fields(values: Mapping) -> tuple[Field, ...]:
+    masts = ", ".join(num(t) for t in values.get("mast_thresholds", []))
+    return (
+        Field("Morale value", f"{values.get('morale_value', '')} points, saving throw {values.get('saving_throw', '')}"),
+        Field("Sail factor value", f"{num(values['sf_value'])} points high per sail, {values.get('sails', '')} sails"),
+        Field("Masts lost at", f"{masts} points high" if masts else ""),
+        Field("Crew factor value", f"{num(values['cf_value'])} points low per CF"),
+        Field("10% crew loss at", f"every {num(values['ten_percent_loss'])} points low"),
+        Field("Opening broadside", "yes" if values.get("opening_broadside") else "no"),
+        Field("Sailing class", str(values.get("sailing_class", "")).upper()),
+    )
+
+
+def armament(values: Mapping) -> tuple[Gun, ...]:
+    """Calibres, heaviest first, long guns before carronades of the same weight."""
+    rows = []
+    factors = values.get("fire_factors") or {}
+    for key, row in sorted(factors.items(), key=lambda kv: (-int(kv[1]["calibre"]), bool(kv[1]["carronade"]))):
+        rows.append(Gun(f"{row['calibre']}#{'C' if row['carronade'] else ''}", str(row["guns"]),
+                        "carronade" if row["carronade"] else "long gun", num(row["total"], 2), num(row["per_side"], 2)))
+    return tuple(rows)
+
+
+def chaser_text(values: Mapping) -> str:
+    ch = values.get("chasers") or {}
+    bow = f"{ch['bow']}#" if ch.get("bow") else "none"
+    stern = f"{ch['stern']}#" if ch.get("stern") else "none"
+    return f"Bow chaser {bow}   Stern chaser {stern}"
+
+
+def ladders(values: Mapping, track: Mapping, tables) -> tuple[Ladder, ...]:
+    return (sails_ladder(values, track), crew_ladder(values, track), sinking_ladder(values, track, tables),
+            morale_ladder(track, tables))
+
+
+def sails_ladder(values: Mapping, track: Mapping) -> Ladder:
+    """One box per sail at each SF value of high damage; every third (a mast) drawn heavy."""
+    sf, sails = float(values["sf_value"]), int(values.get("sails", 0))
+    per_mast = int(values.get("sail_factors_per_mast", 3))
+    lost, masts_lost = int(track.get("sails_lost", 0)), int(track.get("masts_lost", 0))
+    rungs = tuple(Rung(num(sf * k), crossed=k <= lost or k <= masts_lost * per_mast, strong=k % per_mast == 0)
+                  for k in range(1, sails + 1))
+    return Ladder("Aloft", "points high: a sail at each box, a mast at each heavy box", rungs)
+
+
+def crew_ladder(values: Mapping, track: Mapping) -> Ladder:
+    tenth, marks = float(values["ten_percent_loss"]), int(track.get("crew_marks", 0))
+    rungs = tuple(Rung(num(tenth * k), crossed=k <= marks) for k in range(1, 11))
+    return Ladder("Crew", "points low: a tenth of the crew at each box (a morale check each)", rungs)
+
+
+def sinking_ladder(values: Mapping, track: Mapping, tables) -> Ladder:
+    """Low damage as a share of tonnage (Basic Rules VII.D bands)."""
+    tons, band = float(values["tons"]), int(track.get("sinking_band", 0))
+    rows = []
+    try:
+        bands = {int(k): v for k, v in tables.get("sinking", "bands").items() if k != "source"}
+        certain = tables.get("sinking", "certain")
+        bands[int(certain["percent"])] = certain
+    except Exception:
+        bands = {}
+    for pct in sorted(bands):
+        rows.append(Rung(f"{num(tons * pct / 100)} ({pct}%: {bands[pct]['sink_turns']} t)", crossed=pct <= band))
+    return Ladder("Sinking", "points low: turns to sink unless pumped", tuple(rows))
+
+
+def morale_ladder(track: Mapping, tables) -> Ladder:
+    try:
+        order = list(tables.get("morale", "ladder", "order"))
+    except Exception:
+        order = ["flushed", "normal", "shaken", "disorder", "routed", "surrendered"]
+    now = str(track.get("morale", ""))
+    return Ladder("Morale", "the crew's morale now", tuple(Rung(m, current=m == now) for m in order))
+
+
+def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
+    lines = [f"damage: {num(track.get('damage_high', 0))} high, {num(track.get('damage_low', 0))} low",
+             f"crew factors left: {num(track.get('crew_factors', values['crew_factors']), 2)} "
+             f"of {num(values['crew_factors'], 2)}"]
+    state = str(track.get("status", "active"))
+    if state != "active":
+        extra = ""
+        if state == "sinking" and int(track.get("sinking_turns_left", -1)) >= 0:
+            extra = f", sinks in {track['sinking_turns_left']} turns unless {num(track.get('pumps_needed', 0), 2)} " \
+                    "CF man the pumps"
+        lines.append(f"state: {state}{extra}")
+    if int(track.get("morale_checks_owed", 0)):
+        lines.append(f"morale checks owed: {track['morale_checks_owed']}")
+    if int(track.get("guns_dismounted", 0)):
+        lines.append(f"guns dismounted: {track['guns_dismounted']}")
+    return tuple(lines)
+
+
+def card_facts(values: Mapping) -> tuple[str, ...]:
+    cls = int(values.get("class", 0))
+    guns = ", ".join(f"{g.guns}x{g.calibre} ({g.per_side}/side)" for g in armament(values))
+    return (
+        f"Rate {values.get('rate', '')}  {num(values['tons'])} tons  Class {ROMAN.get(cls, cls)}",
+        guns,
+        chaser_text(values),
+        f"CF {num(values['crew_factors'], 2)}  CF value {num(values['cf_value'])}  "
+        f"10% at {num(values['ten_percent_loss'])} low",
+        f"SF value {num(values['sf_value'])}  masts at "
+        + ", ".join(num(t) for t in values.get("mast_thresholds", [])) + " high",
+        f"Morale {values.get('morale_value', '')} points, saving throw {values.get('saving_throw', '')}",
+    )
+
+
+def log_rows(entries: Sequence[TurnEntry]) -> tuple[LogRow, ...]:
+    return tuple(LogRow(str(e.turn), e.move, e.left, e.right, "", "; ".join(e.notes)) for e in entries)
+
+
+def rows_needed(ship: DgutsShip) -> int:
+    logged = max((int(r.turn) for r in ship.log), default=0)
+    return max(logged, ship.last_turn)
+
+
+def grid_rows(ship: DgutsShip, count: int) -> tuple[LogRow, ...]:
+    logged = {r.turn: r for r in ship.log}
+    return tuple(logged.get(str(n), LogRow(str(n))) for n in range(1, count + 1))
+
+
+DGUTS_HEADINGS = ("id", "name", "nation", "class", "tons", "guns", "CF", "SF val.", "morale", "state")
+
+
+def dguts_cover(fleet: Fleet, views: Sequence[DgutsShip]) -> CoverView:
+    sides: dict[str, list[CoverRow]] = {}
+    for view, ship in zip(views, fleet.ships):
+        values, track = parts(ship)
+        cf = track.get("crew_factors", values["crew_factors"]) if fleet.damage else values["crew_factors"]
+        cls = int(values.get("class", 0))
+        cells = (view.ship_id, view.name, view.nation, ROMAN.get(cls, str(cls)), num(values["tons"]),
+                 str(values.get("guns", "")), num(cf, 1), num(values["sf_value"]),
+                 str(track.get("morale", "")) if fleet.damage else str(values.get("morale_value", "")),
+                 str(track.get("status", "")) if fleet.damage else "")
+        sides.setdefault(view.side, []).append(CoverRow(cells))
+    return CoverView(fleet.title, fleet.subtitle, fleet.ruleset, DGUTS_HEADINGS,
+                     tuple(CoverSide(side, tuple(rows)) for side, rows in sides.items()))
