@@ -78,3 +78,33 @@ def test_csv_round_trip_keeps_every_field(umpire, tmp_path):
     import io
 
     assert list(csv.reader(io.StringIO(res.out))) == list(csv.reader(io.StringIO(text)))
+
+
+@pytest.mark.parametrize("content, line, column", [
+    ("name,side,nation,tons,men,guns\nA,x,british,lots,200,10x12\n", 2, "tons"),
+    ("name,side,nation,tons,men,guns\nA,x,british,500,200,10x13\n", 2, "guns"),
+    ("name,side,nation,tons,men,guns\nA,x,british,500,,10x12\n", 2, "men"),
+    ("name,side,nation,tons,men\nA,x,british,500,200\n", 2, "guns"),
+    ("name,side,nation,tons,men,guns\nA,x,british,500,200,10x12\nB,y,french,400,100,8x12\nA,z,british,500,200,1x\n",
+     4, "guns"),
+])
+def test_bad_dguts_oob(umpire, tmp_path, content, line, column):
+    src = write(tmp_path, "fleet.csv", content)
+    res = umpire("oob", "convert", src, "--ruleset", "dguts", "-o", tmp_path / "o.toml")
+    assert res.code == 2 and f"fleet.csv: line {line}, column {column}" in res.err, res.err
+    assert not (tmp_path / "o.toml").exists()
+
+
+def test_dguts_conversion_computes_values_from_history(umpire, tmp_path):
+    src = write(tmp_path, "lines.txt", "Constitution: 1576 tons, 456 men, 30-24#, 22-32#C (American)\n"
+                                       "side: british\nGuerriere: 1092 tons, 272 men, 30-18#, 16-32#C, 2-12#\n")
+    out = tmp_path / "cg.toml"
+    res = umpire("--json", "oob", "convert", src, "--ruleset", "dguts", "-o", out)
+    assert res.code == 0, res.err
+    ships = tomllib.loads(out.read_text())["ships"]
+    assert [(s["name"], s["nation"], s["tons"], s["men"], s["guns"]) for s in ships] == [
+        ("Constitution", "american", 1576, 456, "30x24,22x32C"),
+        ("Guerriere", "british", 1092, 272, "30x18,16x32C,2x12")]
+    assert any("SF value 78.8" in r for r in res.json["derived"])      # 1576 / 20
+    assert any("SF value 54.6" in r for r in res.json["derived"])      # 1092 / 20
+    assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from umpire.pdf.journal import TurnEntry
+from umpire.pdf.journal import DgutsEntry
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverRow, CoverSide, CoverView
 
@@ -283,8 +283,8 @@ def card_facts(values: Mapping) -> tuple[str, ...]:
     )
 
 
-def log_rows(entries: Sequence[TurnEntry]) -> tuple[LogRow, ...]:
-    return tuple(LogRow(str(e.turn), e.move, e.left, e.right, "", "; ".join(e.notes)) for e in entries)
+def log_rows(entries: Sequence[DgutsEntry]) -> tuple[LogRow, ...]:
+    return tuple(LogRow(str(e.turn), "", e.fire, e.high, e.low, "; ".join(e.notes)) for e in entries)
 
 
 def rows_needed(ship: DgutsShip) -> int:

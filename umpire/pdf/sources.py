@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 
 from umpire.core.errors import BadInput
 from umpire.core.ships import find_ship
-from umpire.pdf.journal import TurnEntry, turn_log
+from umpire.pdf.journal import DgutsEntry, TurnEntry, dguts_log, turn_log
 
 FAMILIES = {"wsim-1981": "wsim", "dguts": "dguts"}
 
@@ -27,7 +27,7 @@ class Fleet:
     turn: int
     damage: bool
     ships: tuple[dict, ...]
-    log: Mapping[str, tuple[TurnEntry, ...]] = field(default_factory=dict)
+    log: Mapping[str, tuple[TurnEntry, ...] | tuple[DgutsEntry, ...]] = field(default_factory=dict)
     tables: Any = None
     names: Mapping[str, str] = field(default_factory=dict)
 
@@ -52,8 +52,9 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     turn = int(state.get("turn", 1))
     title = str(game.scenario.get("title") or game.path.stem)
     subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
+    log = {} if blank else (dguts_log if FAMILIES[game.ruleset_id] == "dguts" else turn_log)(game.events, names)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
-                 damage=not blank, ships=print_order(chosen), log={} if blank else turn_log(game.events, names),
+                 damage=not blank, ships=print_order(chosen), log=log,
                  tables=game.tables(), names=names)
 
 

@@ -1,0 +1,36 @@
+"""DGUTS ships from history's numbers: tonnage, men and guns map straight into the rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from umpire.oob.reader import OobError, Row
+
+
+def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
+    """A scenario ship for DGUTS; the derived values are checked now and reported."""
+    from umpire.oob.convert import base_fields
+    from umpire.rules.dguts import derive_ship
+    from umpire.rules.dguts.model import BadInput as DgutsBad
+
+    from umpire.oob.convert import nation_name
+
+    if not row.get("nation") and nation_name(row.get("side")):   # "(American)" after a ship line
+        row.fields["nation"] = row.get("side")
+    for col in ("nation", "tons", "men", "guns"):
+        if not row.get(col):
+            raise OobError(path, row.line, col, f"empty; a DGUTS ship needs {col}")
+    ship = base_fields(path, row)
+    overrides = {}
+    for col, key in (("class", "class"), ("rate", "rate")):
+        if row.get(col):
+            overrides[key] = row.get(col)
+    try:
+        values = derive_ship(row.get("nation"), ship["tons"], ship["men"], ship["guns"], overrides)
+    except DgutsBad as exc:
+        msg = str(exc)
+        col = next((c for c in ("nation", "class", "rate", "men", "tons", "guns") if msg.lower().startswith(c)), "guns")
+        raise OobError(path, row.line, col, msg) from None
+    how = (f"class {values['class']}, SF value {values['sf_value']:g}, CF value {values['cf_value']:.4g}, "
+           f"{values['crew_factors']:.4g} crew factors")
+    return ship, how
