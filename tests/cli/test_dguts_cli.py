@@ -89,3 +89,17 @@ def test_scenario_starts(umpire, tmp_path):
     assert res.code == 0, res.err
     ships = umpire("--game", tmp_path / "cg.toml", "--json", "status").json["ships"]
     assert {s["name"] for s in ships} >= {"Constitution", "Guerriere"}
+
+
+def test_repair_pumps_explode(umpire, dgame):
+    umpire("fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "left", "--aim", "low")
+    low = umpire("--json", "status", "guerriere").json["ships"][0]["damage_low"]
+    assert umpire("repair", "guerriere", "--what", "low", "--crew", "3").code == 0
+    after = umpire("--json", "status", "guerriere").json["ships"][0]["damage_low"]
+    assert after == pytest.approx(max(0.0, low - 30))      # 10 points per CF a turn, as in the 1000-ton example
+    assert umpire("pumps", "guerriere", "--crew", "1").code == 0
+    res = umpire("--json", "explode", "constitution", "--near", "guerriere=2")
+    assert res.code == 0 and res.json["damage"]["guerriere"]["low"] > 0
+    assert umpire("--json", "status", "constitution").json["ships"][0]["state"] == "exploded"
+    res = umpire("fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left")
+    assert res.code == 1

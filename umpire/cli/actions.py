@@ -255,3 +255,57 @@ def morale(obj, ship, roll):
       umpire morale guerriere --roll 4,5
     """
     _act(obj, {"command": "morale", "ship": obj.ship(ship), "opts": {}}, roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--what", required=True, type=click.Choice(["low", "high", "jury", "guns"]),
+              help="Hull (low), rigging (high), a jury mast, or guns.")
+@click.option("--crew", required=True, type=float, help="Crew factors at work.")
+@click.option("--turns", type=int, default=1, show_default=True, help="Turns spent on it.")
+@click.option("--battle", is_flag=True, help="Repairs made during the action.")
+@click.pass_obj
+def repair(obj, ship, what, crew, turns, battle):
+    """Repair damage with crew factors put to work (DGUTS).
+
+    \b
+    Example:
+      umpire repair guerriere --what low --crew 4 --turns 2
+    """
+    _act(obj, {"command": "repair", "ship": obj.ship(ship), "what": what,
+               "opts": {"crew": crew, "turns": turns, "battle": battle}})
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--crew", required=True, type=float, help="Crew factors at the pumps.")
+@click.pass_obj
+def pumps(obj, ship, crew):
+    """Put crew factors at the pumps of a ship in danger of sinking (DGUTS).
+
+    \b
+    Example:
+      umpire pumps guerriere --crew 3
+    """
+    _act(obj, {"command": "pumps", "ship": obj.ship(ship), "crew": crew})
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--near", "near", multiple=True, metavar="SHIP=INCHES", help="A ship nearby and its distance.")
+@click.option("--explosive-ship", is_flag=True, help="A fire ship or explosion vessel.")
+@click.pass_obj
+def explode(obj, ship, near, explosive_ship):
+    """A ship blows up; ships nearby take damage by distance (DGUTS).
+
+    \b
+    Example:
+      umpire explode java --near constitution=2
+    """
+    pairs = _pairs(near)
+    try:
+        dist = {obj.ship(k): float(v) for k, v in pairs.items()}
+    except ValueError:
+        raise BadInput(f"--near {near}: give SHIP=INCHES, e.g. constitution=2") from None
+    _act(obj, {"command": "explode", "ship": obj.ship(ship), "near": dist,
+               "opts": {"explosive_ship": explosive_ship}})

@@ -50,6 +50,7 @@ class Rung:
     crossed: bool = False
     strong: bool = False
     current: bool = False
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +238,7 @@ def sinking_ladder(values: Mapping, track: Mapping, tables) -> Ladder:
     except Exception:
         bands = {}
     for pct in sorted(bands):
-        rows.append(Rung(f"{num(tons * pct / 100)} ({pct}%: {bands[pct]['sink_turns']} t)", crossed=pct <= band))
+        rows.append(Rung(num(tons * pct / 100), crossed=pct <= band, note=f"{pct}%: {bands[pct]['sink_turns']} turns"))
     return Ladder("Sinking", "points low: turns to sink unless pumped", tuple(rows))
 
 

@@ -158,9 +158,13 @@ class Ladder:
 
 @dataclass(frozen=True, slots=True)
 class Log:
+    """DGUTS turn log: turn, orders and move, fire, high and low damage totals, notes (the rest)."""
+
     header: float
     row: float
     turn: float
+    move: float
+    fire: float
     high: float
     low: float
     min_rows: int
@@ -358,6 +362,8 @@ def _check_fit(layout: Any, path: Path) -> None:
         for key in ("widths_wsim", "widths_dguts"):
             needs.append((f"[cover] {key}", sum(getattr(layout.cover, key)), width))
     if isinstance(layout, DgutsSheetLayout):
+        lg = layout.log
+        needs.append(("[log] columns", lg.turn + lg.move + lg.fire + lg.high + lg.low, width))
         needs.append(("[armament] widths", sum(layout.armament.widths), width))
         lad = layout.ladder
         needs.append(("[ladder] label + per_row steps", lad.label + lad.per_row * lad.step, width))

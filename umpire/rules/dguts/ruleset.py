@@ -247,9 +247,66 @@ class Dguts:
         return {"ships": lines}
 
     def plan_for(self, state: dict, tables, action: dict):
-        if action["command"] == "morale":
+        cmd = action["command"]
+        if cmd == "morale":
             return self.morale(state, tables, action["ship"], action.get("opts", {}))
-        raise BadInput(f"{action['command']} is not a DGUTS command yet")
+        if cmd == "repair":
+            return self.repair(state, tables, action["ship"], action["what"], action.get("opts", {}))
+        if cmd == "pumps":
+            return self.pumps(state, tables, action["ship"], action["crew"])
+        if cmd == "explode":
+            return self.explode(state, tables, action["ship"], action.get("near", {}), action.get("opts", {}))
+        raise BadInput(f"{cmd} does not apply to DGUTS ships")
+
+    def repair(self, state: dict, tables, ship: str, what: str, opts: dict):
+        """Repairs by the crew factors put to work: low (hull), high (rigging), jury mast, guns."""
+        from umpire.rules.dguts import repairs
+
+        s = state["ships"][ship]
+        if "crew" not in opts:
+            raise BadInput("say how many crew factors work on the repair: --crew CF")
+        crew, turns = float(opts["crew"]), int(opts.get("turns") or 1)
+        battle = str(opts.get("battle", "")).lower() in ("1", "true", "yes")
+        dt = self.dt(tables)
+        v, t = s["values"], s["track"]
+        if what == "low":
+            res = repairs.repair_low(v, t, crew, battle, turns, dt)
+        elif what == "high":
+            res = repairs.repair_high(v, t, crew, turns, dt)
+        elif what == "jury":
+            res = repairs.rig_jury_mast(v, t, crew, turns, dt)
+        elif what == "guns":
+            res = repairs.repair_guns(v, t, crew, battle, turns, dt)
+        else:
+            raise BadInput(f"repair {what!r}: use low, high, jury or guns")
+        return _core("repair", f"{s['name']} repairs ({what})", res, _sets(ship, res.effects.get("ship", {})))
+
+    def pumps(self, state: dict, tables, ship: str, crew: float):
+        """Crew factors at the pumps of a ship in danger of sinking."""
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.dguts.turn import assign_pumps
+
+        s = state["ships"][ship]
+        new = assign_pumps(s["track"], crew)
+        need = s["track"].get("pumps_needed", 0)
+        steps = [Step("pumps", f"{float(crew):g} CF at the pumps; {float(need):g} CF needed", "DGUTS Basic Rules VII.D")]
+        return Resolution("pumps", f"{s['name']}: {float(crew):g} CF at the pumps",
+                          _sets(ship, {"pumping_cf": new["pumping_cf"]}), steps, {"pumping_cf": new["pumping_cf"],
+                                                                                "pumps_needed": need})
+
+    def explode(self, state: dict, tables, ship: str, near: dict, opts: dict):
+        """A ship blows up: lost with all hands; damage to each ship nearby by distance in inches."""
+        from umpire.rules.dguts.explosion import resolve_explosion
+
+        s = state["ships"][ship]
+        nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], float(dist))
+                  for sid, dist in near.items()}
+        explosive = str(opts.get("explosive_ship", "")).lower() in ("1", "true", "yes")
+        res = resolve_explosion(s["values"], s["track"], nearby, explosive, self.dt(tables))
+        effects = []
+        for key, changes in res.effects.items():
+            effects += _sets(ship if key == "ship" else key, changes)
+        return _core("explode", f"{s['name']} explodes", res, effects)
 
     def _refuse(self, what: str):
         raise BadInput(f"{what} is a WS&IM procedure; it does not apply to DGUTS ships")

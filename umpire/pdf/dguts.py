@@ -1,0 +1,236 @@
+"""Drawers for the DGUTS ship data sheet and the DGUTS player card.
+
+The sheet carries the Training Game's Ship Data Sheet entries, the armament
+by calibre with fire factors, the damage ladders (sails and masts, tenths of
+crew, sinking) and the morale ladder, then a turn log. Positions come from
+the layout; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from umpire.pdf.draw import Pen, footer
+from umpire.pdf.dguts_views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
+from umpire.pdf.layout import Armament, DgutsCardLayout, DgutsSheetLayout
+from umpire.pdf.layout import Ladder as LadderSpec
+from umpire.pdf.paging import card_grid, chunks, grid_capacity, spans
+
+SHEET_NAME = "Don't Give Up The Ship! ship data sheet"
+CARD_NAME = "Don't Give Up The Ship! ship cards"
+GUN_HEADINGS = ("Calibre", "Guns", "Type", "Fire factors", "Per side")
+
+
+# --- the data sheet ---------------------------------------------------------------
+
+def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str) -> int:
+    """Draw one ship's data sheet (and continuation pages for a long log); returns pages drawn."""
+    paper, page = layout.paper, layout.page
+    x, width = page.margin, paper.width - 2 * page.margin
+    bottom, top = page.margin + page.footer, paper.height - page.margin
+    y = _title(pen, layout, view, top, "")
+    y -= _fields(pen, layout, view, y) + layout.fields.gap
+    y -= guns_table(pen, layout.armament, x, y, view, pen.fonts.text) + layout.armament.gap
+    for ladder in view.ladders:
+        y -= draw_ladder(pen, layout.ladder, x, y, ladder, width, values=True) + layout.ladder.gap
+    lg = layout.log
+    first = grid_capacity(y - bottom, lg.header, lg.row, 1)
+    first = first if first >= lg.min_rows else 0
+    later = grid_capacity(top - layout.title.height - layout.title.gap - bottom, lg.header, lg.row, 1)
+    pages = spans(rows_needed(view), first, later)
+    rows = grid_rows(view, pages[-1].stop)
+    for n, span in enumerate(pages, 1):
+        if n > 1:
+            y = _title(pen, layout, view, top, f"continued, page {n}")
+        if len(span):
+            _log(pen, layout, x, y, width, rows[span.start:span.stop])
+        footer(pen, paper.width, page.margin, f"umpire - {SHEET_NAME} - {origin}",
+               f"{view.ship_id}  {n}/{len(pages)}")
+        pen.canvas.showPage()
+    return len(pages)
+
+
+def _title(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float, note: str) -> float:
+    x, width, h, f = layout.page.margin, layout.paper.width - 2 * layout.page.margin, layout.title.height, pen.fonts
+    pen.band(x, top - h, width, h)
+    right = SHEET_NAME + (f" - {note}" if note else "")
+    right_w = pen.width(right, f.small)
+    base = top - h + (h - f.title) / 2 + f.title * 0.2
+    pen.text(x + f.small, base, view.name, f.title, bold=True, room=width - right_w - 3 * f.small)
+    pen.text(x + width - f.small, base + f.small * 0.9, right, f.small, align="right")
+    who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
+    pen.text(x + width - f.small, base - f.small * 0.6, f"{who} - id {view.ship_id}", f.small, bold=True,
+             align="right")
+    return top - h - layout.title.gap
+
+
+def _fields(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float) -> float:
+    fl = layout.fields
+    x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
+    col = (width - fl.column_gap) / 2
+    left = _field_column(pen, fl.line, fl.label, x, top, col, view.left)
+    right = _field_column(pen, fl.line, fl.label, x + col + fl.column_gap, top, col,
+                          view.right + tuple(Field("", s) for s in view.status))
+    return top - min(left, right)
+
+
+def _field_column(pen: Pen, line: float, label: float, x: float, top: float, width: float,
+                  fields: Sequence[Field]) -> float:
+    f = pen.fonts
+    y = top
+    for fld in fields:
+        base = y - line + (line - f.text) / 2 + f.text * 0.25
+        if fld.label:
+            pen.text(x, base, fld.label, f.small, room=label)
+            pen.text(x + label, base, fld.value, f.text, room=width - label)
+            pen.rule(x + label, y - line, x + width, y - line, pen.ink.box)
+        else:
+            pen.text(x, base, fld.value, f.text, bold=True, room=width)
+        y -= line
+    return y
+
+
+def guns_table(pen: Pen, spec: Armament, x: float, top: float, view: DgutsShip, size: float) -> float:
+    """Armament by calibre with fire factors (Basic Rules VII.A), then the chasers; returns height used."""
+    f = pen.fonts
+    total = sum(spec.widths)
+    pen.band(x, top - spec.line, total, spec.line)
+    y = top
+    rows = [GUN_HEADINGS] + [(g.calibre, g.guns, g.kind, g.factors, g.per_side) for g in view.guns]
+    for i, cells in enumerate(rows):
+        base = y - spec.line + (spec.line - size) / 2 + size * 0.2
+        cx = x
+        for cell, w in zip(cells, spec.widths):
+            pen.text(cx + f.small / 2, base, cell, f.small if i == 0 else size, bold=i == 0, room=w - f.small)
+            cx += w
+        pen.rule(x, y - spec.line, x + total, y - spec.line, pen.ink.box)
+        y -= spec.line
+    base = y - spec.line + (spec.line - size) / 2 + size * 0.2
+    pen.text(x + f.small / 2, base, view.chasers, size, room=total)
+    return top - y + spec.line
+
+
+def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder, width: float,
+                values: bool) -> float:
+    """A ladder: title, then a box per rung (crossed when reached, heavy for a mast, a dot for the
+    morale now) with its value underneath; returns the height used."""
+    f = pen.fonts
+    size = f.small
+    pen.text(x, top - size, ladder.title, f.text, bold=True, room=spec.label)
+    if values:
+        pen.text(x + spec.label, top - size, ladder.caption, size, room=width - spec.label)
+        top -= size * 1.4
+    step = min(spec.step, (width - spec.label) / max(1, min(len(ladder.rungs), spec.per_row)))
+    y = top
+    captions = (2 if any(r.note for r in ladder.rungs) else 1) if values or _words(ladder) else 0
+    rows = chunks(len(ladder.rungs), spec.per_row)
+    for span in rows:
+        for k, rung in enumerate(ladder.rungs[span.start:span.stop]):
+            bx = x + spec.label + k * step
+            _rung(pen, bx, y - spec.box, spec.box, rung)
+            if captions:
+                _caption(pen, bx + spec.box / 2, y - spec.box, step, spec.caption, rung, size)
+        y -= spec.box + captions * spec.caption + spec.row_gap
+    return top - y + (size * 1.4 if values else 0)
+
+
+def _words(ladder: Ladder) -> bool:
+    """A ladder whose rungs are words (morale) shows them even on a card."""
+    return any(r.current for r in ladder.rungs) or ladder.title == "Morale"
+
+
+def _rung(pen: Pen, x: float, y: float, size: float, rung) -> None:
+    c = pen.canvas
+    if rung.strong:
+        c.setLineWidth(pen.ink.mark)
+        c.rect(x, y, size, size, stroke=1, fill=0)
+        if rung.crossed:
+            pen.cross(x, y, size)
+    else:
+        pen.square(x, y, size, crossed=rung.crossed)
+    if rung.current:
+        c.circle(x + size / 2, y + size / 2, size / 4, stroke=0, fill=1)
+
+
+def _caption(pen: Pen, centre: float, top: float, step: float, height: float, rung, size: float) -> None:
+    base = top - height + (height - size) / 2 + size * 0.2
+    pen.text(centre, base, rung.value, size, align="centre", room=step)
+    if rung.note:
+        pen.text(centre, base - height, rung.note, size * 0.85, align="centre", room=step)
+
+
+def _log(pen: Pen, layout: DgutsSheetLayout, x: float, top: float, width: float, rows: Sequence[LogRow]) -> None:
+    lg, f = layout.log, pen.fonts
+    cols = [lg.turn, lg.move, lg.fire, lg.high, lg.low, width - lg.turn - lg.move - lg.fire - lg.high - lg.low]
+    heads = ["Turn", "Orders and move", "Fire", "High total", "Low total", "Notes"]
+    edges = [x]
+    for w in cols:
+        edges.append(edges[-1] + w)
+    bottom = top - lg.header - len(rows) * lg.row
+    pen.band(x, top - lg.header, width, lg.header)
+    base = top - lg.header + (lg.header - f.small) / 2 + f.small * 0.2
+    for e, w, head in zip(edges, cols, heads):
+        pen.text(e + w / 2, base, head, f.small, bold=True, align="centre", room=w)
+    pen.frame(x, bottom, width, top - bottom)
+    for e in edges[1:-1]:
+        pen.rule(e, top, e, bottom, pen.ink.box)
+    y = top - lg.header
+    for row in rows:
+        pen.rule(x, y, x + width, y, pen.ink.box)
+        base = y - lg.row + (lg.row - f.text) / 2 + f.text * 0.2
+        cells = (row.turn, row.move, row.fire, row.high, row.low, row.notes)
+        for j, (cell, w) in enumerate(zip(cells, cols)):
+            if cell:
+                centred = j in (0, 3, 4)
+                pen.text(edges[j] + (w / 2 if centred else f.small / 2), base, cell, f.text,
+                         align="centre" if centred else "left", room=w - f.small)
+        y -= lg.row
+
+
+# --- the player card --------------------------------------------------------------
+
+def card_pages(pen: Pen, views: Sequence[DgutsShip], layout: DgutsCardLayout, origin: str) -> int:
+    paper, page, card = layout.paper, layout.page, layout.card
+    room_w = paper.width - 2 * page.margin
+    room_h = paper.height - 2 * page.margin - page.footer
+    cols, rows = card_grid(room_w, room_h, card.width, card.height)
+    left = (paper.width - cols * card.width) / 2
+    top = paper.height - page.margin
+    pages = chunks(len(views), cols * rows)
+    for n, span in enumerate(pages, 1):
+        used_rows = -(-len(span) // cols) if len(span) else 0
+        for r in range(used_rows + 1):
+            pen.cut_line(0, top - r * card.height, paper.width, top - r * card.height)
+        for c in range(cols + 1):
+            pen.cut_line(left + c * card.width, top, left + c * card.width, top - used_rows * card.height)
+        for k, view in enumerate(views[span.start:span.stop]):
+            r, c = divmod(k, cols)
+            card_face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
+        footer(pen, paper.width, page.margin, f"umpire - {CARD_NAME} - {origin}", f"{n}/{len(pages)}")
+        pen.canvas.showPage()
+    return len(pages)
+
+
+def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLayout) -> None:
+    """One card: name, the data sheet's numbers in short, the ladders to mark damage on."""
+    card, f = layout.card, pen.fonts
+    inner = card.width - 2 * card.padding
+    left, top = x + card.padding, y + card.height - card.padding
+    who = f"{view.side} - {view.ship_id}"
+    who_w = min(pen.width(who, f.small), inner / 2)
+    pen.text(left, top - f.heading, view.name, f.heading, bold=True, room=inner - who_w - f.small)
+    pen.text(left + inner, top - f.heading, who, f.small, align="right", room=who_w)
+    top -= card.line + card.gap / 2
+    for line in view.card_facts:
+        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, room=inner)
+        top -= card.line
+    top -= card.gap
+    for ladder in view.ladders:
+        if not ladder.rungs:
+            continue
+        top -= draw_ladder(pen, layout.ladder, left, top, ladder, inner, values=False) + layout.ladder.gap
+    for line in view.status:
+        if top - card.line < y + card.padding:
+            break
+        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, bold=True, room=inner)
+        top -= card.line
