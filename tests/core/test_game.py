@@ -111,3 +111,15 @@ def test_rulings_file_applies_and_is_shown(umpire, duel, tmp_path):
     data = umpire("--json", "--rulings", rulings, *FIRE, "--roll", "4").json
     # 9 guns at 3 hexes: table 1; CR +2 -> 3; no initial bonus under the house ruling
     assert data["hit_table"] == 3
+
+
+def test_rulings_kept_by_new_and_nested_in_game_file(umpire, tmp_path):
+    house = tmp_path / "house.toml"
+    house.write_text("[rulings.hdt.modifiers]\ninitial_broadside = [0, 0, 0, 0, 0]\n")
+    g = tmp_path / "g.toml"
+    assert umpire("--rulings", house, "new", g, "--ruleset", "wsim-1981").code == 0
+    assert gamefile.load(g).rulings == {"hdt.modifiers.initial_broadside": [0, 0, 0, 0, 0]}
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[rulings.hdt.modifiers]\nnonsense = 1\n")
+    res = umpire("--rulings", bad, "new", tmp_path / "h.toml", "--ruleset", "wsim-1981")
+    assert res.code == 2 and "nonsense" in res.err and not (tmp_path / "h.toml").exists()

@@ -113,15 +113,6 @@ def read_rulings(path: str) -> dict:
         raise BadInput(f"rulings file {path} not found") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise BadInput(f"rulings file {path}: {exc}") from None
-    rulings = doc.get("rulings", doc)
-    flat: dict = {}
+    from umpire.core.game import flatten
 
-    def walk(prefix: str, node) -> None:
-        if isinstance(node, dict):
-            for k, v in node.items():
-                walk(f"{prefix}.{k}" if prefix else k, v)
-        else:
-            flat[prefix] = node
-
-    walk("", rulings)
-    return flat
+    return flatten(doc.get("rulings", doc))

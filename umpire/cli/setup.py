@@ -55,6 +55,11 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
         info["ruleset"] = scen["ruleset"]
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     game = gamefile.new_game(target, rs.id, level, list(optional), seed, ships, info)
+    if obj.rulings_file:   # `umpire --rulings house.toml new ...` keeps them for the whole game
+        from umpire.cli.context import read_rulings
+
+        game.rulings = read_rulings(obj.rulings_file)
+        rs.check_rulings(game.tables())
     game.state()  # checks every ship before anything is written
     with gamefile.locked(target):
         gamefile.save(game)

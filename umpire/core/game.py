@@ -137,10 +137,22 @@ def load(path: Path) -> Game:
         raise BadInput(f"game file {path}: no [game] table with a ruleset; is this an umpire game?")
     if meta.get("format", FORMAT) > FORMAT:
         raise BadInput(f"game file {path}: format {meta['format']} is newer than this umpire understands")
-    game = Game(path=path, meta=meta, rulings=doc.get("rulings", {}), scenario=doc.get("scenario", {}),
+    game = Game(path=path, meta=meta, rulings=flatten(doc.get("rulings", {})), scenario=doc.get("scenario", {}),
                 ships=doc.get("ships", []), events=doc.get("events", []))
     _check_events(game)
     return game
+
+
+def flatten(rulings: dict, prefix: str = "") -> dict:
+    """House rulings as flat dotted keys: {"hdt": {"modifiers": {"rake": [...]}}} -> {"hdt.modifiers.rake": [...]}."""
+    flat: dict = {}
+    for key, value in rulings.items():
+        full = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, dict):
+            flat.update(flatten(value, full))
+        else:
+            flat[full] = value
+    return flat
 
 
 def _check_events(game: Game) -> None:

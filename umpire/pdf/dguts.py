@@ -120,7 +120,8 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
     if values:
         pen.text(x + spec.label, top - size, ladder.caption, size, room=width - spec.label)
         top -= size * 1.4
-    step = min(spec.step, (width - spec.label) / max(1, min(len(ladder.rungs), spec.per_row)))
+    across = max(1, min(len(ladder.rungs), spec.per_row))
+    step = (width - spec.label) / across if _words(ladder) else min(spec.step, (width - spec.label) / across)
     y = top
     captions = (2 if any(r.note for r in ladder.rungs) else 1) if values or _words(ladder) else 0
     rows = chunks(len(ladder.rungs), spec.per_row)
@@ -221,9 +222,11 @@ def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLa
     pen.text(left, top - f.heading, view.name, f.heading, bold=True, room=inner - who_w - f.small)
     pen.text(left + inner, top - f.heading, who, f.small, align="right", room=who_w)
     top -= card.line + card.gap / 2
-    for line in view.card_facts:
+    for i, line in enumerate(view.card_facts):
         pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, room=inner)
         top -= card.line
+        if i == 0:
+            top -= guns_table(pen, layout.armament, left, top, view, f.small) + layout.armament.gap
     top -= card.gap
     for ladder in view.ladders:
         if not ladder.rungs:

@@ -167,8 +167,8 @@ def speed_multipliers(tables) -> str:
     out = []
     for key, word in POINTS_OF_SAIL:
         if key in table:
-            out.append(f"{word} x{_fraction(table[key])}")
-    return ", ".join(out)
+            out.append(f"{word} {_fraction(table[key])}")
+    return "base speed x  " + "  ".join(out)
 
 
 def _fraction(value: Any) -> str:
@@ -270,12 +270,10 @@ def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
 
 
 def card_facts(values: Mapping) -> tuple[str, ...]:
+    """The card's lines of numbers; the armament table follows the first."""
     cls = int(values.get("class", 0))
-    guns = ", ".join(f"{g.guns}x{g.calibre} ({g.per_side}/side)" for g in armament(values))
     return (
         f"Rate {values.get('rate', '')}  {num(values['tons'])} tons  Class {ROMAN.get(cls, cls)}",
-        guns,
-        chaser_text(values),
         f"CF {num(values['crew_factors'], 2)}  CF value {num(values['cf_value'])}  "
         f"10% at {num(values['ten_percent_loss'])} low",
         f"SF value {num(values['sf_value'])}  masts at "

@@ -73,6 +73,9 @@ class Dguts:
         rulings = getattr(tables, "rulings", None) or {}
         return load_tables(_nested(rulings)) if rulings else load_tables(None)
 
+    def check_rulings(self, tables) -> None:
+        self.dt(tables)
+
     # --- setup -------------------------------------------------------------
     def initial_state(self, game) -> dict:
         return {"turn": 1, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}

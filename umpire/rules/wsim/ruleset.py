@@ -19,6 +19,11 @@ class Wsim1981:
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
 
     # --- setup -----------------------------------------------------------
+    def check_rulings(self, tables) -> None:
+        """Load every table a house ruling touches, so a bad key is refused at once."""
+        for name in {k.split(".", 1)[0] for k in tables.rulings}:
+            tables[name]
+
     def initial_state(self, game) -> dict:
         ships = {}
         for d in game.ships:
