@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from umpire.core.errors import BadInput as _CoreBadInput, Refused as _CoreRefused
+from umpire.core.state import Step  # noqa: F401  (one working line type for every ruleset)
 from enum import Enum
 import re
 from typing import Any, Sequence
@@ -62,18 +63,6 @@ class DiceNeed:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.faces:
                 raise BadInput(f"roll {value!r}: a d{self.faces} shows 1 to {self.faces}")
         return got
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One line of the working: what was done, the value, and the rule it comes from."""
-
-    step: str
-    value: str
-    source: str = ""
-
-    def text(self) -> str:
-        return f"{self.step}: {self.value}" + (f" [{self.source}]" if self.source else "")
 
 
 @dataclass(frozen=True, slots=True)
