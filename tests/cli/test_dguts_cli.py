@@ -103,3 +103,13 @@ def test_repair_pumps_explode(umpire, dgame):
     assert umpire("--json", "status", "constitution").json["ships"][0]["state"] == "exploded"
     res = umpire("fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left")
     assert res.code == 1
+
+
+def test_speed_needs_base_and_limits_headway(umpire, dgame):
+    res = umpire("speed", "guerriere", "--opt", "point=running")
+    assert res.code in (1, 2) and "base" in res.err.lower()
+    data = umpire("--json", "speed", "guerriere", "--opt", "point=running", "--opt", "base=10").json
+    assert data["speed"] == 15                       # running: x 1 1/2
+    data = umpire("--json", "speed", "guerriere", "--opt", "point=running", "--opt", "base=10",
+                  "--opt", "previous=2").json
+    assert data["speed"] == 9.5                      # 2" + half of 15"

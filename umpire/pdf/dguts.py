@@ -29,7 +29,11 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
     x, width = page.margin, paper.width - 2 * page.margin
     bottom, top = page.margin + page.footer, paper.height - page.margin
     y = _title(pen, layout, view, top, "")
-    y -= _fields(pen, layout, view, y) + layout.fields.gap
+    y -= _fields(pen, layout, view, y)
+    if view.speed_note:
+        y -= layout.fields.line
+        pen.text(x, y + (layout.fields.line - pen.fonts.small) / 2, view.speed_note, pen.fonts.small, room=width)
+    y -= layout.fields.gap
     y -= guns_table(pen, layout.armament, x, y, view, pen.fonts.text) + layout.armament.gap
     for ladder in view.ladders:
         y -= draw_ladder(pen, layout.ladder, x, y, ladder, width, values=True) + layout.ladder.gap
@@ -121,13 +125,14 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
         pen.text(x + spec.label, top - size, ladder.caption, size, room=width - spec.label)
         top -= size * 1.4
     across = max(1, min(len(ladder.rungs), spec.per_row))
-    step = (width - spec.label) / across if _words(ladder) else min(spec.step, (width - spec.label) / across)
+    fit = (width - spec.label) / across
+    step = fit if _words(ladder) and not values else min(spec.step, fit)
     y = top
     captions = (2 if any(r.note for r in ladder.rungs) else 1) if values or _words(ladder) else 0
     rows = chunks(len(ladder.rungs), spec.per_row)
     for span in rows:
         for k, rung in enumerate(ladder.rungs[span.start:span.stop]):
-            bx = x + spec.label + k * step
+            bx = x + spec.label + k * step + ((step - spec.box) / 2 if _words(ladder) else 0)
             _rung(pen, bx, y - spec.box, spec.box, rung)
             if captions:
                 _caption(pen, bx + spec.box / 2, y - spec.box, step, spec.caption, rung, size)

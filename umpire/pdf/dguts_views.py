@@ -84,6 +84,7 @@ class DgutsShip:
     nation: str
     left: tuple[Field, ...]
     right: tuple[Field, ...]
+    speed_note: str
     guns: tuple[Gun, ...]
     chasers: str
     ladders: tuple[Ladder, ...]
@@ -122,7 +123,8 @@ def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
     name = str(ship.get("name") or values.get("name", ""))
     return DgutsShip(
         ship_id=str(ship["id"]), name=name, side=str(ship.get("side", "")), nation=str(values.get("nation", "")),
-        left=left_fields(values, tables), right=right_fields(values), guns=armament(values),
+        left=left_fields(values), right=right_fields(values), speed_note=speed_multipliers(tables),
+        guns=armament(values),
         chasers=chaser_text(values), ladders=ladders(values, track if damage else {}, tables),
         status=status_lines(values, track) if damage else (),
         log=log_rows(fleet.log.get(str(ship["id"]), ())) if damage else (), last_turn=fleet.turn,
@@ -142,7 +144,7 @@ def _dguts_tables(fleet: Fleet):
     return default_tables()
 
 
-def left_fields(values: Mapping, tables) -> tuple[Field, ...]:
+def left_fields(values: Mapping) -> tuple[Field, ...]:
     cls = int(values.get("class", 0))
     kind = str(values.get("kind", "warship")).replace("_", " ")
     men = values.get("men")
@@ -151,8 +153,7 @@ def left_fields(values: Mapping, tables) -> tuple[Field, ...]:
         Field("Rate", str(values.get("rate", ""))),
         Field("Tonnage", num(values["tons"])),
         Field("Class", f"{ROMAN.get(cls, cls)} ({kind})"),
-        Field("Speed, base", "______ in.  (the text's chart by wind force is lost: fill in)"),
-        Field("Point of sail", speed_multipliers(tables)),
+        Field("Speed, base", "______ in."),
         Field("Crew", crew),
         Field("Decks", str(values.get("decks", ""))),
     )
@@ -167,8 +168,9 @@ def speed_multipliers(tables) -> str:
     out = []
     for key, word in POINTS_OF_SAIL:
         if key in table:
-            out.append(f"{word} {_fraction(table[key])}")
-    return "base speed x  " + "  ".join(out)
+            out.append(f"{word} x{_fraction(table[key])}")
+    return "Speed by point of sail, times base: " + ", ".join(out) + \
+        ". The base speed by wind force is lost from the text: write it in."
 
 
 def _fraction(value: Any) -> str:

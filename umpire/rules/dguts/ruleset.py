@@ -194,7 +194,19 @@ class Dguts:
                          jury_rig_turns=int(opts.get("jury_rig_turns") or 0),
                          options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
                          tables=self.dt(tables))
-        return _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+        out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+        if opts.get("previous") not in (None, ""):
+            from umpire.core.state import Step
+            from umpire.rules.dguts.speed import headway
+
+            wanted = float(opts.get("wanted") or res.data["speed"])
+            allowed = headway(float(opts["previous"]), res.data["full_speed"], wanted,
+                              str(opts.get("into_wind", "")).lower() in ("1", "true", "yes"), self.dt(tables))
+            out.working.append(Step("headway", f"from {float(opts['previous']):g}\" last turn: {allowed:g}\" "
+                                    "this turn (at most half full speed gained or lost)", "DGUTS Basic Rules VI"))
+            out.data["speed"] = allowed
+            out.summary = f"{s['name']}: {allowed:g}\" (headway)"
+        return out
 
     def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict):
         from umpire.core.dice import DiceNeed
