@@ -50,9 +50,8 @@ def _title(pen: Pen, view: CoverView, layout: CoverLayout, top: float) -> float:
     x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
     f, h = pen.fonts, layout.title.height
     pen.band(x, top - h, width, h)
-    pen.text(x + f.small, top - f.title * 1.2, view.title, f.title, bold=True, room=width - 2 * f.small)
     sub = f"{RULESET_NAMES.get(view.ruleset, view.ruleset)} - {view.subtitle}"
-    pen.text(x + f.small, top - h + f.small * 0.8, sub, f.text, room=width - 2 * f.small)
+    pen.block(x + f.small, top, h, [(view.title, f.title, True), (sub, f.text, False)], room=width - 2 * f.small)
     return top - h - layout.title.gap
 
 
@@ -63,10 +62,10 @@ def _line(pen: Pen, layout: CoverLayout, widths: Sequence[float], y: float, kind
     if kind == "gap":
         return y - line
     if kind == "side":
-        pen.text(x, y - line + (line - f.heading) / 2, cells[0], f.heading, bold=True, room=width)
+        pen.text(x, pen.middle(y, line, f.heading, True), cells[0], f.heading, bold=True, room=width)
         pen.rule(x, y - line, x + width, y - line)
         return y - line
-    base = y - line + (line - f.text) / 2 + f.text * 0.2
+    base = pen.middle(y, line, f.text)
     if kind == "head":
         pen.band(x, y - line, width, line)
     cx = x

@@ -32,7 +32,8 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
     y -= _fields(pen, layout, view, y)
     if view.speed_note:
         y -= layout.fields.line
-        pen.text(x, y + (layout.fields.line - pen.fonts.small) / 2, view.speed_note, pen.fonts.small, room=width)
+        pen.text(x, pen.middle(y + layout.fields.line, layout.fields.line, pen.fonts.small), view.speed_note,
+                 pen.fonts.small, room=width)
     y -= layout.fields.gap
     y -= guns_table(pen, layout.armament, x, y, view, pen.fonts.text) + layout.armament.gap
     for ladder in view.ladders:
@@ -58,13 +59,12 @@ def _title(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float, note
     x, width, h, f = layout.page.margin, layout.paper.width - 2 * layout.page.margin, layout.title.height, pen.fonts
     pen.band(x, top - h, width, h)
     right = SHEET_NAME + (f" - {note}" if note else "")
-    right_w = pen.width(right, f.small)
-    base = top - h + (h - f.title) / 2 + f.title * 0.2
-    pen.text(x + f.small, base, view.name, f.title, bold=True, room=width - right_w - 3 * f.small)
-    pen.text(x + width - f.small, base + f.small * 0.9, right, f.small, align="right")
     who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
-    pen.text(x + width - f.small, base - f.small * 0.6, f"{who} - id {view.ship_id}", f.small, bold=True,
-             align="right")
+    who += f" - id {view.ship_id}"
+    right_w = max(pen.width(right, f.small), pen.width(who, f.small, bold=True))
+    pen.text(x + f.small, pen.middle(top, h, f.title, True), view.name, f.title, bold=True,
+             room=width - right_w - 3 * f.small)
+    pen.block(x + width - f.small, top, h, [(right, f.small, False), (who, f.small, True)], align="right")
     return top - h - layout.title.gap
 
 
@@ -83,7 +83,7 @@ def _field_column(pen: Pen, line: float, label: float, x: float, top: float, wid
     f = pen.fonts
     y = top
     for fld in fields:
-        base = y - line + (line - f.text) / 2 + f.text * 0.25
+        base = pen.middle(y, line, f.text)
         if fld.label:
             pen.text(x, base, fld.label, f.small, room=label)
             pen.text(x + label, base, fld.value, f.text, room=width - label)
@@ -102,14 +102,14 @@ def guns_table(pen: Pen, spec: Armament, x: float, top: float, view: DgutsShip, 
     y = top
     rows = [GUN_HEADINGS] + [(g.calibre, g.guns, g.kind, g.factors, g.per_side) for g in view.guns]
     for i, cells in enumerate(rows):
-        base = y - spec.line + (spec.line - size) / 2 + size * 0.2
+        base = pen.middle(y, spec.line, size)
         cx = x
         for cell, w in zip(cells, spec.widths):
             pen.text(cx + f.small / 2, base, cell, f.small if i == 0 else size, bold=i == 0, room=w - f.small)
             cx += w
         pen.rule(x, y - spec.line, x + total, y - spec.line, pen.ink.box)
         y -= spec.line
-    base = y - spec.line + (spec.line - size) / 2 + size * 0.2
+    base = pen.middle(y, spec.line, size)
     pen.text(x + f.small / 2, base, view.chasers, size, room=total)
     return top - y + spec.line
 
@@ -120,10 +120,12 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
     morale now) with its value underneath; returns the height used."""
     f = pen.fonts
     size = f.small
-    pen.text(x, top - size, ladder.title, f.text, bold=True, room=spec.label)
     if values:
-        pen.text(x + spec.label, top - size, ladder.caption, size, room=width - spec.label)
-        top -= size * 1.4
+        pen.text(x, pen.middle(top, spec.title, f.text, True), ladder.title, f.text, bold=True, room=spec.label)
+        pen.text(x + spec.label, pen.middle(top, spec.title, size), ladder.caption, size, room=width - spec.label)
+        top -= spec.title
+    else:
+        pen.text(x, pen.middle(top, spec.box, f.text, True), ladder.title, f.text, bold=True, room=spec.label)
     across = max(1, min(len(ladder.rungs), spec.per_row))
     fit = (width - spec.label) / across
     step = fit if _words(ladder) and not values else min(spec.step, fit)
@@ -137,7 +139,7 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
             if captions:
                 _caption(pen, bx + spec.box / 2, y - spec.box, step, spec.caption, rung, size)
         y -= spec.box + captions * spec.caption + spec.row_gap
-    return top - y + (size * 1.4 if values else 0)
+    return top - y + (spec.title if values else 0)
 
 
 def _words(ladder: Ladder) -> bool:
@@ -159,10 +161,10 @@ def _rung(pen: Pen, x: float, y: float, size: float, rung) -> None:
 
 
 def _caption(pen: Pen, centre: float, top: float, step: float, height: float, rung, size: float) -> None:
-    base = top - height + (height - size) / 2 + size * 0.2
-    pen.text(centre, base, rung.value, size, align="centre", room=step)
+    pen.text(centre, pen.middle(top, height, size), rung.value, size, align="centre", room=step)
     if rung.note:
-        pen.text(centre, base - height, rung.note, size * 0.85, align="centre", room=step)
+        note = pen.fonts.note
+        pen.text(centre, pen.middle(top - height, height, note), rung.note, note, align="centre", room=step)
 
 
 def _log(pen: Pen, layout: DgutsSheetLayout, x: float, top: float, width: float, rows: Sequence[LogRow]) -> None:
@@ -174,7 +176,7 @@ def _log(pen: Pen, layout: DgutsSheetLayout, x: float, top: float, width: float,
         edges.append(edges[-1] + w)
     bottom = top - lg.header - len(rows) * lg.row
     pen.band(x, top - lg.header, width, lg.header)
-    base = top - lg.header + (lg.header - f.small) / 2 + f.small * 0.2
+    base = pen.middle(top, lg.header, f.small, True)
     for e, w, head in zip(edges, cols, heads):
         pen.text(e + w / 2, base, head, f.small, bold=True, align="centre", room=w)
     pen.frame(x, bottom, width, top - bottom)
@@ -183,7 +185,7 @@ def _log(pen: Pen, layout: DgutsSheetLayout, x: float, top: float, width: float,
     y = top - lg.header
     for row in rows:
         pen.rule(x, y, x + width, y, pen.ink.box)
-        base = y - lg.row + (lg.row - f.text) / 2 + f.text * 0.2
+        base = pen.middle(y, lg.row, f.text)
         cells = (row.turn, row.move, row.fire, row.high, row.low, row.notes)
         for j, (cell, w) in enumerate(zip(cells, cols)):
             if cell:
@@ -224,11 +226,12 @@ def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLa
     left, top = x + card.padding, y + card.height - card.padding
     who = f"{view.side} - {view.ship_id}"
     who_w = min(pen.width(who, f.small), inner / 2)
-    pen.text(left, top - f.heading, view.name, f.heading, bold=True, room=inner - who_w - f.small)
-    pen.text(left + inner, top - f.heading, who, f.small, align="right", room=who_w)
+    base = pen.middle(top, card.line, f.heading, True)
+    pen.text(left, base, view.name, f.heading, bold=True, room=inner - who_w - f.small)
+    pen.text(left + inner, base, who, f.small, align="right", room=who_w)
     top -= card.line + card.gap / 2
     for i, line in enumerate(view.card_facts):
-        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, room=inner)
+        pen.text(left, pen.middle(top, card.line, f.small), line, f.small, room=inner)
         top -= card.line
         if i == 0:
             top -= guns_table(pen, layout.armament, left, top, view, f.small) + layout.armament.gap
@@ -240,5 +243,5 @@ def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLa
     for line in view.status:
         if top - card.line < y + card.padding:
             break
-        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, bold=True, room=inner)
+        pen.text(left, pen.middle(top, card.line, f.small, True), line, f.small, bold=True, room=inner)
         top -= card.line

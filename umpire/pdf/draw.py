@@ -14,13 +14,14 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 from xml.sax.saxutils import escape
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from umpire.pdf.layout import Boxes, Fonts, Ink
 from umpire.pdf.views import BoxGroup, Track
 
 ENCODING = "cp1252"   # what reportlab's standard fonts can show
+SHRINK_STEP = 0.5     # points a font size drops at a time while text is fitted
 
 
 def printable(text: object) -> str:
@@ -63,7 +64,7 @@ class Pen:
         """Shrink text down to the smallest font size, then shorten it with '...', to fit `room`."""
         text = printable(text)
         while size > self.fonts.min_size and self.width(text, size, bold) > room:
-            size = max(self.fonts.min_size, size - 0.5)
+            size = max(self.fonts.min_size, size - SHRINK_STEP)
         if self.width(text, size, bold) <= room:
             return text, size
         while text and self.width(text + "...", size, bold) > room:
@@ -78,10 +79,23 @@ class Pen:
             out = _greedy(words, lambda t: self.width(t, size) <= room)
             if len(out) <= lines or size <= self.fonts.min_size:
                 break
-            size = max(self.fonts.min_size, size - 0.5)
+            size = max(self.fonts.min_size, size - SHRINK_STEP)
         if len(out) > lines:
             out = out[:lines - 1] + [" ".join(out[lines - 1:])]
         return [self.fit(line, room, size)[0] for line in out], size
+
+    def middle(self, top: float, height: float, size: float, bold: bool = False) -> float:
+        """The baseline that centres one line of `size` (by its capitals) in a band `height` high."""
+        return top - height / 2 - getAscent(self.font(bold), size) / 2
+
+    def block(self, x: float, top: float, height: float, lines: Sequence[tuple[str, float, bool]],
+              align: str = "left", room: float | None = None) -> None:
+        """Lines of (text, size, bold) centred as a block in a band, one under the other."""
+        leads = [size * self.fonts.leading for _, size, _ in lines]
+        first = top - (height - sum(leads)) / 2
+        for (text, size, bold), lead in zip(lines, leads):
+            self.text(x, self.middle(first, lead, size, bold), text, size, bold, room, align)
+            first -= lead
 
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False, room: float | None = None,
              align: str = "left") -> None:
@@ -191,14 +205,14 @@ def draw_group(pen: Pen, x: float, top: float, group: BoxGroup, boxes: Boxes, si
                numbered: bool = True) -> float:
     """A numbered section: heading, then each track's label and squares; returns the height used."""
     heading = f"{group.number} {group.title}" if numbered else group.label
-    baseline = top - boxes.size + (boxes.size - size) / 2 + size * 0.15
+    baseline = pen.middle(top, boxes.size, size, bold=True)
     pen.text(x, baseline, heading, size, bold=True, room=boxes.heading - pen.ink.mark_inset)
     if group.width == 0:
         pen.text(x + boxes.heading + boxes.label, baseline, "none", size)
         return boxes.size + boxes.row_gap
     y = top
     for track in group.tracks:
-        line_base = y - boxes.size + (boxes.size - size) / 2 + size * 0.15
+        line_base = pen.middle(y, boxes.size, size)
         if track.label:
             pen.text(x + boxes.heading, line_base, track.label, size)
         y -= draw_track(pen, x + boxes.heading + boxes.label, y, track, group.width, boxes)

@@ -52,6 +52,7 @@ class Fonts:
     small: float
     note: float
     min_size: float
+    leading: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +146,9 @@ class Armament:
 
 @dataclass(frozen=True, slots=True)
 class Ladder:
-    """DGUTS damage ladders: one box per step, value printed under it."""
+    """DGUTS damage ladders: a title line, then one box per step with its value under it."""
 
+    title: float
     box: float
     step: float
     per_row: int

@@ -18,6 +18,7 @@ from umpire.pdf.sources import Fleet
 
 QUALITY_WORDS = {"EL": "Elite", "CR": "Crack", "AV": "Average", "GR": "Green", "PR": "Poor"}
 ATTITUDES = ("A", "B", "C", "D")
+SIDES = ("left", "right")
 START_LOAD = "R"   # ships begin with both broadsides loaded with roundshot (Basic X)
 
 
@@ -185,19 +186,13 @@ def box_groups(ship: Mapping, damage: bool) -> tuple[BoxGroup, ...]:
     )
 
 
-SIDES = ("left", "right")
-
-
 def movement(ship: Mapping, tables, damage: bool) -> tuple[Allowance, ...]:
     """Lines 4-7: the movement charts for the ship's battle and full sail speeds (Basic IV.A,
     Advanced V.A); with damage, also what she makes now with rigging sections lost."""
-    out = []
-    for att in ATTITUDES:
-        battle, battle_now = _allowance(ship, att, tables, "battle")
-        full, full_now = _allowance(ship, att, tables, "full")
-        changed = damage and (battle_now != battle or full_now != full)
-        out.append(Allowance(att, battle, full, battle_now if changed else None, full_now if changed else None))
-    return tuple(out)
+    rows = [(att, *_allowance(ship, att, tables, "battle"), *_allowance(ship, att, tables, "full"))
+            for att in ATTITUDES]
+    changed = damage and any(b != bn or f != fn for _, b, bn, f, fn in rows)
+    return tuple(Allowance(att, b, f, bn if changed else None, fn if changed else None) for att, b, bn, f, fn in rows)
 
 
 def _allowance(ship: Mapping, att: str, tables, sail: str) -> tuple[int | None, int | None]:

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from umpire.pdf.draw import Pen, draw_groups, footer, group_height, scaled
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
-from umpire.pdf.paging import Span, card_grid, chunks, grid_capacity, spans
+from umpire.pdf.paging import card_grid, chunks, grid_capacity, spans
 from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
 SHEET_NAME = "Wooden Ships & Iron Men log"
@@ -55,12 +55,11 @@ def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: 
     pen.band(x, top - h, width, h)
     f = pen.fonts
     right = f"{SHEET_NAME}" + (f" - {note}" if note else "")
-    right_w = pen.width(right, f.small)
-    base = top - h + (h - f.title) / 2 + f.title * 0.2
-    pen.text(x + f.small, base, view.name, f.title, bold=True, room=width - right_w - 3 * f.small)
-    pen.text(x + width - f.small, base + f.small * 0.9, right, f.small, align="right")
     side = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
-    pen.text(x + width - f.small, base - f.small * 0.6, side, f.small, bold=True, align="right")
+    right_w = max(pen.width(right, f.small), pen.width(side, f.small, bold=True))
+    pen.text(x + f.small, pen.middle(top, h, f.title, True), view.name, f.title, bold=True,
+             room=width - right_w - 3 * f.small)
+    pen.block(x + width - f.small, top, h, [(right, f.small, False), (side, f.small, True)], align="right")
     return top - h - layout.title.gap
 
 
@@ -81,14 +80,14 @@ def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> fl
     ]
     y = top
     for label, value in lines:
-        base = y - hd.line + (hd.line - f.text) / 2 + f.text * 0.25
+        base = pen.middle(y, hd.line, f.text)
         pen.text(x, base, label, f.small, room=hd.label)
         pen.text(x + hd.label, base, value, f.text, bold=label.startswith("1 "), room=col - hd.label)
         pen.rule(x + hd.label, y - hd.line, x + col, y - hd.line, pen.ink.box)
         y -= hd.line
     right = _movement(pen, layout, view.movement, x + col + hd.column_gap, top)
     for line in view.status:
-        base = right - hd.line + (hd.line - f.text) / 2 + f.text * 0.25
+        base = pen.middle(right, hd.line, f.text, True)
         pen.text(x + col + hd.column_gap, base, line, f.text, bold=True, room=col)
         right -= hd.line
     return top - min(y, right)
@@ -101,7 +100,7 @@ def _movement(pen: Pen, layout: WsimSheetLayout, moves: Sequence[Allowance], x: 
     heads = ["Attitude", "Battle", "(Full)"] + (["Now", "(Full)"] if now else [])
     widths = [hd.attitude] + [hd.speed] * (len(heads) - 1)
     pen.band(x, top - hd.line, sum(widths), hd.line)
-    base = top - hd.line + (hd.line - f.small) / 2 + f.small * 0.25
+    base = pen.middle(top, hd.line, f.small, True)
     cx = x
     for head, w in zip(heads, widths):
         pen.text(cx + w / 2, base, head, f.small, bold=True, align="centre", room=w)
@@ -111,7 +110,7 @@ def _movement(pen: Pen, layout: WsimSheetLayout, moves: Sequence[Allowance], x: 
         cells = [f"{4 + i}  {m.attitude}", _num(m.battle), f"({_num(m.full)})"]
         if now:
             cells += [_num(m.battle_now), f"({_num(m.full_now)})"]
-        base = y - hd.line + (hd.line - f.text) / 2 + f.text * 0.25
+        base = pen.middle(y, hd.line, f.text)
         cx = x
         for j, (cell, w) in enumerate(zip(cells, widths)):
             pen.text(cx + w / 2, base, cell, f.text, bold=j == 1, align="centre", room=w)
@@ -144,8 +143,8 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
         edges.append(edges[-1] + w)
     bottom = top - t.header - len(rows) * t.row
     pen.band(x, top - t.header, width, t.header)
-    upper = top - t.header / 2 + (t.header / 2 - f.small) / 2 + f.small * 0.2
-    lower = top - t.header + (t.header / 2 - f.small) / 2 + f.small * 0.2
+    upper = pen.middle(top, t.header / 2, f.small, True)
+    lower = pen.middle(top - t.header / 2, t.header / 2, f.small, True)
     pen.text(edges[0] + cols[0] / 2, lower, "Turn", f.small, bold=True, align="centre", room=cols[0])
     pen.text(edges[1] + t.load, upper, "14 Load", f.small, bold=True, align="centre", room=2 * t.load)
     pen.text(edges[1] + t.load / 2, lower, "L", f.small, bold=True, align="centre")
@@ -159,7 +158,7 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
     y = top - t.header
     for row in rows:
         pen.rule(x, y, x + width, y, pen.ink.box)
-        base = y - t.row + (t.row - f.text) / 2 + f.text * 0.2
+        base = pen.middle(y, t.row, f.text)
         cells = (row.turn, row.left, row.right, row.move, row.notes)
         for j, (cell, w) in enumerate(zip(cells, cols)):
             if not cell:
@@ -176,10 +175,7 @@ def _cell_text(pen: Pen, x: float, top: float, height: float, text: str, room: f
     f = pen.fonts
     one = pen.width(text, f.text) <= room
     lines, size = pen.wrap(text, room, f.text if one else f.note, 1 if one else 2)
-    lead = size * 1.1
-    centre = top - height / 2
-    for i, line in enumerate(lines):
-        pen.text(x, centre + (len(lines) - 1) * lead / 2 - i * lead - size * 0.35, line, size)
+    pen.block(x, top, height, [(line, size, False) for line in lines])
 
 
 # --- the player card -------------------------------------------------------------
@@ -222,7 +218,7 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     inner = card.width - 2 * card.padding
     left = x + card.padding
     top = y + card.height - card.padding
-    base = top - f.heading
+    base = pen.middle(top, card.line, f.heading, True)
     who = f"{view.side} - {view.ship_id}"
     who_w = min(pen.width(who, f.small), inner / 2)
     pen.text(left, base, view.name, f.heading, bold=True, room=inner - who_w - f.small)
@@ -235,7 +231,7 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
         facts.append("Now   " + "   ".join(f"{m.attitude} {_num(m.battle_now)} ({_num(m.full_now)})"
                                            for m in view.movement))
     for line in facts:
-        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, room=inner)
+        pen.text(left, pen.middle(top, card.line, f.small), line, f.small, room=inner)
         top -= card.line
     top -= card.gap
     room = top - (y + card.padding) - len(view.status) * card.line
@@ -246,14 +242,12 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     for line in view.status:
         if top - card.line < y + card.padding:
             break
-        pen.text(left, top - card.line + (card.line - f.small) / 2, line, f.small, bold=True, room=inner)
+        pen.text(left, pen.middle(top, card.line, f.small, True), line, f.small, bold=True, room=inner)
         top -= card.line
 
 
 def card_height_needed(view: WsimShip, layout: WsimCardLayout) -> float:
-    """Height a card's squares need (used by tests to check the template fits real ships)."""
+    """Height a card's squares need at the template's size."""
     b = layout.boxes
     return sum(group_height(g, b) + b.group_gap for g in view.groups)
 
-
-__all__ = ["sheet_pages", "card_pages", "card_face", "Span"]

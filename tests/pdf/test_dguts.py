@@ -1,0 +1,118 @@
+"""DGUTS ship data sheets and cards."""
+
+from __future__ import annotations
+
+import re
+
+from tests.pdf.conftest import FIXTURES, pages, run, text, x_marks
+from umpire.core import game as gamefile
+from umpire.core.state import Resolution, set_
+
+SHIP_B = """
+format = 1
+id = "training"
+ruleset = "dguts"
+title = "Training Game"
+
+[[ships]]
+id = "ship-b"
+name = "Ship B"
+side = "blue"
+nation = "british"
+tons = 580
+men = 254
+crew_factors = 12
+guns = "12x24C,15x12"
+"""
+
+
+def training_numbers() -> dict[str, list[str]]:
+    """Ship B's figures as the Training Game's data sheet gives them (OCR reads B as 8)."""
+    excerpt = (FIXTURES / "dguts-training-ship-data-sheet.txt").read_text()
+    masts = re.search(r"Ship 8: (\d+) points, (\d+) points, (\d+) points \(3, 6, and 9 X 29\)", excerpt)
+    cf_value = re.search(r"Ship B: (\d+)\. (\d)\(580", excerpt)
+    tenth = re.search(r"Ship 8: (\d+) points \(48\.3", excerpt)
+    assert masts and cf_value and tenth
+    return {"masts": list(masts.groups()), "cf_value": [f"{cf_value[1]}.{cf_value[2]}"], "tenth": [tenth[1]]}
+
+
+def test_training_game_data_sheet_numbers(tmp_path):
+    scen = tmp_path / "training.toml"
+    scen.write_text(SHIP_B)
+    out = tmp_path / "b.pdf"
+    assert run("sheet", "--scenario", scen, "-o", out).exit_code == 0
+    got = pages(out)
+    assert len(got) == 1
+    page = text(got[0])
+    want = training_numbers()
+    assert f"{', '.join(want['masts'])} points high" in page            # 87, 174, 261
+    assert f"{want['cf_value'][0]} points low per CF" in page          # 48.3
+    assert f"every {want['tenth'][0]} points low" in page              # 58
+    for expected in ("Ship B", "580", "III (warship)", "254 men, 12 CF", "29 points high per sail, 10 sails",
+                     "24#C", "12#", "carronade", "long gun", "Bow chaser 12#"):
+        assert expected in page, expected
+    assert x_marks(got[0]) == 0
+
+
+def test_scenario_cards_and_cover(tmp_path):
+    out = tmp_path / "dg.pdf"
+    assert run("sheet", "--scenario", "dguts-constitution-guerriere", "-o", out).exit_code == 0
+    got = pages(out)
+    assert len(got) == 3
+    assert "american (1 ship)" in text(got[0]) and "Guerriere" in text(got[0])
+    assert "Constitution" in text(got[1]) and "236.7, 473.4, 710.1 points high" in text(got[1])
+    cards = tmp_path / "dgc.pdf"
+    assert run("cards", "--scenario", "dguts-constitution-guerriere", "-o", cards).exit_code == 0
+    card_pages = pages(cards)
+    assert len(card_pages) == 1
+    assert "Constitution" in text(card_pages[0]) and "Guerriere" in text(card_pages[0])
+    for cmd in ("sheet", "cards"):
+        letter = tmp_path / f"{cmd}-letter.pdf"
+        assert run(cmd, "--scenario", "dguts-constitution-guerriere", "--paper", "letter", "-o", letter).exit_code == 0
+        assert {(round(float(p.mediabox.width), 1), round(float(p.mediabox.height), 1)) for p in pages(letter)} == \
+            {(612.0, 792.0)}
+
+
+def damaged_game(umpire, tmp_path):
+    """Constitution v Guerriere with Guerriere's tracks set as after a hard fight."""
+    path = tmp_path / "game.toml"
+    assert umpire("new", path, "--scenario", "dguts-constitution-guerriere", "--seed", "1").code == 0
+    g = gamefile.load(path)
+    track = ["ships", "guerriere", "track"]
+    g.record(Resolution("fire", "Constitution fires", [
+        set_(track + ["damage_high"], 300.0), set_(track + ["damage_low"], 290.0), set_(track + ["sails_lost"], 4),
+        set_(track + ["masts_lost"], 1), set_(track + ["crew_marks"], 2), set_(track + ["crew_factors"], 10.2),
+    ]), {"command": "fire", "ship": "constitution", "at": "guerriere", "opts": {"side": "left"}})
+    g.record(Resolution("turn", "turn 2 begins", [set_(["turn"], 2)]), {"command": "turn"})
+    g.record(Resolution("morale", "Guerriere falls", [set_(track + ["morale"], "shaken")]),
+             {"command": "morale", "ship": "guerriere"})
+    gamefile.save(g)
+    return path
+
+
+def test_game_sheet_crosses_the_rungs_reached(umpire, tmp_path):
+    from umpire import pdf
+
+    path = damaged_game(umpire, tmp_path)
+    g = gamefile.load(path)
+    views = {v.ship_id: v for v in pdf.sheet_views(pdf.fleet_from_game(g, g.state()))}
+    guer = views["guerriere"]
+    assert [r.crossed for r in guer.ladder("Aloft").rungs] == [True] * 4 + [False] * 6
+    assert [r.crossed for r in guer.ladder("Crew").rungs] == [True] * 2 + [False] * 8
+    assert [r.current for r in guer.ladder("Morale").rungs] == [False, False, True, False, False, False]
+    assert guer.crossed == 6 and views["constitution"].crossed == 0
+    assert [(r.turn, r.high, r.low, r.notes) for r in guer.log] == [("1", "300", "290", ""),
+                                                                    ("2", "", "", "morale shaken")]
+
+    out, blank = tmp_path / "g.pdf", tmp_path / "blank.pdf"
+    assert run("--game", path, "sheet", "guerriere", "-o", out).exit_code == 0
+    assert run("--game", path, "sheet", "guerriere", "--blank", "-o", blank).exit_code == 0
+    page = pages(out)[0]
+    assert x_marks(page) == 6 and x_marks(pages(blank)[0]) == 0
+    assert "damage: 300 high, 290 low" in text(page) and "left at Guerriere" not in text(page)
+    con = tmp_path / "c.pdf"
+    assert run("--game", path, "sheet", "constitution", "-o", con).exit_code == 0
+    assert "left at Guerriere" in text(pages(con)[0])
+    cards = tmp_path / "cards.pdf"
+    assert run("--game", path, "cards", "-o", cards).exit_code == 0
+    assert x_marks(pages(cards)[0]) == 6
