@@ -23,6 +23,11 @@ def test_scenario_starts_a_game(umpire, tmp_path, sid):
     status = umpire("--game", tmp_path / "g.toml", "--json", "status").json
     assert len(status["ships"]) == len(doc["ships"])
     assert {s["id"] for s in status["ships"]} == {s["id"] for s in doc["ships"]}
+    if doc["ships"]:
+        sheet = umpire("--json", "sheet", "--scenario", sid, "-o", tmp_path / "s.pdf")
+        assert sheet.code == 0, sheet.err
+        assert sheet.json["ships"] == len(doc["ships"])
+        assert (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
 
 
 def test_scenarios_json_listing(umpire):
