@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from umpire.pdf.cards import card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, footer
 from umpire.pdf.dguts_views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.layout import Armament, DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import Ladder as LadderSpec
-from umpire.pdf.paging import card_grid, chunks, grid_capacity, spans
+from umpire.pdf.paging import chunks, grid_capacity, spans
 
 SHEET_NAME = "Don't Give Up The Ship! ship data sheet"
 CARD_NAME = "Don't Give Up The Ship! ship cards"
@@ -198,25 +199,8 @@ def _log(pen: Pen, layout: DgutsSheetLayout, x: float, top: float, width: float,
 # --- the player card --------------------------------------------------------------
 
 def card_pages(pen: Pen, views: Sequence[DgutsShip], layout: DgutsCardLayout, origin: str) -> int:
-    paper, page, card = layout.paper, layout.page, layout.card
-    room_w = paper.width - 2 * page.margin
-    room_h = paper.height - 2 * page.margin - page.footer
-    cols, rows = card_grid(room_w, room_h, card.width, card.height)
-    left = (paper.width - cols * card.width) / 2
-    top = paper.height - page.margin
-    pages = chunks(len(views), cols * rows)
-    for n, span in enumerate(pages, 1):
-        used_rows = -(-len(span) // cols) if len(span) else 0
-        for r in range(used_rows + 1):
-            pen.cut_line(0, top - r * card.height, paper.width, top - r * card.height)
-        for c in range(cols + 1):
-            pen.cut_line(left + c * card.width, top, left + c * card.width, top - used_rows * card.height)
-        for k, view in enumerate(views[span.start:span.stop]):
-            r, c = divmod(k, cols)
-            card_face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
-        footer(pen, paper.width, page.margin, f"umpire - {CARD_NAME} - {origin}", f"{n}/{len(pages)}")
-        pen.canvas.showPage()
-    return len(pages)
+    """Cards side by side with dashed cut lines; returns pages drawn."""
+    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME)
 
 
 def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLayout) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from umpire.pdf.cards import card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, draw_groups, footer, group_height, scaled
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
-from umpire.pdf.paging import card_grid, chunks, grid_capacity, spans
+from umpire.pdf.paging import chunks, grid_capacity, spans
 from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
 SHEET_NAME = "Wooden Ships & Iron Men log"
@@ -182,34 +183,7 @@ def _cell_text(pen: Pen, x: float, top: float, height: float, text: str, room: f
 
 def card_pages(pen: Pen, views: Sequence[WsimShip], layout: WsimCardLayout, origin: str) -> int:
     """Cards side by side with dashed cut lines; returns pages drawn."""
-    paper, page, card = layout.paper, layout.page, layout.card
-    room_w = paper.width - 2 * page.margin
-    room_h = paper.height - 2 * page.margin - page.footer
-    cols, rows = card_grid(room_w, room_h, card.width, card.height)
-    left = (paper.width - cols * card.width) / 2
-    top = paper.height - page.margin
-    pages = chunks(len(views), cols * rows)
-    for n, span in enumerate(pages, 1):
-        _cut_lines(pen, left, top, cols, rows, layout, len(span))
-        for k, view in enumerate(views[span.start:span.stop]):
-            r, c = divmod(k, cols)
-            card_face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
-        footer(pen, paper.width, page.margin, f"umpire - {CARD_NAME} - {origin}", f"{n}/{len(pages)}")
-        pen.canvas.showPage()
-    return len(pages)
-
-
-def _cut_lines(pen: Pen, left: float, top: float, cols: int, rows: int, layout: WsimCardLayout,
-               count: int) -> None:
-    """Dashed lines along every card edge, run out to the paper's edge."""
-    card, paper = layout.card, layout.paper
-    used_rows = min(rows, -(-count // cols)) if count else 0
-    for r in range(used_rows + 1):
-        y = top - r * card.height
-        pen.cut_line(0, y, paper.width, y)
-    for c in range(cols + 1):
-        x = left + c * card.width
-        pen.cut_line(x, top, x, top - used_rows * card.height)
+    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME)
 
 
 def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayout) -> None:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any, Iterable
 
 from .guns import calibre_key
-from .model import Aim, BadInput, Bearing, Rake, RangeBand, Refused, Shot
+from .model import Aim, BadInput, Bearing, Rake, RangeBand, Shot
 from .tables import Tables, tables_or_default
 
 OPTIONS = {

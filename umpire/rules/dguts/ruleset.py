@@ -8,8 +8,6 @@ A ship in the game state is ``{"id", "name", "side", "controller",
 
 from __future__ import annotations
 
-from typing import Any
-
 from umpire.core.errors import BadInput, Refused
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",

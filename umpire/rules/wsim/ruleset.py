@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from umpire.core.errors import BadInput
 from umpire.rules.wsim.ship import CLASSES, DEFAULT_CLASS, DEFAULT_TURNING, new_ship, status
+
+if TYPE_CHECKING:
+    from umpire.rules.base import Plan
 
 # Rule modules are imported inside the methods that use them: reading a game
 # (`umpire status`) needs only the ship model.
@@ -54,7 +59,7 @@ class Wsim1981:
         return status(ship)
 
     # --- actions ---------------------------------------------------------
-    def fire(self, state: dict, tables, firer: str, target: str, opts: dict) -> "Plan":
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict) -> Plan:
         from umpire.rules.base import Plan, side_word
         from umpire.rules.wsim import gunnery
 
@@ -81,7 +86,7 @@ class Wsim1981:
             att = movement.attitude(int(opts["heading"]), int(opts["wind"]), tables)
         return movement.allowance(state["ships"][ship], att, tables, opts.get("sail") or "battle")
 
-    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> "Plan":
+    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> Plan:
         from umpire.rules.base import Plan
         from umpire.rules.wsim import contact
 
@@ -95,7 +100,7 @@ class Wsim1981:
 
         return boarding.form_party(state, ship, party.lower(), section_list(sections), target)
 
-    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None) -> "Plan":
+    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None) -> Plan:
         from umpire.rules.base import Plan
         from umpire.rules.wsim import boarding
 

@@ -1,0 +1,41 @@
+"""Card pages for any ruleset: cards side by side, dashed cut lines, a footer."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from umpire.pdf.draw import Pen, footer
+from umpire.pdf.paging import card_grid, chunks
+
+Face = Callable[[Pen, float, float, Any, Any], None]
+
+
+def card_pages(pen: Pen, views: Sequence[Any], layout: Any, origin: str, face: Face, card_name: str) -> int:
+    """Draw every card with `face(pen, x, y, view, layout)`; returns pages drawn."""
+    paper, page, card = layout.paper, layout.page, layout.card
+    room_w = paper.width - 2 * page.margin
+    room_h = paper.height - 2 * page.margin - page.footer
+    cols, rows = card_grid(room_w, room_h, card.width, card.height)
+    left = (paper.width - cols * card.width) / 2
+    top = paper.height - page.margin
+    pages = chunks(len(views), cols * rows)
+    for n, span in enumerate(pages, 1):
+        cut_lines(pen, left, top, cols, rows, layout, len(span))
+        for k, view in enumerate(views[span.start:span.stop]):
+            r, c = divmod(k, cols)
+            face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
+        footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"{n}/{len(pages)}")
+        pen.canvas.showPage()
+    return len(pages)
+
+
+def cut_lines(pen: Pen, left: float, top: float, cols: int, rows: int, layout: Any, count: int) -> None:
+    """Dashed lines along every card edge, run out to the paper's edge."""
+    card, paper = layout.card, layout.paper
+    used_rows = min(rows, -(-count // cols)) if count else 0
+    for r in range(used_rows + 1):
+        y = top - r * card.height
+        pen.cut_line(0, y, paper.width, y)
+    for c in range(cols + 1):
+        x = left + c * card.width
+        pen.cut_line(x, top, x, top - used_rows * card.height)
