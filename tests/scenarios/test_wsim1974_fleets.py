@@ -1,7 +1,7 @@
 """The Nile (3A) and Trafalgar (3B), ship by ship against the printed set-up.
 
 The tables below are transcribed from the scenario text, with the OCR
-corrections recorded in docs/rulings-parts/wsim-1974-scenarios.md: each row is
+corrections recorded in docs/rulings.md: each row is
 (name, side, spec, bow hex, direction, arrival move). A hex of None means the
 printed hex is lost or clashes and the umpire places the ship.
 """
