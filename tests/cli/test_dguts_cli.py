@@ -113,3 +113,13 @@ def test_speed_needs_base_and_limits_headway(umpire, dgame):
     data = umpire("--json", "speed", "guerriere", "--opt", "point=running", "--opt", "base=10",
                   "--opt", "previous=2").json
     assert data["speed"] == 9.5                      # 2" + half of 15"
+
+
+def test_special_damage_and_mast_loss(umpire, dgame):
+    res = umpire("--json", "special", "guerriere", "--column", "spar", "--roll", "3,5")
+    assert res.code == 0 and res.json["rolls"] == [3, 5]
+    assert umpire("special", "guerriere", "--column", "hull", "--roll", "3").code == 2
+    res = umpire("--json", "mast", "guerriere", "--roll", "2,5")
+    assert res.code == 0, res.err
+    res = umpire("mast", "guerriere", "--opt", "attempt=1", "--roll", "1")
+    assert res.code == 1 and "house ruling" in res.err

@@ -17,7 +17,7 @@ COMMANDS = {
     "fire": "actions", "speed": "actions", "load": "actions", "foul": "actions", "unfoul": "actions",
     "grapple": "actions", "ungrapple": "actions", "board": "actions", "melee": "actions",
     "capture": "actions", "transfer": "actions", "surrender": "actions", "recover": "actions",
-    "morale": "actions", "repair": "actions", "pumps": "actions", "explode": "actions", "odds": "odds",
+    "morale": "actions", "repair": "actions", "pumps": "actions", "explode": "actions", "special": "actions", "mast": "actions", "odds": "odds",
     "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob",
 }
 

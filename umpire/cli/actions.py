@@ -309,3 +309,35 @@ def explode(obj, ship, near, explosive_ship):
         raise BadInput(f"--near {near}: give SHIP=INCHES, e.g. constitution=2") from None
     _act(obj, {"command": "explode", "ship": obj.ship(ship), "near": dist,
                "opts": {"explosive_ship": explosive_ship}})
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--column", required=True, type=click.Choice(["hull", "spar"]), help="Hull (low) or spar (high).")
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="band=A-D, broadside=0|1, calibre=N.")
+@roll_option
+@click.pass_obj
+def special(obj, ship, column, extra, roll):
+    """Roll on the special damage table (DGUTS single-ship rules).
+
+    \b
+    Example:
+      umpire special guerriere --column spar --opt band=A --roll 3,5
+    """
+    _act(obj, {"command": "special", "ship": obj.ship(ship), "column": column, "opts": _pairs(extra)}, roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE",
+              help="attempt=N (and crew=CF) to cut away a fouled mast.")
+@roll_option
+@click.pass_obj
+def mast(obj, ship, extra, roll):
+    """A mast comes down: which one, and clear or foul (DGUTS single-ship rules).
+
+    \b
+    Example:
+      umpire mast guerriere --roll 2,5
+    """
+    _act(obj, {"command": "mast", "ship": obj.ship(ship), "opts": _pairs(extra)}, roll)

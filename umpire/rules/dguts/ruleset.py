@@ -269,7 +269,55 @@ class Dguts:
             return self.pumps(state, tables, action["ship"], action["crew"])
         if cmd == "explode":
             return self.explode(state, tables, action["ship"], action.get("near", {}), action.get("opts", {}))
+        if cmd == "special":
+            return self.special(state, tables, action["ship"], action["column"], action.get("opts", {}))
+        if cmd == "mast":
+            return self.mast(state, tables, action["ship"], action.get("opts", {}))
         raise BadInput(f"{cmd} does not apply to DGUTS ships")
+
+    def special(self, state: dict, tables, ship: str, column: str, opts: dict):
+        """A roll on the single-ship special damage table (hull or spar column)."""
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
+
+        s = state["ships"][ship]
+        need = special_damage_dice_needed(column)
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            res = resolve_special_damage(s["values"], s["track"], column, rolls, (opts.get("band") or "A").upper(),
+                                         str(opts.get("broadside", "1")).lower() in ("1", "true", "yes"),
+                                         int(opts.get("calibre") or 0), dt)
+            return _core("special", f"{s['name']}: special damage ({column})", res,
+                         _sets(ship, res.effects.get("ship", {})))
+
+        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
+    def mast(self, state: dict, tables, ship: str, opts: dict):
+        """Which mast fell and whether clear or foul; with --opt attempt=N, try to cut a fouled mast away."""
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts import singleship
+
+        s = state["ships"][ship]
+        dt = self.dt(tables)
+        if opts.get("attempt"):
+            attempt = int(opts["attempt"])
+
+            def resolve(rolls, strict):
+                res = singleship.resolve_clear_mast(s["track"], attempt, rolls, float(opts.get("crew") or 1), dt)
+                return _core("mast", f"{s['name']}: clearing the fouled mast", res,
+                             _sets(ship, res.effects.get("ship", {})))
+
+            return Plan(DiceNeed(1, 6, ("clear mast",)), resolve)
+        need = singleship.mast_loss_dice_needed()
+
+        def fall(rolls, strict):
+            res = singleship.resolve_mast_loss(s["values"], s["track"], rolls, dt)
+            return _core("mast", f"{s['name']}: a mast comes down", res, _sets(ship, res.effects.get("ship", {})))
+
+        return Plan(DiceNeed(need.count, need.faces, need.labels), fall)
 
     def repair(self, state: dict, tables, ship: str, what: str, opts: dict):
         """Repairs by the crew factors put to work: low (hull), high (rigging), jury mast, guns."""
