@@ -175,8 +175,11 @@ def parse_ship_line(line: str, tables: Tables | None = None) -> ShipLine:
 
 
 def _name_and_nation(head: str) -> tuple[str, str]:
-    match = re.fullmatch(r"\s*(.*?)\s*(?:\(([^)]*)\))?\s*", head)
-    assert match is not None
+    if "\n" in head or "\r" in head:
+        raise BadInput(f"ship name {head!r}: one line per ship")
+    match = re.fullmatch(r"\s*(.*?)\s*(?:\(([^)]*)\))?\s*", head, re.S)
+    if match is None:
+        raise BadInput(f"ship name {head!r}: expected NAME or NAME (NATION)")
     return match[1], (match[2] or "").strip().lower()
 
 
