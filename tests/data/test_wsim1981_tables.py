@@ -29,6 +29,7 @@ TOML_FILES = (
     "grappling.toml",
     "ungrappling.toml",
     "movement.toml",
+    "procedures.toml",
 )
 
 # Column order of the HDT body rows, as given by its header rows.

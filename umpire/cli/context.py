@@ -52,7 +52,7 @@ class Ctx:
         game = self.game
         after = getattr(game.ruleset(), "after", None)
         if after:
-            after(self.state, res)
+            after(self.state, res, self.tables())
         with gamefile.locked(self.path):
             fresh = gamefile.load(self.path)
             if len(fresh.events) != len(game.events):

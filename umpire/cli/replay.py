@@ -56,7 +56,7 @@ def reresolve(game) -> dict:
                 probe = Resolution(got.kind, got.summary, list(got.effects), list(got.working), got.data)
                 after = getattr(rs, "after", None)
                 if after:
-                    after(state, probe)
+                    after(state, probe, tables)
                 if _norm(probe.effects) != _norm(event["effects"]):
                     diffs.append({"n": event["n"], "why": "effects differ", "summary": event["summary"]})
                 else:

@@ -70,7 +70,7 @@ def test_typed_dice_must_match_rounds_fought():
 def test_obp_against_nbp_captures_without_melee():
     st = grappled(CRACK, "10H-(1-0-0)M-6G-5R(3)-5-18'-20(AV)")
     resolve(st, boarding.form_party(st, "a", "obp", [0], "b"))
-    assert boarding.melee_needs(st, ["a"], "b").count == 0
+    assert boarding.melee_needs(st, ["a"], "b", TABLES).count == 0
     res = boarding.resolve_melee(st, ["a"], "b", (), TABLES)
     resolve(st, res)
     assert st["ships"]["b"]["state"] == "captured"
@@ -80,12 +80,12 @@ def test_prize_crew_one_to_six():
     st = make_state(a=("x", CRACK), b=("y", POOR))
     st["ships"]["b"]["state"] = "surrendered"
     # 18 prisoners need at least 3 prize squares; section 1 has 4
-    res = boarding.capture(st, "b", "a", [0])
+    res = boarding.capture(st, "b", "a", [0], TABLES)
     resolve(st, res)
     assert st["ships"]["b"]["prize"]["squares"] == 4
     # lose two prize squares: 2 x 6 < 18 -> the prisoners rise
     st["ships"]["b"]["prize"]["squares"] = 2
-    effects, steps = boarding.prisoner_check(st["ships"]["b"])
+    effects, steps = boarding.prisoner_check(st["ships"]["b"], TABLES)
     resolve(st, type("R", (), {"effects": effects})())
     assert st["ships"]["b"]["controller"] == "y" and st["ships"]["b"]["prize"]["squares"] == 0
 
@@ -93,7 +93,7 @@ def test_prize_crew_one_to_six():
 def test_capture_needs_a_surrender():
     st = make_state(a=("x", CRACK), b=("y", POOR))
     with pytest.raises(Refused, match="not surrendered"):
-        boarding.capture(st, "b", "a", [0])
+        boarding.capture(st, "b", "a", [0], TABLES)
 
 
 def test_transfer_erases_latest_casualties_first():

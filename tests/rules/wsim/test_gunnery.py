@@ -43,11 +43,11 @@ def test_table_above_eight_uses_eight():
 
 def test_carronades_only_within_two_hexes():
     st = make_state(a=("x", BIG), b=("y", BIG))
-    assert gunnery.guns_firing(st["ships"]["a"], fire(st, range=2)) == 15
-    assert gunnery.guns_firing(st["ships"]["a"], fire(st, range=3)) == 13
+    assert gunnery.guns_firing(st["ships"]["a"], fire(st, range=2), TABLES) == 15
+    assert gunnery.guns_firing(st["ships"]["a"], fire(st, range=3), TABLES) == 13
     only = make_state(a=("x", "6H-(2-2-1)M-0(2)G-5R(4)-6-15'-11(PR)"), b=("y", BIG))
     with pytest.raises(Refused, match="carronades reach 2"):
-        gunnery.check_fire(only, fire(only, range=3))
+        gunnery.check_fire(only, fire(only, range=3), TABLES)
 
 
 def test_rigging_forced_from_six_hexes():
@@ -55,7 +55,7 @@ def test_rigging_forced_from_six_hexes():
     res = gunnery.resolve_fire(st, fire(st, range=6), (1,), TABLES)
     assert res.data["aim"] == "rigging"
     with pytest.raises(Refused):
-        gunnery.check_fire(st, fire(st, range=7, aim="hull"))
+        gunnery.check_fire(st, fire(st, range=7, aim="hull"), TABLES)
 
 
 def test_crew_section_loss_and_initial_broadside():
@@ -74,7 +74,7 @@ def test_boarding_sections_count_as_lost():
     assert table == 4
     st["ships"]["a"]["parties"] = [0, 1, 2]
     with pytest.raises(Refused, match="no crew section"):
-        gunnery.check_fire(st, fire(st))
+        gunnery.check_fire(st, fire(st), TABLES)
 
 
 def test_captured_ship_minus_two_and_ignores_crew_loss():
@@ -128,30 +128,30 @@ def test_fire_marks_loading_and_initial_use():
     assert st["ships"]["a"]["loaded"]["left"] is False
     assert st["ships"]["a"]["initial_used"] == {"left": True, "right": False}
     with pytest.raises(Refused, match="not loaded"):
-        gunnery.check_fire(st, fire(st))
+        gunnery.check_fire(st, fire(st), TABLES)
 
 
 def test_friendly_and_surrendered_targets_refused():
     st = make_state(a=("x", BIG), b=("x", BIG))
     with pytest.raises(Refused, match="friendly"):
-        gunnery.check_fire(st, fire(st))
+        gunnery.check_fire(st, fire(st), TABLES)
     st = make_state(a=("x", BIG), b=("y", BIG))
     st["ships"]["b"]["state"] = "surrendered"
     with pytest.raises(Refused, match="surrendered"):
-        gunnery.check_fire(st, fire(st))
+        gunnery.check_fire(st, fire(st), TABLES)
 
 
 def test_fouled_ships_may_not_fire_at_rigging():
     st = make_state(a=("x", BIG), b=("y", BIG))
     st["ships"]["a"]["fouled"] = ["b"]
     with pytest.raises(Refused, match="rigging"):
-        gunnery.check_fire(st, fire(st, aim="rigging"))
+        gunnery.check_fire(st, fire(st, aim="rigging"), TABLES)
 
 
 def test_facing_required_unless_rake():
     st = make_state(a=("x", BIG), b=("y", BIG))
     with pytest.raises(BadInput, match="--facing"):
-        gunnery.check_fire(st, fire(st, facing=""))
+        gunnery.check_fire(st, fire(st, facing=""), TABLES)
 
 
 def test_house_ruling_overrides_and_is_cited():

@@ -464,5 +464,5 @@ class Dguts:
     def recover(self, *a):
         self._refuse("recovery from surrender")
 
-    def after(self, state: dict, res) -> None:
+    def after(self, state: dict, res, tables=None) -> None:
         return None

@@ -12,8 +12,6 @@ from umpire.rules.wsim.gunnery import band_index
 from umpire.rules.wsim.ship import effective_quality
 
 PARTIES = ("obp", "dbp", "tbp", "nbp")
-MAX_ROUNDS = 3
-PRIZE_RATIO = 6
 
 
 def _sections_text(sections: list[int]) -> str:
@@ -110,12 +108,13 @@ def melee_plan(state: dict, attackers: list[str], defender: str) -> tuple[list[F
     return att, dfn, kind
 
 
-def melee_needs(state: dict, attackers: list[str], defender: str) -> DiceNeed:
+def melee_needs(state: dict, attackers: list[str], defender: str, tables) -> DiceNeed:
     att, dfn, kind = melee_plan(state, attackers, defender)
     if kind == "none":
         return DiceNeed(0)
-    return DiceNeed(2 * MAX_ROUNDS, 6, tuple(f"round {r} {w}" for r in range(1, MAX_ROUNDS + 1)
-                                              for w in ("attacker", "defender")))
+    rounds = tables["procedures"]["melee"]["rounds"]
+    return DiceNeed(2 * rounds, 6, tuple(f"round {r} {w}" for r in range(1, rounds + 1)
+                                         for w in ("attacker", "defender")))
 
 
 def _losses(tables, die: int, strength: int) -> int:
@@ -155,7 +154,9 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
     steps: list[Step] = []
     used: list[int] = []
     outcome = "continues"
-    for rnd in range(1, MAX_ROUNDS + 1):
+    rules = tables["procedures"]["melee"]
+    ratio = rules["decisive_ratio"]
+    for rnd in range(1, rules["rounds"] + 1):
         if len(rolls) < 2 * rnd:
             raise BadInput(f"melee reached round {rnd}: give two dice per round (attacker, defender), "
                            f"{2 * rnd} so far, got {len(rolls)}")
@@ -167,9 +168,9 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
         steps.append(Step(f"round {rnd}: TMS {ta} v {td}, dice {ra} v {rd}",
                           f"attackers lose {la}, defenders lose {ld}", src))
         ta, td = tms(att, tables), tms(dfn, tables)
-        if ta >= 3 * td or td == 0:
+        if ta >= ratio * td or td == 0:
             outcome = "attackers win"
-        elif td >= 3 * ta or ta == 0:
+        elif td >= ratio * ta or ta == 0:
             outcome = "defenders win"
         if outcome != "continues":
             steps.append(Step(f"after round {rnd}: TMS {ta} v {td}", outcome + " (three to one)", "Basic IX.C.3"))
@@ -217,17 +218,17 @@ def capture_by_obp(state: dict, att: list[Force], defender: str, tables, steps: 
             crew[s] = 0
         effects.append(set_(["ships", f.ship, "crew_left"], crew))
     return place_prize(state, defender, lead.ship, squares, quality, steps, effects,
-                       "melee" if melee else "boarding")
+                       "melee" if melee else "boarding", tables)
 
 
 def place_prize(state: dict, target_id: str, captor_id: str, squares: int, quality: str, steps: list[Step],
-                effects: list[dict], how: str) -> Resolution:
+                effects: list[dict], how: str, tables) -> Resolution:
     t = state["ships"][target_id]
     captor = state["ships"][captor_id]
     prisoners = sum(t["crew_left"])
     steps = list(steps)
     data = {"ship": target_id, "captor": captor_id, "prize_crew": squares, "prisoners": prisoners}
-    if squares * PRIZE_RATIO < prisoners:
+    if squares * tables["procedures"]["prize"]["prisoners_per_prize_square"] < prisoners:
         steps.append(Step(f"prize crew {squares} v prisoners {prisoners}",
                           "fewer than one per six: the prisoners rise and hold the ship", "Basic IX.D.9"))
         data["captured"] = False
@@ -243,7 +244,7 @@ def place_prize(state: dict, target_id: str, captor_id: str, squares: int, quali
     return Resolution("capture", f"{t['name']} captured by {captor['name']}", effects, steps, data)
 
 
-def capture(state: dict, target_id: str, captor_id: str, sections: list[int]) -> Resolution:
+def capture(state: dict, target_id: str, captor_id: str, sections: list[int], tables) -> Resolution:
     """Put a prize crew aboard a ship that surrendered by striking, firepower or immobility (IX.D.3)."""
     t, c = state["ships"][target_id], state["ships"][captor_id]
     if t["state"] not in ("surrendered", "struck") or t["prize"]["squares"]:
@@ -260,7 +261,8 @@ def capture(state: dict, target_id: str, captor_id: str, sections: list[int]) ->
     effects = [set_(["ships", captor_id, "crew_left"], crew)]
     steps = [Step("prize crew", f"sections {_sections_text(sections)} of {c['name']}: {squares} squares",
                   "Basic IX.D.3")]
-    return place_prize(state, target_id, captor_id, squares, effective_quality(c), steps, effects, t["surrendered_by"])
+    return place_prize(state, target_id, captor_id, squares, effective_quality(c), steps, effects,
+                       t["surrendered_by"], tables)
 
 
 def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Resolution:
@@ -292,11 +294,11 @@ def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Reso
                       {"from": src_id, "to": dst_id, "squares": moving, "erased": moving - left})
 
 
-def prisoner_check(ship: dict) -> tuple[list[dict], list[Step]]:
+def prisoner_check(ship: dict, tables) -> tuple[list[dict], list[Step]]:
     """Prisoners retake a ship whose prize crew falls below one per six (IX.D.9)."""
     prize = ship["prize"]
     prisoners = sum(ship["crew_left"])
-    if not prize["squares"] or prize["squares"] * PRIZE_RATIO >= prisoners:
+    if not prize["squares"] or prize["squares"] * tables["procedures"]["prize"]["prisoners_per_prize_square"] >= prisoners:
         return [], []
     sid = ship["id"]
     effects = [set_(["ships", sid, "prize"], {"squares": 0, "quality": "", "from": ""}),

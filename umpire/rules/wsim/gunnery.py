@@ -10,9 +10,6 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
 
-MAX_RANGE = 10
-CARRONADE_RANGE = 2
-RIGGING_ONLY_FROM = 6
 TRACKS = ("hull", "guns", "crew", "rigging")
 _HIT = re.compile(r"^(\d*)([HGCR])$")
 _LETTER = {"H": "hull", "G": "guns", "C": "crew", "R": "rigging"}
@@ -55,16 +52,22 @@ def parse_result(text: str) -> dict[str, int]:
     return hits
 
 
-def check_fire(state: dict, act: Fire) -> None:
+def limits(tables) -> dict:
+    """Ranges the rules give in prose: maximum, carronades, rigging-only (procedures.toml)."""
+    return tables["procedures"]["gunnery"]
+
+
+def check_fire(state: dict, act: Fire, tables) -> None:
     """Refuse a broadside the rules do not allow (exit 1) or that is mistyped (exit 2)."""
+    lim = limits(tables)
     ships = state["ships"]
     firer, target = ships[act.firer], ships[act.target]
     if act.firer == act.target:
         raise BadInput(f"{firer['name']} cannot fire at itself")
     if act.range < 1:
         raise BadInput(f"range {act.range}: ranges are counted in hexes from 1")
-    if act.range > MAX_RANGE:
-        raise Refused(f"range {act.range} is out of range: broadsides reach {MAX_RANGE} hexes at most")
+    if act.range > lim["max_range"]:
+        raise Refused(f"range {act.range} is out of range: broadsides reach {lim['max_range']} hexes at most")
     if firer.get("struck"):
         raise Refused(f"{firer['name']} has struck her colours and cannot work her guns")
     if firer["state"] == "surrendered":
@@ -77,7 +80,7 @@ def check_fire(state: dict, act: Fire) -> None:
         raise Refused(f"{target['name']} is friendly to {firer['name']}: a friendly ship blocks the field of fire")
     if not firer["loaded"][act.side]:
         raise Refused(f"{firer['name']}'s {act.side} broadside is not loaded (load it with `umpire load`)")
-    if act.aim == "hull" and act.range >= RIGGING_ONLY_FROM:
+    if act.aim == "hull" and act.range >= lim["rigging_only_from"]:
         raise Refused(f"at {act.range} hexes fire must be aimed at the rigging (six hexes or more)")
     if act.aim == "rigging" and act.target in firer["fouled"] + firer["grappled"]:
         raise Refused(f"{firer['name']} is fouled or grappled with {target['name']}: no fire at her rigging")
@@ -86,9 +89,9 @@ def check_fire(state: dict, act: Fire) -> None:
                        "(gun hits are marked on that side)")
     if not _crew_sections_available(firer):
         raise Refused(f"{firer['name']} has no crew section free to work the guns")
-    if guns_firing(firer, act) == 0:
+    if guns_firing(firer, act, tables) == 0:
         raise Refused(f"{firer['name']}'s {act.side} broadside has no gun squares that can fire "
-                      f"at {act.range} hexes (carronades reach {CARRONADE_RANGE})")
+                      f"at {act.range} hexes (carronades reach {lim['carronade_range']})")
 
 
 def _crew_sections_available(ship: dict) -> bool:
@@ -98,11 +101,11 @@ def _crew_sections_available(ship: dict) -> bool:
     return any(c > 0 and i not in ship["parties"] for i, c in enumerate(basis["crew_left"]))
 
 
-def guns_firing(firer: dict, act: Fire) -> int:
+def guns_firing(firer: dict, act: Fire, tables) -> int:
     """Gun squares firing: undamaged guns, plus carronades at two hexes or less (VIII.B.2)."""
     basis = firer["at_turn_start"]
     n = basis["guns_left"][act.side]
-    if act.range <= CARRONADE_RANGE:
+    if act.range <= limits(tables)["carronade_range"]:
         n += basis["carronades_left"][act.side]
     return n
 
@@ -118,14 +121,15 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     hdt = tables["hdt"]
     src = tables.source("hdt")
     firer = state["ships"][act.firer]
-    n = guns_firing(firer, act)
+    n = guns_firing(firer, act, tables)
+    carronades = act.range <= limits(tables)["carronade_range"]
     gi = band_index(hdt["guns_bands"], n)
     ri = band_index(hdt["range_bands"], act.range)
     table = hdt["range"][gi][ri]
     lo, hi = hdt["guns_bands"][gi]
     band = f"{lo}+" if gi == len(hdt["guns_bands"]) - 1 else f"{lo}-{hi}"
     steps = [Step("guns firing", f"{n} ({act.side} broadside"
-                  + (", carronades included" if act.range <= CARRONADE_RANGE else "") + ")", "Basic VIII.B.2"),
+                  + (", carronades included" if carronades else "") + ")", "Basic VIII.B.2"),
              Step(f"HDT range table, guns {band}, range {act.range}", f"table {table}", src)]
     mods = hdt["modifiers"]
     q = effective_quality(firer)
@@ -160,17 +164,17 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
 
 
 def fire_needs(state: dict, act: Fire, tables) -> DiceNeed:
-    check_fire(state, act)
+    check_fire(state, act, tables)
     table, _ = hit_table(state, act, tables)
     return DiceNeed(0 if table is None else 1, 6, ("hit table",) if table is not None else ())
 
 
 def resolve_fire(state: dict, act: Fire, rolls: tuple[int, ...], tables) -> Resolution:
     """Resolve one broadside and mark its hits on the target (Basic VIII.B-D)."""
-    check_fire(state, act)
+    check_fire(state, act, tables)
     firer, target = state["ships"][act.firer], state["ships"][act.target]
     table, steps = hit_table(state, act, tables)
-    aim = act.aim or ("rigging" if act.range >= RIGGING_ONLY_FROM else "hull")
+    aim = act.aim or ("rigging" if act.range >= limits(tables)["rigging_only_from"] else "hull")
     if not act.aim:
         steps.append(Step("aim", f"{aim} (not given; {'forced from six hexes' if aim == 'rigging' else 'default'})",
                           "Basic VIII.B.5"))

@@ -104,7 +104,7 @@ class Wsim1981:
         from umpire.rules.base import Plan
         from umpire.rules.wsim import boarding
 
-        need = boarding.melee_needs(state, attackers, defender)
+        need = boarding.melee_needs(state, attackers, defender, tables)
         return Plan(need, lambda rolls, strict: boarding.resolve_melee(state, attackers, defender, rolls, tables,
                                                                        strict), flexible=need.count > 0)
 
@@ -112,7 +112,7 @@ class Wsim1981:
         from umpire.rules.base import section_list
         from umpire.rules.wsim import boarding
 
-        return boarding.capture(state, ship, captor, section_list(sections))
+        return boarding.capture(state, ship, captor, section_list(sections), tables)
 
     def transfer(self, state: dict, tables, ship: str, to: str, sections: str):
         from umpire.rules.base import section_list
@@ -146,7 +146,7 @@ class Wsim1981:
 
         return turns.score(state)
 
-    def after(self, state: dict, res) -> None:
+    def after(self, state: dict, res, tables=None) -> None:
         """Rules that follow any change: prisoners rising against a thin prize crew."""
         import copy
 
@@ -155,7 +155,7 @@ class Wsim1981:
 
         probe = apply(copy.deepcopy(state), res.effects)
         for ship in probe["ships"].values():
-            effects, steps = boarding.prisoner_check(ship)
+            effects, steps = boarding.prisoner_check(ship, tables)
             res.effects += effects
             res.working += steps
 
