@@ -29,4 +29,5 @@ def test_melee_and_prize():
     assert DATA["melee"]["rounds"] == said(r"This continues for (\w+) \*rounds\*")
     assert DATA["melee"]["decisive_ratio"] == said(r"side has a (\w+)-to-one or better advantage")
     assert DATA["prize"]["prisoners_per_prize_square"] == said(r"for every (\w+) prisoner crew squares")
+    assert DATA["victory"]["captured_multiplier"] == 2   # XI.B.3 "count twice the value"
     assert DATA["source"].startswith("wsim-1981-second-edition.md")

@@ -121,4 +121,4 @@ def score(obj):
     Example:
       umpire score
     """
-    obj.emit(obj.ruleset.score(obj.state), "victory points")
+    obj.emit(obj.ruleset.score(obj.state, obj.tables()), "victory points")

@@ -148,4 +148,4 @@ def test_victory_points():
     st["ships"]["c"]["state"] = "captured"
     st["ships"]["c"]["prize"] = {"squares": 2, "quality": "CR", "from": "a"}
     st["ships"]["c"]["controller"] = "x"
-    assert turns.score(st)["points"] == {"x": 60, "y": 0}
+    assert turns.score(st, TABLES)["points"] == {"x": 60, "y": 0}

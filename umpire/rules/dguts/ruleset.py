@@ -254,7 +254,7 @@ class Dguts:
         effects.append(set_(["turn"], turn))
         return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})
 
-    def score(self, state: dict) -> dict:
+    def score(self, state: dict, tables=None) -> dict:
         lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}
                  for s in state["ships"].values() if s["track"]["status"] != "active"]
         return {"ships": lines}

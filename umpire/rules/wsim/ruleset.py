@@ -141,10 +141,10 @@ class Wsim1981:
 
         return turns.end_turn(state)
 
-    def score(self, state: dict) -> dict:
+    def score(self, state: dict, tables=None) -> dict:
         from umpire.rules.wsim import turns
 
-        return turns.score(state)
+        return turns.score(state, tables)
 
     def after(self, state: dict, res, tables=None) -> None:
         """Rules that follow any change: prisoners rising against a thin prize crew."""

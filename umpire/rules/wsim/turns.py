@@ -79,7 +79,7 @@ def recover(state: dict, ship_id: str) -> Resolution:
                       [Step("friendly ship within five hexes", "surrender ends", "Basic IX.D.14")], {"ship": ship_id})
 
 
-def score(state: dict) -> dict:
+def score(state: dict, tables) -> dict:
     """Victory points by side: an enemy ship struck or surrendered scores her points,
     one captured scores twice (XI.B)."""
     sides = sorted({s["side"] for s in state["ships"].values()})
@@ -91,7 +91,7 @@ def score(state: dict) -> dict:
             continue
         captured = ship["prize"]["squares"] > 0
         gainers = [ship["controller"]] if captured else [s for s in sides if s != ship["side"]]
-        value = ship["points"] * (2 if captured else 1)
+        value = ship["points"] * (tables["procedures"]["victory"]["captured_multiplier"] if captured else 1)
         for g in gainers:
             points[g] += value
         lines.append({"ship": ship["id"], "state": ship["state"], "captured": captured, "points": value,
