@@ -123,3 +123,20 @@ def test_rulings_kept_by_new_and_nested_in_game_file(umpire, tmp_path):
     bad.write_text("[rulings.hdt.modifiers]\nnonsense = 1\n")
     res = umpire("--rulings", bad, "new", tmp_path / "h.toml", "--ruleset", "wsim-1981")
     assert res.code == 2 and "nonsense" in res.err and not (tmp_path / "h.toml").exists()
+
+
+def test_appended_events_and_inline_journal_both_read_back(umpire, duel):
+    umpire(*FIRE, "--roll", "4")
+    umpire("turn")
+    g = gamefile.load(duel)
+    assert [e["n"] for e in g.events] == [1, 2, 3, 4]
+    # a journal written by hand as one inline array still takes new events
+    text = duel.read_text()
+    head, _, _ = text.partition("[[events]]")
+    duel.write_text("events = []\n" + head.split("\n", 1)[1])
+    assert gamefile.load(duel).events == []
+    assert umpire("status", "mars").code == 2          # the ships came with the events now gone
+    assert umpire("turn").code == 0
+    assert len(gamefile.load(duel).events) == 1
+    assert umpire("undo").code == 0
+    assert gamefile.load(duel).events == []

@@ -53,12 +53,9 @@ class Ctx:
         after = getattr(game.ruleset(), "after", None)
         if after:
             after(self.state, res, self.tables())
+        event = gamefile.make_event(len(game.events) + 1, res, action, rolls, rolled)
         with gamefile.locked(self.path):
-            fresh = gamefile.load(self.path)
-            if len(fresh.events) != len(game.events):
-                raise BadInput(f"game file {self.path} changed while this command ran; run it again")
-            fresh.record(res, action, rolls, rolled)
-            gamefile.save(fresh)
+            gamefile.append_event(game, event)
 
     def run(self, plan, action: dict, roll_text: str | None):
         """Take typed dice or roll them, resolve the plan, journal and save."""

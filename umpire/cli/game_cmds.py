@@ -59,9 +59,7 @@ def undo(obj):
     if not game.events:
         raise BadInput(f"game file {obj.path} has no events to undo")
     with gamefile.locked(obj.path):
-        fresh = gamefile.load(obj.path)
-        last = fresh.events.pop()
-        gamefile.save(fresh)
+        last = gamefile.drop_last_event(game)
     obj.emit({"undone": last["n"], "kind": last["kind"], "summary": last["summary"]}, "undone")
 
 

@@ -12,6 +12,7 @@ import contextlib
 import copy
 import fcntl
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, Iterator
@@ -34,6 +35,8 @@ class Game:
         self.scenario = scenario or {}
         self.ships = ships or []
         self.events = events or []
+        self.raw: bytes | None = None       # the file's bytes as read, for appending
+        self.stamp: tuple | None = None     # size, mtime and inode when read
 
     @property
     def ruleset_id(self) -> str:
@@ -75,17 +78,8 @@ class Game:
         return state
 
     def record(self, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
-        """Append a resolution to the journal as a new event."""
-        event: dict[str, Any] = {
-            "n": len(self.events) + 1,
-            "kind": res.kind,
-            "summary": res.summary,
-            "action": _clean(action),
-            "effects": _clean(res.effects),
-        }
-        if rolls:
-            event["rolls"] = list(rolls)
-            event["rolled"] = rolled
+        """Append a resolution to the journal (in memory) as a new event."""
+        event = make_event(len(self.events) + 1, res, action, rolls, rolled)
         self.events.append(event)
         return event
 
@@ -105,6 +99,16 @@ class Game:
         return header + tomli_w.dumps(_clean(doc))
 
 
+def make_event(n: int, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
+    """A journal event: the action as typed, the dice, and the resolved effects."""
+    event: dict[str, Any] = {"n": n, "kind": res.kind, "summary": res.summary, "action": _clean(action),
+                             "effects": _clean(res.effects)}
+    if rolls:
+        event["rolls"] = list(rolls)
+        event["rolled"] = rolled
+    return event
+
+
 def _clean(value: Any) -> Any:
     """Drop None values (TOML has no null) and turn tuples into lists."""
     if isinstance(value, dict):
@@ -121,7 +125,9 @@ def game_path(option: str | None) -> Path:
 def load(path: Path) -> Game:
     """Read and check a game file; any problem is a one-line BadInput."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as fh:
+            stamp = _stamp(os.fstat(fh.fileno()))
+            raw = fh.read()
     except FileNotFoundError:
         raise BadInput(f"game file {path} not found (start one with `umpire new {path} --ruleset ID`)") from None
     except OSError as exc:
@@ -140,7 +146,63 @@ def load(path: Path) -> Game:
     game = Game(path=path, meta=meta, rulings=flatten(doc.get("rulings", {})), scenario=doc.get("scenario", {}),
                 ships=doc.get("ships", []), events=doc.get("events", []))
     _check_events(game)
+    game.raw, game.stamp = raw, stamp
     return game
+
+
+def _stamp(st: os.stat_result) -> tuple:
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _unchanged(game: Game) -> None:
+    """Refuse to write over a file another command changed since this one read it."""
+    try:
+        now = _stamp(os.stat(game.path))
+    except FileNotFoundError:
+        now = None
+    if game.raw is None or now != game.stamp:
+        raise BadInput(f"game file {game.path} changed while this command ran; run it again")
+
+
+def append_event(game: Game, event: dict) -> None:
+    """Add one event to the end of the file as it was read (call under `locked`).
+
+    Events are the file's last tables, so the new `[[events]]` block is simply
+    appended: no rewrite of a long journal, and the same atomic rename.
+    """
+    import tomli_w
+
+    _unchanged(game)
+    if b"[[events]]" not in game.raw and re.search(rb"(?m)^\s*events\s*=", game.raw):
+        # a journal written as one inline array cannot be appended to: rewrite it whole
+        fresh = load(game.path)
+        fresh.events.append(event)
+        save(fresh)
+        game.events.append(event)
+        return
+    raw = game.raw if game.raw.endswith(b"\n") else game.raw + b"\n"
+    _write(game.path, raw + tomli_w.dumps({"events": [_clean(event)]}).encode("utf-8"))
+    game.events.append(event)
+
+
+def drop_last_event(game: Game) -> dict:
+    """Remove the journal's last event from the file (call under `locked`)."""
+    _unchanged(game)
+    last = game.events[-1]
+    cut = game.raw.rfind(b"\n[[events]]\n")
+    text = game.raw[: cut + 1].rstrip(b"\n") + b"\n" if cut >= 0 else b""
+    try:
+        ok = cut >= 0 and len(tomllib.loads(text.decode("utf-8")).get("events", [])) == len(game.events) - 1
+    except tomllib.TOMLDecodeError:
+        ok = False
+    game.events.pop()
+    if ok:
+        _write(game.path, text)
+    else:   # rewrite from the file itself, so rulings given for this command only stay out of it
+        fresh = load(game.path)
+        fresh.events.pop()
+        save(fresh)
+    return last
 
 
 def flatten(rulings: dict, prefix: str = "") -> dict:
@@ -162,17 +224,21 @@ def _check_events(game: Game) -> None:
 
 
 def save(game: Game) -> None:
+    """Write the whole game atomically."""
+    _write(game.path, game.to_toml().encode("utf-8"))
+
+
+def _write(path: Path, text: bytes) -> None:
     """Write atomically: a crash leaves either the old file or the new one."""
-    text = game.to_toml().encode("utf-8")
-    folder = game.path.resolve().parent
-    tmp = str(folder / f".{game.path.name}.{os.getpid()}.tmp")
+    folder = path.resolve().parent
+    tmp = str(folder / f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, game.path)
+        os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
