@@ -123,3 +123,29 @@ def test_special_damage_and_mast_loss(umpire, dgame):
     assert res.code == 0, res.err
     res = umpire("mast", "guerriere", "--opt", "attempt=1", "--roll", "1")
     assert res.code == 1 and "house ruling" in res.err
+
+
+def test_game_options_and_bad_numbers(umpire, tmp_path):
+    g = tmp_path / "o.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "bogus").code == 2
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "seamanship", "--optional", "shot-weight").code == 0
+    assert umpire("--game", g, "ship", "add", "A", "--side", "a", *CONSTITUTION).code == 0
+    assert umpire("--game", g, "ship", "add", "B", "--side", "b", *GUERRIERE).code == 0
+    assert umpire("--game", g, "fire", "a", "--at", "b", "--range", "2", "--side", "left").code == 0
+    before = g.read_bytes()
+    for args in (["fire", "b", "--at", "a", "--range", "2", "--side", "left", "--opt", "crew=abc"],
+                 ["speed", "a", "--opt", "point=reach", "--opt", "base=abc"],
+                 ["grapple", "a", "b", "--opt", "distance=x"],
+                 ["grapple", "a", "a", "--opt", "distance=0"],
+                 ["pumps", "a", "--crew", "nan"],
+                 ["repair", "a", "--what", "low", "--crew", "inf"],
+                 ["special", "a", "--column", "hull", "--opt", "band=Z", "--roll", "2,3"],
+                 ["explode", "a", "--near", "a=2"]):
+        res = umpire("--game", g, *args)
+        assert res.code == 2, (args, res.err)
+    assert g.read_bytes() == before
+    assert umpire("--game", g, "explode", "a", "--near", "b=2").code == 0
+    for args in (["morale", "a"], ["pumps", "a", "--crew", "1"], ["explode", "a"], ["speed", "a", "--opt",
+                 "point=reach", "--opt", "base=10"]):
+        res = umpire("--game", g, *args)
+        assert res.code == 1 and "blown up" in res.err, (args, res.err)

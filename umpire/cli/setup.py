@@ -43,6 +43,10 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     if not rid:
         raise BadInput("say which rules: --ruleset wsim-1981|dguts (or --scenario ID)")
     rs = find_ruleset(canonical(rid))
+    unknown = [o for o in optional if o not in rs.optional_rules]
+    if unknown:
+        offered = ", ".join(rs.optional_rules) or "none yet"
+        raise BadInput(f"optional rule {unknown[0]!r}: {rs.id} offers {offered}")
     level = level or rs.levels[0]
     if level not in rs.levels:
         raise BadInput(f"level {level!r}: {rs.id} offers {', '.join(rs.levels)}")

@@ -36,6 +36,51 @@ def _core(kind: str, summary: str, res, effects: list[dict]):
     return Resolution(kind, summary, effects, steps, data)
 
 
+def _num(opts: dict, key: str, default=None, low: float = 0.0) -> float | None:
+    """A number typed as an option; refuse words, NaN, infinities and values below `low`."""
+    import math
+
+    value = opts.get(key, default)
+    if value in (None, ""):
+        return default
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise BadInput(f"{key} {value!r}: give a number") from None
+    if not math.isfinite(out) or out < low:
+        raise BadInput(f"{key} {value!r}: give a number of at least {low:g}")
+    return out
+
+
+def _yes(opts: dict, key: str) -> bool:
+    value = str(opts.get(key, "")).strip().lower()
+    if value in ("", "0", "no", "false", "off"):
+        return False
+    if value in ("1", "yes", "true", "on"):
+        return True
+    raise BadInput(f"{key} {opts[key]!r}: use 1 or 0 (yes or no)")
+
+
+AFLOAT = ("active", "sinking")
+
+
+def _afloat(ship: dict, doing: str) -> None:
+    """Refuse an action by a ship that has sunk, exploded, struck or been taken."""
+    status = ship["track"]["status"]
+    if status not in AFLOAT:
+        raise Refused(f"{ship['name']} {_status_words(status)}: she cannot {doing}")
+
+
+def _status_words(status: str) -> str:
+    return {"captured": "has been captured", "surrendered": "has surrendered", "sunk": "has sunk",
+            "exploded": "has blown up", "struck": "has struck"}.get(status, f"is {status}")
+
+
+def _two(a: str, b: str, what: str) -> None:
+    if a == b:
+        raise BadInput(f"a ship cannot {what} herself")
+
+
 def _keep_rolling(rolls) -> tuple[int, ...]:
     """The tool's policy for best-of-N dice: stop at the first 4 or better."""
     out = []
@@ -70,6 +115,13 @@ class Dguts:
 
         rulings = getattr(tables, "rulings", None) or {}
         return load_tables(_nested(rulings)) if rulings else load_tables(None)
+
+    @property
+    def optional_rules(self) -> tuple[str, ...]:
+        from umpire.rules.dguts.fireorder import OPTIONS
+        from umpire.rules.dguts.speed import SPEED_OPTIONS
+
+        return tuple(OPTIONS) + tuple(SPEED_OPTIONS) + ("first-roll",)
 
     def check_rulings(self, tables) -> None:
         self.dt(tables)
@@ -129,13 +181,13 @@ class Dguts:
         from umpire.rules.base import Plan
         from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
 
+        from umpire.rules.dguts.fireorder import OPTIONS
+
         f, t = state["ships"][firer], state["ships"][target]
-        if firer == target:
-            raise BadInput(f"{f['name']} cannot fire at herself")
-        if t["track"]["status"] in ("sunk", "exploded", "surrendered", "captured"):
-            raise Refused(f"{t['name']} has {t['track']['status']}: she may not be fired on")
-        if f["track"]["status"] not in ("active", "sinking"):
-            raise Refused(f"{f['name']} has {f['track']['status']} and cannot fight her guns")
+        _two(firer, target, "fire at")
+        if t["track"]["status"] not in AFLOAT:
+            raise Refused(f"{t['name']} {_status_words(t['track']['status'])}: she may not be fired on")
+        _afloat(f, "fight her guns")
         try:
             rng = float(opts["range"])
         except ValueError:
@@ -145,11 +197,11 @@ class Dguts:
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
         order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
-                           anchored=str(opts.get("anchored", "")).lower() in ("1", "true", "yes"),
-                           shot=opts.get("shot") or "round",
-                           crew=float(opts["crew"]) if opts.get("crew") else None,
+                           anchored=_yes(opts, "anchored"), shot=opts.get("shot") or "round",
+                           crew=_num(opts, "crew"),
                            calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
-                           firing_speed=int(opts.get("firing_speed") or 1), options=tuple(opts.get("_optional", ())))
+                           firing_speed=int(_num(opts, "firing_speed", 1, 1)),
+                           options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS))
         dt = self.dt(tables)
         need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
 
@@ -168,6 +220,7 @@ class Dguts:
         from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
 
         s = state["ships"][ship]
+        _afloat(s, "take a morale check")
         need = morale_dice_needed(s["values"], s["track"])
         dt = self.dt(tables)
 
@@ -187,9 +240,11 @@ class Dguts:
         if not point:
             raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running, "
                            "and the base speed: --opt base=INCHES (or --opt force=N where the chart is known)")
-        res = ship_speed(s["values"], s["track"], point, base=opts.get("base"), wind_force=opts.get("force"),
-                         turned=str(opts.get("turned", "")).lower() in ("1", "true", "yes"),
-                         jury_rig_turns=int(opts.get("jury_rig_turns") or 0),
+        _afloat(s, "make sail")
+        force = _num(opts, "force")
+        res = ship_speed(s["values"], s["track"], point, base=_num(opts, "base"),
+                         wind_force=int(force) if force is not None else None, turned=_yes(opts, "turned"),
+                         jury_rig_turns=int(_num(opts, "jury_rig_turns", 0)),
                          options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
                          tables=self.dt(tables))
         out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
@@ -197,9 +252,9 @@ class Dguts:
             from umpire.core.state import Step
             from umpire.rules.dguts.speed import headway
 
-            wanted = float(opts.get("wanted") or res.data["speed"])
-            allowed = headway(float(opts["previous"]), res.data["full_speed"], wanted,
-                              str(opts.get("into_wind", "")).lower() in ("1", "true", "yes"), self.dt(tables))
+            wanted = _num(opts, "wanted", res.data["speed"])
+            allowed = headway(_num(opts, "previous"), res.data["full_speed"], wanted, _yes(opts, "into_wind"),
+                              self.dt(tables))
             out.working.append(Step("headway", f"from {float(opts['previous']):g}\" last turn: {allowed:g}\" "
                                     "this turn (at most half full speed gained or lost)", "DGUTS Basic Rules VI"))
             out.data["speed"] = allowed
@@ -214,12 +269,14 @@ class Dguts:
 
         if kind != "grapple":
             raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
-        yes = lambda k: str(opts.get(k, "")).lower() in ("1", "true", "yes")  # noqa: E731
+        _two(a, b, "grapple")
+        for sid in (a, b):
+            _afloat(state["ships"][sid], "grapple")
         if "distance" not in opts:
             raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                            "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
-        order = GrappleOrder(float(opts["distance"]), yes("touching"), yes("target_stopped"),
-                             yes("opposite_headings"), "first-roll" in opts.get("_optional", ()))
+        order = GrappleOrder(_num(opts, "distance"), _yes(opts, "touching"), _yes(opts, "target_stopped"),
+                             _yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
         dt = self.dt(tables)
         need = grapple_dice_needed(order, dt)
         sa, sb = state["ships"][a], state["ships"][b]
@@ -282,13 +339,17 @@ class Dguts:
         from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
 
         s = state["ships"][ship]
+        _afloat(s, "take special damage")
+        band = (opts.get("band") or "A").upper()
+        if band not in ("A", "B", "C", "D"):
+            raise BadInput(f"band {band!r}: the range band is A, B, C or D")
+        broadside = _yes({"broadside": opts.get("broadside", "1")}, "broadside")
+        calibre = int(_num(opts, "calibre", 0))
         need = special_damage_dice_needed(column)
         dt = self.dt(tables)
 
         def resolve(rolls, strict):
-            res = resolve_special_damage(s["values"], s["track"], column, rolls, (opts.get("band") or "A").upper(),
-                                         str(opts.get("broadside", "1")).lower() in ("1", "true", "yes"),
-                                         int(opts.get("calibre") or 0), dt)
+            res = resolve_special_damage(s["values"], s["track"], column, rolls, band, broadside, calibre, dt)
             return _core("special", f"{s['name']}: special damage ({column})", res,
                          _sets(ship, res.effects.get("ship", {})))
 
@@ -301,12 +362,14 @@ class Dguts:
         from umpire.rules.dguts import singleship
 
         s = state["ships"][ship]
+        _afloat(s, "lose a mast")
         dt = self.dt(tables)
         if opts.get("attempt"):
-            attempt = int(opts["attempt"])
+            attempt = int(_num(opts, "attempt", 1, 1))
+            crew = _num(opts, "crew", 1.0)
 
             def resolve(rolls, strict):
-                res = singleship.resolve_clear_mast(s["track"], attempt, rolls, float(opts.get("crew") or 1), dt)
+                res = singleship.resolve_clear_mast(s["track"], attempt, rolls, crew, dt)
                 return _core("mast", f"{s['name']}: clearing the fouled mast", res,
                              _sets(ship, res.effects.get("ship", {})))
 
@@ -324,10 +387,11 @@ class Dguts:
         from umpire.rules.dguts import repairs
 
         s = state["ships"][ship]
+        _afloat(s, "make repairs")
         if "crew" not in opts:
             raise BadInput("say how many crew factors work on the repair: --crew CF")
-        crew, turns = float(opts["crew"]), int(opts.get("turns") or 1)
-        battle = str(opts.get("battle", "")).lower() in ("1", "true", "yes")
+        crew, turns = _num(opts, "crew"), int(_num(opts, "turns", 1, 1))
+        battle = _yes(opts, "battle")
         dt = self.dt(tables)
         v, t = s["values"], s["track"]
         if what == "low":
@@ -348,6 +412,8 @@ class Dguts:
         from umpire.rules.dguts.turn import assign_pumps
 
         s = state["ships"][ship]
+        _afloat(s, "man the pumps")
+        crew = _num({"crew": crew}, "crew")
         new = assign_pumps(s["track"], crew)
         need = s["track"].get("pumps_needed", 0)
         steps = [Step("pumps", f"{float(crew):g} CF at the pumps; {float(need):g} CF needed", "DGUTS Basic Rules VII.D")]
@@ -360,9 +426,12 @@ class Dguts:
         from umpire.rules.dguts.explosion import resolve_explosion
 
         s = state["ships"][ship]
-        nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], float(dist))
-                  for sid, dist in near.items()}
-        explosive = str(opts.get("explosive_ship", "")).lower() in ("1", "true", "yes")
+        _afloat(s, "blow up")
+        if ship in near:
+            raise BadInput(f"{s['name']} cannot be near herself; --near names the other ships")
+        nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], _num({"near": d}, "near"))
+                  for sid, d in near.items()}
+        explosive = _yes(opts, "explosive_ship")
         res = resolve_explosion(s["values"], s["track"], nearby, explosive, self.dt(tables))
         effects = []
         for key, changes in res.effects.items():
@@ -382,14 +451,15 @@ class Dguts:
         opts = opts or {}
         if not target:
             raise BadInput("say which ship is boarded: --at SHIP")
+        _two(ship, target, "board")
         a, d = state["ships"][ship], state["ships"][target]
+        _afloat(a, "board")
+        _afloat(d, "be boarded")
         if target not in a.get("grappled", []):
             raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
-        yes = lambda k: str(opts.get(k, "")).lower() in ("1", "true", "yes")  # noqa: E731
         dt = self.dt(tables)
-        att = make_party(a["values"], a["track"], float(opts["crew"]) if opts.get("crew") else None, yes("shock"))
-        dfd = make_party(d["values"], d["track"], float(opts["defender_crew"]) if opts.get("defender_crew") else None,
-                         False, yes("upper_deck"))
+        att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
+        dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
         odds = boarding_odds(att, dfd, dt)
         record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
                   "melee_turn": 1, "areas": 0}
@@ -419,7 +489,10 @@ class Dguts:
 
         opts = opts or {}
         a_id = attackers[0]
+        _two(a_id, defender, "fight")
         a, d = state["ships"][a_id], state["ships"][defender]
+        _afloat(a, "fight a melee")
+        _afloat(d, "fight a melee")
         rec = a.get("boarding")
         if not rec or rec.get("at") != defender:
             raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")

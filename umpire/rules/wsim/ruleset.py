@@ -20,6 +20,7 @@ class Wsim1981:
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
     levels = ("basic",)
+    optional_rules: tuple[str, ...] = ()   # the Optional Rules of the 1981 text are not built yet
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
 
