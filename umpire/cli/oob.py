@@ -45,8 +45,11 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     doc["id"] = out.stem.lower()
     scenarios.validate(doc, out)
     tmp = out.with_name(f".{out.name}.tmp")
-    tmp.write_text(tomli_w.dumps(doc), encoding="utf-8")
-    tmp.replace(out)
+    try:
+        tmp.write_text(tomli_w.dumps(doc), encoding="utf-8")
+        tmp.replace(out)
+    except OSError as exc:
+        raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
     obj.emit({"written": str(out), "ruleset": doc["ruleset"], "ships": len(doc["ships"]), "derived": report},
              "order of battle converted")
 
@@ -68,10 +71,17 @@ def oob_export(obj, scenario, output):
     if scenario:
         ships = scenarios.load(scenario)["ships"]
     else:
-        ships = [e["action"]["definition"] for e in obj.game.events if e["kind"] == "ship"] + obj.game.ships
+        ships = obj.game.ships + [e["action"]["definition"] for e in obj.game.events if e["kind"] == "ship"]
+        ships = [{**s, **s.get("overrides", {})} for s in ships]   # DGUTS class, rate and kind as columns
     text = export_csv(ships)
     if output == "-":
         click.echo(text, nl=False)
     else:
-        Path(output).write_text(text, encoding="utf-8")
+        from umpire.cli.printing import refuse_game_file
+
+        refuse_game_file(obj, Path(output))
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
         obj.emit({"written": output, "ships": len(ships)}, "exported")

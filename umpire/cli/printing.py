@@ -28,12 +28,19 @@ def _fleet(obj, ships: tuple[str, ...], scenario: str | None, blank: bool):
 
 def _write(obj, printed, output: str, paper: str, what: str) -> None:
     path = Path(output)
+    refuse_game_file(obj, path)
     try:
         path.write_bytes(printed.pdf)
     except OSError as exc:
         raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
     obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages,
               "ships": len(printed.ships), "bytes": len(printed.pdf)}, what)
+
+
+def refuse_game_file(obj, path: Path) -> None:
+    """Never write a PDF or CSV over the game file itself."""
+    if path.exists() and obj.path.exists() and path.resolve() == obj.path.resolve():
+        raise BadInput(f"output {path} is the game file; choose another name")
 
 
 @cli.command()

@@ -28,6 +28,8 @@ def _read(path: Path) -> dict:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         raise BadInput(f"scenario file {path} not found") from None
+    except OSError as exc:
+        raise BadInput(f"scenario file {path}: cannot read ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise BadInput(f"scenario file {path}: not a UTF-8 text file") from None
     try:
@@ -37,10 +39,10 @@ def _read(path: Path) -> dict:
 
 
 def find(ref: str) -> Path:
-    """A scenario by file path, id, alias or unambiguous id prefix."""
+    """A scenario by file path (ends in .toml or names a folder), id, alias or unambiguous id prefix."""
     p = Path(ref)
-    if p.suffix == ".toml" or p.exists():
-        if not p.exists():
+    if p.suffix == ".toml" or "/" in ref or "\\" in ref:
+        if not p.is_file():
             raise BadInput(f"scenario file {ref} not found")
         return p
     files = bundled()
@@ -67,12 +69,16 @@ def load(ref: str) -> dict:
 
 
 def validate(doc: dict, path: Path) -> None:
+    """Check every field's presence and type; errors name the file, the ship and the field."""
+    import re
+
     for key in REQUIRED:
-        if key not in doc:
-            raise BadInput(f"scenario file {path}: missing field {key!r}")
+        if not isinstance(doc.get(key), str) or not doc.get(key):
+            raise BadInput(f"scenario file {path}: field {key!r} is missing or not text")
     doc.setdefault("ships", [])   # some sources name an action but print no set-up
-    if not isinstance(doc["ships"], list):
-        raise BadInput(f"scenario file {path}: 'ships' must be a list of [[ships]] tables")
+    for key in ("ships", "sides"):
+        if not isinstance(doc.get(key, []), list) or not all(isinstance(x, dict) for x in doc.get(key, [])):
+            raise BadInput(f"scenario file {path}: {key!r} must be a list of [[{key}]] tables")
     sides = {s.get("id") for s in doc.get("sides", [])}
     seen: set[str] = set()
     for i, ship in enumerate(doc["ships"], 1):
@@ -80,11 +86,37 @@ def validate(doc: dict, path: Path) -> None:
         for key in ("id", "name", "side"):
             if not isinstance(ship.get(key), str) or not ship.get(key):
                 raise BadInput(f"{label}: field {key!r} is missing or not text")
+        if not re.match(r"^[a-z0-9][a-z0-9_-]*$", ship["id"]):
+            raise BadInput(f"{label}: field 'id' {ship['id']!r}: use lower-case letters, digits and hyphens")
+        _check_fields(ship, label)
         if ship["id"] in seen:
             raise BadInput(f"{label}: field 'id' {ship['id']!r} repeats an earlier ship")
         seen.add(ship["id"])
         if sides and ship["side"] not in sides:
             raise BadInput(f"{label}: field 'side' {ship['side']!r} is not one of the [[sides]] {sorted(sides)}")
+
+
+_TEXT = ("spec", "guns", "nation", "hex", "class", "rate", "notes", "arrival_note")
+_NUMBERS = ("tons", "men", "sf_value", "cf_value", "crew_factors")
+
+
+def _check_fields(ship: dict, label: str) -> None:
+    for key in _TEXT:
+        if key in ship and not isinstance(ship[key], (str, int)) or isinstance(ship.get(key), bool):
+            raise BadInput(f"{label}: field {key!r} must be text")
+    for key in _NUMBERS:
+        value = ship.get(key)
+        if key in ship and (isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0):
+            raise BadInput(f"{label}: field {key!r} must be a number above zero, not {value!r}")
+    if "men" in ship and ship["men"] != int(ship["men"]):
+        raise BadInput(f"{label}: field 'men' must be a whole number, not {ship['men']!r}")
+    if "direction" in ship and (isinstance(ship["direction"], bool) or ship["direction"] not in range(1, 7)):
+        raise BadInput(f"{label}: field 'direction' must be a hex direction 1 to 6, not {ship['direction']!r}")
+    if "hex" in ship and not str(ship["hex"]).isdigit():
+        raise BadInput(f"{label}: field 'hex' must be a hex number such as \"4319\", not {ship['hex']!r}")
+    if "arrives" in ship and (isinstance(ship["arrives"], bool) or not isinstance(ship["arrives"], int)
+                              or ship["arrives"] < 1):
+        raise BadInput(f"{label}: field 'arrives' must be a turn number from 1, not {ship['arrives']!r}")
 
 
 def listing() -> list[dict]:

@@ -10,14 +10,18 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 def make_id(name: str) -> str:
-    """'ROYAL SOVEREIGN' -> 'royal-sovereign'."""
+    """'ROYAL SOVEREIGN' -> 'royal-sovereign'; accents are dropped ('Éole' -> 'eole')."""
+    import unicodedata
+
+    name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     out = re.sub(r"[^a-z0-9_-]+", "-", name.strip().lower().replace(" ", "-")).strip("-")
     return re.sub(r"-{2,}", "-", out)
 
 
 def check_new_id(ship_id: str, taken: dict) -> str:
     if not _ID.match(ship_id):
-        raise BadInput(f"ship id {ship_id!r}: use lower-case letters, digits and hyphens, e.g. royal-sovereign")
+        raise BadInput(f"ship id {ship_id!r}: use lower-case letters, digits and hyphens, e.g. royal-sovereign "
+                       "(give one with --id)")
     if ship_id in taken:
         raise BadInput(f"ship id {ship_id!r} is already taken by {taken[ship_id]['name']}; give another with --id")
     return ship_id

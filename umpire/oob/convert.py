@@ -95,7 +95,7 @@ def base_fields(path: Path, row: Row) -> dict:
     """Fields every ruleset keeps, checked and typed; unknown nations refused."""
     ship: dict = {"id": row.get("id"), "name": row.get("name"), "side": row.get("side").lower()}
     if row.get("nation"):
-        n = nation_name(row.get("nation"))
+        n = nation_name(row.get("nation")) or _dguts_nation(row.get("nation"))
         if not n:
             raise OobError(path, row.line, "nation", f"{row.get('nation')!r} is not a nation umpire knows "
                            f"({', '.join(NATIONS)})")
@@ -113,10 +113,26 @@ def base_fields(path: Path, row: Row) -> dict:
     for key in ("class", "quality", "rate", "hex", "notes"):
         if row.get(key):
             ship[key] = row.get(key)
-    for key in ("direction", "arrives"):
+    if row.get("hex") and not row.get("hex").isdigit():
+        raise OobError(path, row.line, "hex", f"{row.get('hex')!r}: a hex number such as 4319")
+    for key, top in (("direction", 6), ("arrives", 999)):
         if row.get(key):
-            ship[key] = int(_number(path, row, key))
+            value = _number(path, row, key)
+            if value != int(value) or not 1 <= value <= top:
+                raise OobError(path, row.line, key, f"{row.get(key)!r}: a whole number from 1 to {top}")
+            ship[key] = int(value)
     return ship
+
+
+def _dguts_nation(text: str) -> str | None:
+    """Nations the DGUTS tables know beyond the common ones (e.g. privateer)."""
+    from umpire.rules.dguts.model import BadInput as DgutsBad
+    from umpire.rules.dguts.ship import nation_key
+
+    try:
+        return nation_key(text)
+    except DgutsBad:
+        return None
 
 
 def _number(path: Path, row: Row, key: str) -> int | float:

@@ -26,7 +26,13 @@ def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
         if row.get(col):
             overrides[key] = row.get(col)
     try:
-        values = derive_ship(row.get("nation"), ship["tons"], ship["men"], ship["guns"], overrides)
+        from umpire.rules.dguts.ship import nation_key
+
+        try:
+            nation = nation_key(row.get("nation"))
+        except DgutsBad:
+            nation = ship.get("nation") or row.get("nation")
+        values = derive_ship(nation, ship["tons"], ship["men"], ship["guns"], overrides)
     except DgutsBad as exc:
         msg = str(exc)
         col = next((c for c in ("nation", "class", "rate", "men", "tons", "guns") if msg.lower().startswith(c)), "guns")

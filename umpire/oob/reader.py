@@ -48,14 +48,20 @@ def read(path: Path) -> list[Row]:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise BadInput(f"{path}: file not found") from None
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
     text = _decode(path, raw)
     if not text.strip():
         raise OobError(path, 1, "header", "the file is empty; expected a header row: " + ",".join(COLUMNS))
-    first = text.lstrip("\ufeff").splitlines()[0]
+    text = text.lstrip("\ufeff")
+    lead = len(text) - len(text.lstrip("\r\n \t"))
+    skipped = text[:lead].count("\n")
+    text = text[lead:]
+    first = text.splitlines()[0]
     looks_like_line = WSIM_LINE.match(first) or DGUTS_LINE.match(first) or first.lower().startswith("side:")
     if "," in first and not looks_like_line:
-        return _read_csv(path, text.lstrip("\ufeff"))
-    return _read_lines(path, text)
+        return _read_csv(path, text, skipped)
+    return _read_lines(path, "\n" * skipped + text)
 
 
 def _decode(path: Path, raw: bytes) -> str:
@@ -71,12 +77,12 @@ def _decode(path: Path, raw: bytes) -> str:
     return text
 
 
-def _read_csv(path: Path, text: str) -> list[Row]:
-    reader = csv.reader(io.StringIO(text))
+def _read_csv(path: Path, text: str, skipped: int = 0) -> list[Row]:
+    reader = csv.reader(io.StringIO(text), strict=True)
     try:
         header = [h.strip().lower() for h in next(reader)]
     except csv.Error as exc:
-        raise OobError(path, 1, "header", str(exc)) from None
+        raise OobError(path, 1 + skipped, "header", f"{exc} (check the quotes)") from None
     for col in ("name", "side"):
         if col not in header:
             raise OobError(path, 1, col, f"missing column {col!r}; columns are {', '.join(COLUMNS)} "
@@ -88,16 +94,18 @@ def _read_csv(path: Path, text: str) -> list[Row]:
         dup = next(h for h in header if header.count(h) > 1)
         raise OobError(path, 1, dup, f"column {dup!r} appears twice")
     rows = []
+    start = reader.line_num + 1
     try:
         for record in reader:
-            line = reader.line_num
+            line, start = start + skipped, reader.line_num + 1
             if not any(c.strip() for c in record):
                 continue
             if len(record) != len(header):
-                raise OobError(path, line, "-", f"{len(record)} fields, the header has {len(header)}")
+                raise OobError(path, line, "-", f"{len(record)} fields, the header has {len(header)} "
+                               "(a comma inside a value needs quotes; check the quotes)")
             rows.append(Row(line, dict(zip(header, record))))
     except csv.Error as exc:
-        raise OobError(path, reader.line_num, "-", str(exc)) from None
+        raise OobError(path, start + skipped, "-", f"{exc} (check the quotes)") from None
     if not rows:
         raise OobError(path, 2, "-", "no ships after the header row")
     return rows
