@@ -43,7 +43,7 @@ def refused(umpire, game, args, code, needle):
     (["status", "zzz"], 2, "no ship"),
     (["speed", "mars", "--attitude", "E"], 2, "attitude"),
     (["load", "mars", "--side", "left"], 1, "already loaded"),
-    (["melee", "mars", "--at", "hercule"], 1, "no obp"),
+    (["melee", "mars", "--at", "hercule"], 1, "neither fouled nor grappled"),
     (["board", "mars", "--party", "obp", "--sections", "1", "--at", "hercule"], 1, "neither fouled nor grappled"),
     (["surrender", "hercule", "--by", "firepower"], 1, "not liable"),
     (["frobnicate"], 2, "no such command"),

@@ -149,3 +149,74 @@ def test_victory_points():
     st["ships"]["c"]["prize"] = {"squares": 2, "quality": "CR", "from": "a"}
     st["ships"]["c"]["controller"] = "x"
     assert turns.score(st, TABLES)["points"] == {"x": 60, "y": 0}
+
+
+def test_melee_only_with_enemies_in_contact_once_a_turn():
+    st = grappled(CRACK, POOR)
+    resolve(st, boarding.form_party(st, "a", "obp", [0], "b"))
+    resolve(st, boarding.form_party(st, "b", "dbp", [0], ""))
+    with pytest.raises(BadInput):
+        boarding.melee_plan(st, ["a", "a"], "b")
+    with pytest.raises(BadInput):
+        boarding.form_party(st, "a", "obp", [1], "a")
+    resolve(st, boarding.resolve_melee(st, ["a"], "b", (5, 5, 5, 5, 5, 5), TABLES))
+    with pytest.raises(Refused, match="once per turn"):
+        boarding.melee_plan(st, ["a"], "b")
+    friend = make_state(a=("x", CRACK), c=("x", AVG))
+    friend["ships"]["a"]["grappled"] = ["c"]
+    friend["ships"]["a"]["boarding"] = [{"party": "obp", "sections": [0], "at": "c"}]
+    with pytest.raises(Refused, match="friendly"):
+        boarding.melee_plan(friend, ["a"], "c")
+
+
+def test_party_sections_sorted_and_nbp_takes_none():
+    st = grappled(CRACK, AVG)
+    res = boarding.form_party(st, "a", "obp", [1, 0], "b")
+    assert res.data["sections"] == [1, 2]
+    with pytest.raises(BadInput, match="NBP"):
+        boarding.form_party(st, "a", "nbp", [8], "b")
+
+
+def test_defenders_obp_wins_and_takes_the_attackers_ship():
+    st = grappled(POOR, CRACK)
+    resolve(st, boarding.form_party(st, "a", "obp", [0], "b"))
+    resolve(st, boarding.form_party(st, "b", "obp", [0, 1, 2], "a"))
+    res = boarding.resolve_melee(st, ["a"], "b", (6, 1), TABLES)
+    assert res.data["outcome"] == "defenders win"
+    resolve(st, res)
+    a = st["ships"]["a"]
+    assert a["state"] == "captured" and a["controller"] == "y" and a["prize"]["quality"] == "CR"
+
+
+def test_struck_ships_crew_takes_no_part():
+    st = grappled(CRACK, AVG)
+    resolve(st, boarding.form_party(st, "b", "dbp", [0], ""))
+    st["ships"]["b"]["struck"] = True
+    st["ships"]["b"]["state"] = "struck"
+    resolve(st, boarding.form_party(st, "a", "obp", [0], "b"))
+    assert boarding.melee_needs(st, ["a"], "b", TABLES).count == 0      # boarded without melee
+    with pytest.raises(Refused):
+        boarding.transfer(st, "b", "a", [1])
+
+
+def test_captured_ships_party_is_her_prize_crew():
+    st = grappled(CRACK, AVG)
+    st["ships"]["b"]["prize"] = {"squares": 3, "quality": "GR", "from": "z"}
+    st["ships"]["b"]["controller"] = "z"
+    with pytest.raises(BadInput, match="prize crew"):
+        boarding.form_party(st, "b", "obp", [0], "a")
+    res = boarding.form_party(st, "b", "dbp", [], "a")
+    assert res.data["squares"] == 3
+    resolve(st, res)
+    resolve(st, boarding.form_party(st, "a", "obp", [0], "b"))
+    att, dfn, kind = boarding.melee_plan(st, ["a"], "b")
+    assert kind == "dbp" and dfn[0].prize and dfn[0].squares == 3 and dfn[0].quality == "GR"
+
+
+def test_transfer_to_self_and_to_a_prize():
+    st = make_state(a=("x", CRACK), c=("x", AVG))
+    with pytest.raises(BadInput):
+        boarding.transfer(st, "a", "a", [0])
+    st["ships"]["c"]["prize"] = {"squares": 2, "quality": "CR", "from": "a"}
+    resolve(st, boarding.transfer(st, "a", "c", [2]))
+    assert st["ships"]["c"]["prize"]["squares"] == 6 and st["ships"]["c"]["crew_left"] == [4, 4, 4]

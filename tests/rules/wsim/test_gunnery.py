@@ -166,3 +166,28 @@ def test_house_ruling_overrides_and_is_cited():
     assert table == 6 and any("house ruling" in s.source for s in steps)
     with pytest.raises(BadInput, match="no such table key"):
         Tables("wsim-1981", {"hdt.modifiers.nonsense": 1})["hdt"]
+
+
+def test_struck_this_phase_still_fires_but_loaded_this_turn_does_not():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    st["ships"]["a"]["struck"] = True
+    st["ships"]["a"]["state"] = "struck"          # struck by fire earlier in this combat phase
+    gunnery.check_fire(st, fire(st), TABLES)      # fire is simultaneous: she still fires
+    st["ships"]["a"]["at_turn_start"]["struck"] = True
+    with pytest.raises(Refused, match="struck"):
+        gunnery.check_fire(st, fire(st), TABLES)
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    st["ships"]["a"]["loaded_this_turn"] = "left"
+    with pytest.raises(Refused, match="next turn"):
+        gunnery.check_fire(st, fire(st), TABLES)
+
+
+def test_prize_odd_and_even_losses_count_across_the_phase():
+    st = make_state(a=("x", BIG), b=("y", BIG))
+    b = st["ships"]["b"]
+    b["prize"] = {"squares": 5, "quality": "AV", "from": "c"}
+    for _ in range(2):       # two broadsides of one crew hit each: losses 1 (prize) and 2 (prisoners)
+        changes, _, _ = gunnery.mark_hits(b, {"hull": 0, "guns": 0, "crew": 1, "rigging": 0}, fire(st))
+        for (key,), value in changes:
+            b[key] = value
+    assert b["prize"]["squares"] == 4 and b["crew_left"] == [4, 4, 4]

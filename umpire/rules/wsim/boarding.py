@@ -27,6 +27,13 @@ def check_party(ship: dict, party: str, sections: list[int], target: dict | None
     if party in ("obp", "dbp") and target is not None and target["id"] not in ship["fouled"] + ship["grappled"]:
         raise Refused(f"{ship['name']} is neither fouled nor grappled with {target['name']}")
     if party == "nbp":
+        if sections:
+            raise BadInput("NBP takes no crew sections (it means no boarding party)")
+        return
+    if ship["prize"]["squares"] and party in ("obp", "dbp"):
+        if sections:
+            raise BadInput(f"{ship['name']} is worked by a prize crew: her {party.upper()} is the prize crew; "
+                           "give no --sections (her own crew are prisoners)")
         return
     if not sections:
         raise BadInput(f"{party.upper()} needs crew sections, e.g. --sections 1,2")
@@ -46,14 +53,19 @@ def check_party(ship: dict, party: str, sections: list[int], target: dict | None
 
 def form_party(state: dict, ship_id: str, party: str, sections: list[int], target_id: str = "") -> Resolution:
     ship = state["ships"][ship_id]
+    if target_id == ship_id:
+        raise BadInput(f"{ship['name']} cannot board herself")
     target = state["ships"][target_id] if target_id else None
+    sections = sorted(sections)
     check_party(ship, party, sections, target)
+    prize = bool(ship["prize"]["squares"]) and party in ("obp", "dbp")
     boarding = list(ship.get("boarding", []))
-    boarding.append({"party": party, "sections": sections, "at": target_id})
+    boarding.append({"party": party, "sections": sections, "at": target_id, "prize": prize})
     effects = [set_(["ships", ship_id, "boarding"], boarding),
                set_(["ships", ship_id, "parties"], sorted(set(ship["parties"]) | set(sections)))]
-    squares = sum(ship["crew_left"][s] for s in sections)
-    what = party.upper() + (f" of sections {_sections_text(sections)} ({squares} squares)" if sections else "")
+    squares = ship["prize"]["squares"] if prize else sum(ship["crew_left"][s] for s in sections)
+    what = party.upper() + (f" of the prize crew ({squares} squares)" if prize else
+                            f" of sections {_sections_text(sections)} ({squares} squares)" if sections else "")
     summary = f"{ship['name']}: {what}" + (f" at {target['name']}" if target else "")
     steps = [Step("boarding party", what, "Basic VII.A-B")]
     if sections and len(ship["parties"]) + len(sections) >= sum(1 for c in ship["crew_left"] if c > 0):
@@ -71,18 +83,34 @@ class Force:
     sections: list[int]
     quality: str
     crew: list[int]
+    prize: bool = False       # the party is a captured ship's prize crew (crew = [its squares])
 
     @property
     def squares(self) -> int:
         return sum(self.crew[s] for s in self.sections)
 
 
-def _parties(ship: dict, party: str, at: str | None = None) -> list[int]:
+def _parties(ship: dict, party: str, at: str | None = None) -> list[int] | None:
+    """Sections in the ship's parties of this kind; None when the prize crew is the party."""
     out: list[int] = []
     for b in ship.get("boarding", []):
         if b["party"] == party and (at is None or b["at"] in ("", at)):
+            if b.get("prize"):
+                return None
             out += b["sections"]
     return out
+
+
+def _force(ship: dict, party: str, at: str | None) -> Force | None:
+    """A ship's boarding party of one kind as a melee force, or None if she has none."""
+    if ship.get("struck"):      # a struck ship's crew may not take part in melee (VIII.D.1.b)
+        return None
+    secs = _parties(ship, party, at)
+    if secs is None:
+        return Force(ship["id"], [0], ship["prize"]["quality"], [ship["prize"]["squares"]], prize=True)
+    if not secs:
+        return None
+    return Force(ship["id"], secs, effective_quality(ship), list(ship["crew_left"]))
 
 
 def tms(forces: list[Force], tables) -> int:
@@ -93,18 +121,27 @@ def tms(forces: list[Force], tables) -> int:
 def melee_plan(state: dict, attackers: list[str], defender: str) -> tuple[list[Force], list[Force], str]:
     """Who fights: the attackers' OBPs against the defender's OBP, else DBP (IX.B)."""
     d = state["ships"][defender]
+    if len(set(attackers)) != len(attackers) or defender in attackers:
+        raise BadInput("each ship may be named once, and the boarded ship is not one of the boarders")
     att: list[Force] = []
     for a in attackers:
         ship = state["ships"][a]
-        secs = _parties(ship, "obp", defender)
-        if not secs:
+        if ship["controller"] == d["controller"]:
+            raise Refused(f"{d['name']} is friendly to {ship['name']}: boarding parties melee only with enemies")
+        if defender not in ship["fouled"] + ship["grappled"]:
+            raise Refused(f"{ship['name']} is neither fouled nor grappled with {d['name']}")
+        if ship.get("meleed_turn") == state["turn"]:
+            raise Refused(f"{ship['name']} has already fought a melee this turn (melee is fought once per turn)")
+        force = _force(ship, "obp", defender)
+        if force is None:
             raise Refused(f"{ship['name']} has no OBP ordered against {d['name']} (use `umpire board`)")
-        att.append(Force(a, secs, effective_quality(ship), list(ship["crew_left"])))
-    d_obp = _parties(d, "obp", attackers[0])
-    d_dbp = _parties(d, "dbp")
+        att.append(force)
+    if d.get("meleed_turn") == state["turn"]:
+        raise Refused(f"{d['name']} has already fought a melee this turn (melee is fought once per turn)")
+    d_obp = _force(d, "obp", attackers[0])
+    d_dbp = _force(d, "dbp", None)
     kind = "obp" if d_obp else "dbp" if d_dbp else "none"
-    secs = d_obp or d_dbp
-    dfn = [Force(defender, secs, effective_quality(d), list(d["crew_left"]))] if secs else []
+    dfn = [f for f in (d_obp or d_dbp,) if f]
     return att, dfn, kind
 
 
@@ -177,7 +214,8 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
             break
     if strict and len(rolls) > len(used):
         raise BadInput(f"melee ended after {len(used) // 2} round(s): give exactly {len(used)} dice, got {len(rolls)}")
-    effects = [set_(["ships", f.ship, "crew_left"], f.crew) for f in att + dfn]
+    effects = [_crew_effect(state, f) for f in att + dfn]
+    effects += [set_(["ships", x, "meleed_turn"], state["turn"]) for x in attackers + [defender]]
     data = {"attackers": attackers, "defender": defender, "rolls": used, "outcome": outcome,
             "tms": {"attackers": tms(att, tables), "defender": tms(dfn, tables)}}
     if outcome == "continues":
@@ -191,17 +229,30 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
         sub.data.update(data)
         return sub
     loser = attackers[0]
+    if kind == "obp":   # the victorious OBP stands on the deck the beaten boarders came from (IX.C.3)
+        sub = capture_by_obp(_with_crews(state, att + dfn), dfn, loser, tables, steps, effects, melee=True)
+        sub.data.update(data)
+        return sub
     effects.append(set_(["ships", loser, "state"], "surrendered"))
     effects.append(set_(["ships", loser, "surrendered_by"], "melee"))
-    steps.append(Step("defeated boarding party", f"prisoners; {state['ships'][loser]['name']} surrenders",
-                      "Basic IX.C.3, IX.C.6"))
+    steps.append(Step("defeated boarding party", f"prisoners; {state['ships'][loser]['name']} surrenders; the DBP "
+                      "may board her (`umpire capture`)", "Basic IX.C.3, IX.C.6"))
     return Resolution("melee", f"{names} v {d['name']}: defenders win", effects, steps, data)
+
+
+def _crew_effect(state: dict, f: Force) -> dict:
+    if f.prize:
+        return set_(["ships", f.ship, "prize"], {**state["ships"][f.ship]["prize"], "squares": f.crew[0]})
+    return set_(["ships", f.ship, "crew_left"], f.crew)
 
 
 def _with_crews(state: dict, forces: list[Force]) -> dict:
     st = copy.deepcopy(state)
     for f in forces:
-        st["ships"][f.ship]["crew_left"] = list(f.crew)
+        if f.prize:
+            st["ships"][f.ship]["prize"]["squares"] = f.crew[0]
+        else:
+            st["ships"][f.ship]["crew_left"] = list(f.crew)
     return st
 
 
@@ -216,7 +267,7 @@ def capture_by_obp(state: dict, att: list[Force], defender: str, tables, steps: 
         crew = list(f.crew)
         for s in f.sections:
             crew[s] = 0
-        effects.append(set_(["ships", f.ship, "crew_left"], crew))
+        effects.append(_crew_effect(state, Force(f.ship, f.sections, f.quality, crew, f.prize)))
     return place_prize(state, defender, lead.ship, squares, quality, steps, effects,
                        "melee" if melee else "boarding", tables)
 
@@ -247,6 +298,12 @@ def place_prize(state: dict, target_id: str, captor_id: str, squares: int, quali
 def capture(state: dict, target_id: str, captor_id: str, sections: list[int], tables) -> Resolution:
     """Put a prize crew aboard a ship that surrendered by striking, firepower or immobility (IX.D.3)."""
     t, c = state["ships"][target_id], state["ships"][captor_id]
+    if target_id == captor_id:
+        raise BadInput(f"{t['name']} cannot capture herself")
+    if not sections:
+        raise BadInput("send at least one crew section as prize crew, e.g. --sections 3")
+    if c.get("struck") or c["state"] == "surrendered":
+        raise Refused(f"{c['name']} has {c['state']}: she cannot send a prize crew")
     if t["state"] not in ("surrendered", "struck") or t["prize"]["squares"]:
         raise Refused(f"{t['name']} has not surrendered (state {t['state']}); take her by melee")
     if t["controller"] == c["controller"] and not t["prize"]["squares"]:
@@ -268,6 +325,12 @@ def capture(state: dict, target_id: str, captor_id: str, sections: list[int], ta
 def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Resolution:
     """Move crew sections to a friendly ship, refilling her losses latest first (IX.A)."""
     s, d = state["ships"][src_id], state["ships"][dst_id]
+    if src_id == dst_id:
+        raise BadInput(f"{s['name']} cannot transfer crew to herself")
+    if not sections:
+        raise BadInput("name the crew sections to transfer, e.g. --sections 3")
+    if s.get("struck") or s["state"] == "surrendered":
+        raise Refused(f"{s['name']} has {s['state']}: none of her crew may leave her (VIII.D.1.b)")
     if s["controller"] != d["controller"]:
         raise Refused(f"{d['name']} is not friendly to {s['name']}; transfers go to friendly ships")
     if d["state"] in ("surrendered", "struck"):
@@ -277,6 +340,12 @@ def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Reso
             raise Refused(f"crew section {x + 1} of {s['name']} has no crew to transfer")
     moving = sum(s["crew_left"][x] for x in sections)
     src_crew = [0 if i in sections else c for i, c in enumerate(s["crew_left"])]
+    if d["prize"]["squares"]:   # to a prize: they join the prize crew, not the prisoners
+        prize = {**d["prize"], "squares": d["prize"]["squares"] + moving}
+        return Resolution("transfer", f"{moving} crew squares from {s['name']} join {d['name']}'s prize crew",
+                          [set_(["ships", src_id, "crew_left"], src_crew), set_(["ships", dst_id, "prize"], prize)],
+                          [Step("transfer to a prize", f"prize crew now {prize['squares']}", "Basic IX.A, IX.D")],
+                          {"from": src_id, "to": dst_id, "squares": moving, "erased": 0})
     dst_crew = list(d["crew_left"])
     left = moving
     for i in reversed(range(len(dst_crew))):

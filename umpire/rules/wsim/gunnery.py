@@ -68,9 +68,10 @@ def check_fire(state: dict, act: Fire, tables) -> None:
         raise BadInput(f"range {act.range}: ranges are counted in hexes from 1")
     if act.range > lim["max_range"]:
         raise Refused(f"range {act.range} is out of range: broadsides reach {lim['max_range']} hexes at most")
-    if firer.get("struck"):
+    basis = firer["at_turn_start"]   # fire is simultaneous: a ship struck this phase still fires (VIII.A.7)
+    if basis.get("struck", firer.get("struck")):
         raise Refused(f"{firer['name']} has struck her colours and cannot work her guns")
-    if firer["state"] == "surrendered":
+    if basis.get("state", firer["state"]) == "surrendered":
         raise Refused(f"{firer['name']} has surrendered and may not fire")
     if target.get("struck"):
         raise Refused(f"{target['name']} has struck: no one may fire on a struck ship")
@@ -80,6 +81,9 @@ def check_fire(state: dict, act: Fire, tables) -> None:
         raise Refused(f"{target['name']} is friendly to {firer['name']}: a friendly ship blocks the field of fire")
     if not firer["loaded"][act.side]:
         raise Refused(f"{firer['name']}'s {act.side} broadside is not loaded (load it with `umpire load`)")
+    if firer.get("loaded_this_turn") == act.side:
+        raise Refused(f"{firer['name']}'s {act.side} broadside was loaded in this turn's load phase; "
+                      "she fires it next turn (X.B)")
     if act.aim == "hull" and act.range >= lim["rigging_only_from"]:
         raise Refused(f"at {act.range} hexes fire must be aimed at the rigging (six hexes or more)")
     if act.aim == "rigging" and act.target in firer["fouled"] + firer["grappled"]:
@@ -130,7 +134,8 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     band = f"{lo}+" if gi == len(hdt["guns_bands"]) - 1 else f"{lo}-{hi}"
     steps = [Step("guns firing", f"{n} ({act.side} broadside"
                   + (", carronades included" if carronades else "") + ")", "Basic VIII.B.2"),
-             Step(f"HDT range table, guns {band}, range {act.range}", f"table {table}", src)]
+             Step(f"HDT range table, guns {band}, range {act.range}", f"table {table}",
+                  tables.source("hdt", "range"))]
     mods = hdt["modifiers"]
     q = effective_quality(firer)
     captured = is_captured(firer)
@@ -207,8 +212,8 @@ def mark_hits(target: dict, hits: dict[str, int], act: Fire) -> tuple[list[tuple
     _mark_rigging(t, hits["rigging"], steps, landed)
     changes: list[tuple[tuple, object]] = []
     for key in ("hull_left", "crew_left", "guns_left", "carronades_left", "rigging_left", "prize", "state",
-                "struck", "liable"):
-        if t[key] != target[key]:
+                "struck", "liable", "prize_losses"):
+        if t.get(key) != target.get(key):
             changes.append(((key,), t[key]))
     return changes, steps, landed
 
@@ -261,7 +266,8 @@ def _mark_crew(t: dict, n: int, steps: list[Step], landed: dict) -> None:
     if not n:
         return
     prize_loss = 0
-    for i in range(1, n + 1):
+    before = t.get("prize_losses", 0)     # losses already taken this turn: odd and even count per phase
+    for i in range(before + 1, before + n + 1):
         to_prize = t["prize"]["squares"] > 0 and (i % 2 == 1 or sum(t["crew_left"]) == 0)
         if to_prize:
             t["prize"]["squares"] -= 1
@@ -273,6 +279,8 @@ def _mark_crew(t: dict, n: int, steps: list[Step], landed: dict) -> None:
                 t["crew_left"][s] -= 1
                 landed["crew"] += 1
                 break
+    if t["prize"]["squares"] or prize_loss:
+        t["prize_losses"] = before + n
     left = n - landed["crew"]
     steps.append(Step("crew hits", f"{landed['crew']} marked, sections now {t['crew_left']}"
                       + (f", prize crew lost {prize_loss}" if prize_loss else "")

@@ -57,6 +57,8 @@ def new_ship(definition: dict) -> dict:
         "grappled": [],
         "parties": [],
         "melee_with": "",
+        "meleed_turn": 0,
+        "prize_losses": 0,
     }
     for key in ("hex", "direction", "arrives"):
         if key in definition:
@@ -68,7 +70,8 @@ def new_ship(definition: dict) -> dict:
 def snapshot(ship: dict) -> dict:
     """What the ship fires with this turn: fire is simultaneous (Basic VIII.A.7)."""
     return {"guns_left": dict(ship["guns_left"]), "carronades_left": dict(ship["carronades_left"]),
-            "crew_left": list(ship["crew_left"]), "prize": dict(ship["prize"])}
+            "crew_left": list(ship["crew_left"]), "prize": dict(ship["prize"]),
+            "struck": bool(ship.get("struck")), "state": ship["state"]}
 
 
 def crew_total(ship: dict) -> int:

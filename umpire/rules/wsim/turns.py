@@ -40,7 +40,8 @@ def end_turn(state: dict) -> Resolution:
                 loaded[empty[0]] = True
                 effects.append(set_(["ships", sid, "loaded", empty[0]], True))
                 steps.append(Step(f"{ship['name']} reloads", f"{empty[0]} broadside", "Basic X.A"))
-        for key, value in (("fired_this_turn", []), ("loaded_this_turn", ""), ("parties", []), ("boarding", [])):
+        for key, value in (("fired_this_turn", []), ("loaded_this_turn", ""), ("parties", []), ("boarding", []),
+                           ("prize_losses", 0)):
             if ship.get(key) != value:
                 effects.append(set_(["ships", sid, key], value))
         effects.append(set_(["ships", sid, "at_turn_start"], snapshot(ship)))
@@ -71,7 +72,9 @@ def recover(state: dict, ship_id: str) -> Resolution:
     ship = state["ships"][ship_id]
     if ship.get("struck"):
         raise Refused(f"{ship['name']} has struck her colours: she stays surrendered")
-    if ship["state"] not in ("surrendered", "captured"):
+    if ship["state"] == "captured":
+        raise Refused(f"{ship['name']} has a prize crew aboard: she is retaken by melee, not by a friend nearby")
+    if ship["state"] != "surrendered":
         raise Refused(f"{ship['name']} has not surrendered")
     effects = [set_(["ships", ship_id, "state"], "active"), set_(["ships", ship_id, "surrendered_by"], ""),
                set_(["ships", ship_id, "liable"], [])]
