@@ -116,3 +116,58 @@ def test_lock_refuses_second_writer(umpire, duel):
         res = umpire(*FIRE, "--range", "3", "--roll", "3")
     assert res.code == 2 and "another" in res.err
     assert duel.read_bytes() == before
+
+
+@pytest.mark.parametrize("args, code, needle", [
+    (["morale", "mars"], 2, "not a wsim-1981 command"),
+    (["odds", "turn"], 2, "odds"),
+    (["odds", "ship", "add", "X", "--side", "a", "--spec", HERCULE], 2, "odds"),
+    (["speed", "mars", "--attitude", "A", "--sail", "full"], 2, "advanced"),
+    (["speed", "mars", "--opt", "heading=x", "--opt", "wind=1"], 2, "hex directions"),
+    (["grapple", "mars", "hercule", "--opt", "motionless=x"], 2, "motionless"),
+    (["ship", "add", "X", "--side", "a", "--spec", "14H-(5-4-4)M-10(1)G-7R(9)-5-22'-23(AV)"], 2, "battle sail"),
+    (["ship", "add", "X", "--side", "a", "--spec", "999H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)"], 2, "99"),
+    (["ship", "add", "X", "--side", "a", "--spec", HERCULE, "--turning", "0"], 2, "turning"),
+    (["board", "mars", "--party", "nbp", "--sections", "9"], 2, "nbp"),
+    (["transfer", "mars", "--to", "mars", "--sections", "1"], 2, "herself"),
+    (["capture", "hercule", "--by", "mars", "--sections", ""], 2, "at least one"),
+    (["recover", "hercule"], 1, "not surrendered"),
+    (["log", "--last", "-1"], 2, "-1"),
+])
+def test_more_refusals(umpire, duel, args, code, needle):
+    refused(umpire, duel, args, code, needle)
+
+
+@pytest.mark.parametrize("ruling", [
+    '"hdt.range" = [1, 2, 3, 4, 5]', '"hdt.modifiers.rake" = [1, 2, 3.5, 4, 5]',
+    '"hit-tables.tables.5.hull" = [1, 2, 3, 4, 5, 6]', 'rulings = "x"', '"grappling.motionless_modifier.one" = 0.5',
+])
+def test_bad_house_rulings_refused(umpire, duel, tmp_path, ruling):
+    f = tmp_path / "r.toml"
+    f.write_text(ruling if ruling.startswith("rulings") else "[rulings]\n" + ruling + "\n")
+    refused(umpire, duel, ["--rulings", f, "fire", "mars", "--at", "hercule", "--range", "3", "--side", "left",
+                           "--facing", "right", "--roll", "3"], 2, "ruling")
+
+
+def test_per_command_rulings_are_journalled_for_verify(umpire, duel, tmp_path):
+    f = tmp_path / "r.toml"
+    f.write_text("[rulings.hdt.modifiers]\ninitial_broadside = [0, 0, 0, 0, 0]\n")
+    assert umpire("--rulings", f, "fire", "mars", "--at", "hercule", "--range", "3", "--side", "left",
+                  "--facing", "right", "--roll", "3").code == 0
+    res = umpire("--json", "verify")
+    assert res.code == 0 and res.json["differences"] == []
+
+
+@pytest.mark.parametrize("edit", [('seed = ', 'seed = "abc"\n#'), ('ruleset = ', 'ruleset = 5\n#'),
+                                  ('format = ', 'format = "x"\n#')])
+def test_hand_edited_game_meta(umpire, duel, edit):
+    text = duel.read_text().replace(edit[0], edit[1], 1)
+    duel.write_text(text)
+    res = umpire("status")
+    assert res.code == 2 and "[game]" in res.err
+
+
+def test_new_on_a_folder(umpire, tmp_path):
+    (tmp_path / "d").mkdir()
+    res = umpire("new", tmp_path / "d", "--ruleset", "wsim-1981", "--force")
+    assert res.code == 2 and "folder" in res.err

@@ -28,6 +28,7 @@ class Ctx:
             self._game = gamefile.load(self.path)
             if self.rulings_file:
                 self._game.rulings = {**self._game.rulings, **read_rulings(self.rulings_file)}
+                self._game.ruleset().check_rulings(self._game.tables())
         return self._game
 
     @property
@@ -53,6 +54,8 @@ class Ctx:
         after = getattr(game.ruleset(), "after", None)
         if after:
             after(self.state, res, self.tables())
+        if self.rulings_file:   # rulings given for this command only travel with its event (for `verify`)
+            action = {**action, "rulings": read_rulings(self.rulings_file)}
         event = gamefile.make_event(len(game.events) + 1, res, action, rolls, rolled)
         with gamefile.locked(self.path):
             gamefile.append_event(game, event)
@@ -110,6 +113,11 @@ def read_rulings(path: str) -> dict:
         raise BadInput(f"rulings file {path} not found") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise BadInput(f"rulings file {path}: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"rulings file {path}: cannot read ({exc.strerror})") from None
     from umpire.core.game import flatten
 
-    return flatten(doc.get("rulings", doc))
+    rulings = doc.get("rulings", doc)
+    if not isinstance(rulings, dict):
+        raise BadInput(f"rulings file {path}: expected a [rulings] table of table keys and values")
+    return flatten(rulings)

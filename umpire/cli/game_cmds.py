@@ -64,7 +64,7 @@ def undo(obj):
 
 
 @cli.command()
-@click.option("--last", type=int, help="Only the last N events.")
+@click.option("--last", type=click.IntRange(min=1), help="Only the last N events.")
 @click.pass_obj
 def log(obj, last):
     """List the journal's events.

@@ -8,6 +8,7 @@ from umpire.cli import cli
 from umpire.core.errors import BadInput
 
 MAX_OUTCOMES = 6 ** 6
+DICE_COMMANDS = ("fire", "foul", "unfoul", "grapple", "ungrapple", "melee", "board", "morale", "special", "mast")
 
 
 def distribution(plan) -> dict:
@@ -44,8 +45,8 @@ def odds(ctx, command, args):
     Example:
       umpire odds fire mars --at hercule --range 3 --side left --facing right
     """
-    sub = cli.get_command(ctx, command)
-    if sub is None or command in ("odds", "new", "undo", "status", "log"):
+    sub = cli.get_command(ctx, command) if command in DICE_COMMANDS else None
+    if sub is None:
         raise BadInput(f"odds of {command!r}: give an action that takes dice, e.g. fire, grapple, melee")
     ctx.obj.odds = True
     sub.main(list(args), prog_name=f"umpire odds {command}", standalone_mode=False, obj=ctx.obj)

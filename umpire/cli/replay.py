@@ -36,11 +36,15 @@ def plan_for(rs, state: dict, tables, action: dict) -> Plan | Resolution:
     extra = getattr(rs, "plan_for", None)
     if extra:
         return extra(state, tables, action)
-    raise KeyError(cmd)
+    from umpire.core.errors import BadInput
+
+    raise BadInput(f"{cmd} is not a {rs.id} command (it belongs to another ruleset)")
 
 
 def reresolve(game) -> dict:
     """Resolve each journalled action again with the journalled dice; compare effects."""
+    from umpire.core.tables import Tables
+
     rs, tables = game.ruleset(), game.tables()
     state = rs.initial_state(game)
     diffs = []
@@ -49,14 +53,15 @@ def reresolve(game) -> dict:
         action = event.get("action", {})
         cmd = action.get("command")
         if cmd and cmd != "ship add":
+            used = Tables(rs.data_id, {**game.rulings, **action["rulings"]}) if action.get("rulings") else tables
             try:
-                got = plan_for(rs, copy.deepcopy(state), tables, action)
+                got = plan_for(rs, copy.deepcopy(state), used, action)
                 if isinstance(got, Plan):
                     got = got.resolve(tuple(event.get("rolls", [])), False)
                 probe = Resolution(got.kind, got.summary, list(got.effects), list(got.working), got.data)
                 after = getattr(rs, "after", None)
                 if after:
-                    after(state, probe, tables)
+                    after(state, probe, used)
                 if _norm(probe.effects) != _norm(event["effects"]):
                     diffs.append({"n": event["n"], "why": "effects differ", "summary": event["summary"]})
                 else:

@@ -36,6 +36,8 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     from umpire.rules import PLAYED_AS, canonical, find_ruleset
 
     target = Path(path)
+    if target.is_dir():
+        raise BadInput(f"{path} is a folder; give a file name for the game, e.g. {Path(path) / 'game.toml'}")
     if target.exists() and not force:
         raise BadInput(f"game file {path} already exists (use --force to overwrite)")
     scen = scenarios.load(scenario) if scenario else None

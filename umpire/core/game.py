@@ -141,8 +141,17 @@ def load(path: Path) -> Game:
     meta = doc.get("game")
     if not isinstance(meta, dict) or "ruleset" not in meta:
         raise BadInput(f"game file {path}: no [game] table with a ruleset; is this an umpire game?")
+    for key, kind, what in (("ruleset", str, "text"), ("format", int, "a whole number"),
+                            ("seed", int, "a whole number"), ("level", str, "text"), ("optional", list, "a list")):
+        if key in meta and (not isinstance(meta[key], kind) or isinstance(meta[key], bool)):
+            raise BadInput(f"game file {path}: [game] {key} must be {what}, not {meta[key]!r}")
     if meta.get("format", FORMAT) > FORMAT:
         raise BadInput(f"game file {path}: format {meta['format']} is newer than this umpire understands")
+    for key in ("rulings", "scenario"):
+        if not isinstance(doc.get(key, {}), dict):
+            raise BadInput(f"game file {path}: [{key}] must be a table")
+    if not isinstance(doc.get("ships", []), list) or not isinstance(doc.get("events", []), list):
+        raise BadInput(f"game file {path}: ships and events must be [[ships]] and [[events]] tables")
     game = Game(path=path, meta=meta, rulings=flatten(doc.get("rulings", {})), scenario=doc.get("scenario", {}),
                 ships=doc.get("ships", []), events=doc.get("events", []))
     _check_events(game)
@@ -221,6 +230,12 @@ def _check_events(game: Game) -> None:
     for i, event in enumerate(game.events, start=1):
         if not isinstance(event, dict) or not isinstance(event.get("effects"), list):
             raise BadInput(f"game file {game.path}: event {i} is malformed (no effects list)")
+        for key, kind in (("kind", str), ("summary", str), ("action", dict)):
+            if not isinstance(event.get(key, kind()), kind):
+                raise BadInput(f"game file {game.path}: event {i}: {key} is malformed")
+        event.setdefault("summary", event.get("kind", "?"))
+        event.setdefault("kind", "?")
+        event.setdefault("n", i)
 
 
 def save(game: Game) -> None:

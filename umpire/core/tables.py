@@ -69,9 +69,36 @@ def _set_path(table: dict, parts: list[str], value: Any, key: str) -> None:
         node = node[part]
     if not parts or not isinstance(node, dict) or parts[-1] not in node:
         raise BadInput(f"house ruling {key!r}: no such table key")
-    old = node[parts[-1]]
-    if type(old) is not type(value) and not (isinstance(old, (int, float)) and isinstance(value, (int, float))):
-        raise BadInput(f"house ruling {key!r}: expected a {type(old).__name__}, got {value!r}")
-    if isinstance(old, list) and len(old) != len(value):
-        raise BadInput(f"house ruling {key!r}: expected {len(old)} values, got {len(value)}")
+    _same_shape(node[parts[-1]], value, key)
     node[parts[-1]] = value
+
+
+def _same_shape(old: Any, new: Any, key: str) -> None:
+    """A ruling must look like the value it replaces: same kinds, same lengths, all the way down."""
+    if isinstance(old, bool) or isinstance(new, bool):
+        ok = isinstance(old, bool) and isinstance(new, bool)
+    elif isinstance(old, int):
+        ok = isinstance(new, int)
+    elif isinstance(old, float):
+        ok = isinstance(new, (int, float))
+    else:
+        ok = type(old) is type(new)
+    if not ok:
+        raise BadInput(f"house ruling {key!r}: expected {_describe(old)}, got {new!r}")
+    if isinstance(old, list):
+        if len(old) != len(new):
+            raise BadInput(f"house ruling {key!r}: expected {len(old)} values, got {len(new)}")
+        for a, b in zip(old, new):
+            _same_shape(a, b, key)
+    elif isinstance(old, dict):
+        if set(old) != set(new):
+            raise BadInput(f"house ruling {key!r}: expected the keys {', '.join(map(str, old))}")
+        for k in old:
+            _same_shape(old[k], new[k], key)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, list):
+        return f"a list of {len(value)} values"
+    return {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
+            "dict": "a table"}.get(type(value).__name__, type(value).__name__)

@@ -36,12 +36,21 @@ def allowance(ship: dict, att: str, tables, sail: str = "battle") -> Resolution:
         steps.append(Step("rigging sections lost", f"-{lost}", "Basic VIII.D.4.a"))
     if base - lost < 0:
         steps.append(Step("never below 0", "0", "Basic IV.A.17"))
-    if ship.get("struck") or ship["state"] == "surrendered":
-        steps.append(Step("note", f"{ship['name']} has {ship['state']} and may not sail", "Basic IX.D.4"))
-    if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:
-        steps.append(Step("note", "no crew left: she cannot move", "Basic VIII.D.2.b"))
-    if ship["fouled"] or ship["grappled"]:
-        steps.append(Step("note", "fouled or grappled: she may only drift", "Basic V.C.6, VI.A.6"))
+    for reason, rule in _cannot_move(ship):
+        steps.append(Step("she cannot move", reason, rule))
+        value = 0
     data = {"ship": ship["id"], "attitude": att, "sail": sail, "chart": base, "sections_lost": lost,
             "allowance": value}
     return Resolution("speed", f"{ship['name']} attitude {att}: {value} hex(es)", [], steps, data)
+
+
+def _cannot_move(ship: dict) -> list[tuple[str, str]]:
+    """Why a ship may not move this turn at all (she may still drift or turn in place)."""
+    out = []
+    if ship.get("struck") or ship["state"] == "surrendered":
+        out.append((f"{ship['name']} has {ship['state']}", "Basic VIII.D.1.b, IX.D.4"))
+    if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:
+        out.append(("no crew left", "Basic VIII.D.2.b"))
+    if ship["fouled"] or ship["grappled"]:
+        out.append(("fouled or grappled: she may only drift", "Basic V.C.6, VI.A.6"))
+    return out

@@ -41,13 +41,23 @@ class Wsim1981:
 
         if not opts.get("spec"):
             raise BadInput("a WS&IM ship needs --spec, e.g. --spec \"14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)\"")
+        if not isinstance(opts["spec"], str):
+            raise BadInput(f"spec {opts['spec']!r}: a spec is text like 14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)")
         spec = Spec.parse(opts["spec"])
-        cls = (opts.get("class") or DEFAULT_CLASS).upper()
+        from umpire.core.tables import Tables
+
+        charts = Tables(self.data_id)["movement"]
+        if str(spec.battle_sail) not in charts["battle_sail"] or str(spec.full_sail) not in charts["full_sail"]:
+            raise BadInput(f"spec {opts['spec']!r}: battle sail (rigging sections) must be "
+                           f"{' or '.join(charts['battle_sail'])} and full sail {', '.join(charts['full_sail'])} "
+                           "(the movement charts)")
+        cls = str(opts.get("class") or DEFAULT_CLASS).upper()
         if cls not in CLASSES:
             raise BadInput(f"class {cls!r}: use one of {', '.join(CLASSES)}")
-        turning = opts.get("turning") or DEFAULT_TURNING
-        if not 1 <= int(turning) <= 6:
-            raise BadInput(f"turning ability {turning}: use 1 to 6")
+        turning = opts.get("turning")
+        turning = DEFAULT_TURNING if turning is None else turning
+        if isinstance(turning, bool) or not str(turning).isdigit() or not 1 <= int(turning) <= 6:
+            raise BadInput(f"turning ability {turning!r}: use 1 to 6")
         d = {"id": ship_id, "name": name, "side": side, "spec": str(spec), "class": cls, "turning": int(turning)}
         if opts.get("nation"):
             d["nation"] = opts["nation"]
@@ -81,18 +91,30 @@ class Wsim1981:
         from umpire.rules.wsim import movement
 
         att = opts.get("attitude")
+        sail = opts.get("sail") or "battle"
+        if sail != "battle":
+            raise BadInput(f"sail {sail!r}: full sail is an Advanced Game rule; this game is played at the Basic level")
         if not att:
             if opts.get("heading") is None or opts.get("wind") is None:
                 raise BadInput("give --attitude A|B|C|D, or --heading and --wind (hex directions 1-6)")
-            att = movement.attitude(int(opts["heading"]), int(opts["wind"]), tables)
-        return movement.allowance(state["ships"][ship], att, tables, opts.get("sail") or "battle")
+            try:
+                heading, wind = int(opts["heading"]), int(opts["wind"])
+            except (TypeError, ValueError):
+                raise BadInput("--heading and --wind are hex directions 1 to 6") from None
+            att = movement.attitude(heading, wind, tables)
+        return movement.allowance(state["ships"][ship], att, tables, sail)
 
     def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> Plan:
         from umpire.rules.base import Plan
         from umpire.rules.wsim import contact
 
         need = contact.contact_needs(state, kind, a, b)
-        motionless = int(opts.get("motionless") or 0)
+        try:
+            motionless = int(opts.get("motionless") or 0)
+        except (TypeError, ValueError):
+            raise BadInput("--motionless is how many of the two ships did not move: 0, 1 or 2") from None
+        if not 0 <= motionless <= 2:
+            raise BadInput("--motionless is how many of the two ships did not move: 0, 1 or 2")
         return Plan(need, lambda rolls, strict: contact.resolve_contact(state, kind, a, b, rolls, tables, motionless))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):

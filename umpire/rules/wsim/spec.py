@@ -28,6 +28,8 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": 
                          "\u2019": "'", "\u2018": "'", "\u2032": "'", "\u201d": "'", "\u201c": "'",
                          '"': "'", "`": "'", "\u00b4": "'"})
 
+MAX_SQUARES = 99   # a sanity bound on typed specs, not a rule: the largest printed row is 20
+
 _PARTS = (
     ("hull", re.compile(r"^(\d+)H$"), "hull squares, e.g. 14H"),
     ("crew", re.compile(r"^\((\d+(?:-\d+)*)\)M$"), "crew squares per section, e.g. (5-4-4)M"),
@@ -79,6 +81,8 @@ class Spec:
         crew_t = tuple(int(c) for c in crew.split("-"))
         if int(hull) == 0 or sum(crew_t) == 0 or int(sections) == 0:
             raise BadInput(f"spec {text!r}: hull, crew and rigging sections must not be zero")
+        if any(int(v) > MAX_SQUARES for v in (hull, guns or 0, carr, rig, *crew_t)) or len(crew_t) > 9:
+            raise BadInput(f"spec {text!r}: more than {MAX_SQUARES} squares in a row is not a ship's log")
         return cls(int(hull), crew_t, int(guns), int(carr), int(rig), int(sections), int(full),
                    int(draught), int(points), Quality(q))
 
