@@ -149,3 +149,10 @@ def test_game_options_and_bad_numbers(umpire, tmp_path):
                  "point=reach", "--opt", "base=10"]):
         res = umpire("--game", g, *args)
         assert res.code == 1 and "blown up" in res.err, (args, res.err)
+
+
+def test_no_melee_until_the_boarding_roll_starts_one(umpire, dgame):
+    umpire("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1")
+    assert umpire("board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "6").code == 0
+    res = umpire("melee", "constitution", "--at", "guerriere", "--opt", "attacker=6", "--opt", "defender=1")
+    assert res.code == 1 and "no melee yet" in res.err

@@ -113,7 +113,7 @@ def verify(obj):
 @cli.command()
 @click.pass_obj
 def score(obj):
-    """Victory points by side from ships struck, surrendered and captured.
+    """Victory points by side (WS&IM), or the ships out of action (DGUTS).
 
     \b
     Example:

@@ -496,6 +496,9 @@ class Dguts:
         rec = a.get("boarding")
         if not rec or rec.get("at") != defender:
             raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")
+        if not rec.get("melee"):
+            raise Refused(f"no melee yet between {a['name']} and {d['name']}: the boarding roll did not start "
+                          "one; roll again with `umpire board` next turn")
         allowed = melee_dice_allowed(rec["odds"])
         typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
         dt = self.dt(tables)
