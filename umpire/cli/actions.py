@@ -306,7 +306,7 @@ def explode(obj, ship, near, explosive_ship):
     try:
         dist = {obj.ship(k): float(v) for k, v in pairs.items()}
     except ValueError:
-        raise BadInput(f"--near {near}: give SHIP=INCHES, e.g. constitution=2") from None
+        raise BadInput(f"--near {' '.join(near)}: give SHIP=INCHES, e.g. constitution=2") from None
     _act(obj, {"command": "explode", "ship": obj.ship(ship), "near": dist,
                "opts": {"explosive_ship": explosive_ship}})
 

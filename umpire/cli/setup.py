@@ -105,7 +105,7 @@ def ship():
 @click.option("--tons", type=float, help="DGUTS: tonnage.")
 @click.option("--men", type=int, help="DGUTS: crew.")
 @click.option("--guns", help="DGUTS: guns by calibre, e.g. \"30x24,22x32C,2x12\".")
-@click.option("--rate", help="DGUTS: rate or type, e.g. frigate.")
+@click.option("--rate", help="DGUTS: rated number of guns, e.g. 44 (default: the guns carried).")
 @click.option("--merchant", is_flag=True, help="DGUTS: merchantman or privateer (no opening broadside bonus).")
 @click.pass_obj
 def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, men, guns, rate, merchant):

@@ -141,8 +141,10 @@ def _number(path: Path, row: Row, key: str) -> int | float:
         value = float(text)
     except ValueError:
         raise OobError(path, row.line, key, f"{row.get(key)!r} is not a number") from None
-    if value <= 0:
+    if value <= 0 or value != value:
         raise OobError(path, row.line, key, f"{row.get(key)!r} must be more than zero")
+    if value > 10000:   # a bound on typed numbers, not a rule
+        raise OobError(path, row.line, key, f"{row.get(key)!r} is more than any ship of the age of sail")
     return int(value) if value.is_integer() else value
 
 

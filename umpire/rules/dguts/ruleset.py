@@ -62,6 +62,8 @@ def _yes(opts: dict, key: str) -> bool:
 
 
 AFLOAT = ("active", "sinking")
+# Bounds on typed numbers, not rules: the largest ships of the age were about 5,000 tons with 1,200 men.
+MAX_TONS, MAX_MEN, MAX_GUNS = 10000, 5000, 500
 
 
 def _afloat(ship: dict, doing: str) -> None:
@@ -135,15 +137,23 @@ class Dguts:
         if missing:
             raise BadInput(f"a DGUTS ship needs --{' --'.join(missing)} "
                            "(e.g. --nation american --tons 1576 --men 456 --guns \"30x24,22x32C\")")
-        if float(opts["tons"]) <= 0 or int(opts["men"]) <= 0:
-            raise BadInput(f"tons {opts['tons']} and men {opts['men']} must both be more than zero")
+        tons, men = _num(opts, "tons", low=-1e300), _num(opts, "men", low=-1e300)
+        if tons <= 0 or men <= 0 or men != int(men):
+            raise BadInput(f"tons {opts['tons']} and men {opts['men']} must be more than zero (men a whole number)")
+        if tons > MAX_TONS or men > MAX_MEN:
+            raise BadInput(f"tons {opts['tons']} or men {opts['men']}: more than any ship of the age of sail "
+                           f"(at most {MAX_TONS} tons and {MAX_MEN} men)")
+        from umpire.rules.dguts.guns import parse_guns
+
+        if any(b.count > MAX_GUNS for b in parse_guns(str(opts["guns"]))):
+            raise BadInput(f"guns {opts['guns']!r}: more than {MAX_GUNS} guns of one calibre")
         overrides = {k: opts[k] for k in ("rate", "class") if opts.get(k)}
         if opts.get("merchant"):
             overrides["kind"] = "merchant"
         for k, v in (opts.get("overrides") or {}).items():
             overrides[k] = v
-        d = {"id": ship_id, "name": name, "side": side, "nation": opts["nation"], "tons": float(opts["tons"]),
-             "men": int(opts["men"]), "guns": str(opts["guns"]), "overrides": overrides}
+        d = {"id": ship_id, "name": name, "side": side, "nation": opts["nation"], "tons": tons,
+             "men": int(men), "guns": str(opts["guns"]), "overrides": overrides}
         self.new_ship(d)   # refuse bad calibres, tonnage, overrides now
         return d
 
@@ -153,6 +163,10 @@ class Dguts:
         sides = {x["id"]: x for x in scen.get("sides", [])}
         nation = s.get("nation") or sides.get(s["side"], {}).get("nation", "")
         overrides = {k: s[k] for k in OVERRIDE_KEYS if k in s and k != "name"}
+        missing = [k for k in ("tons", "men", "guns") if k not in s] + ([] if nation else ["nation"])
+        if missing:
+            raise BadInput(f"scenario {scen.get('_path', scen.get('id'))}: ship {s['id']}: field "
+                           f"{missing[0]!r} is missing")
         try:
             return self.ship_definition(s["name"], s["side"], s["id"], {
                 "nation": nation, "tons": s.get("tons"), "men": s.get("men"), "guns": s.get("guns"),
