@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from umpire.pdf.cards import card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, footer
+from umpire.pdf.draw import Pen, footer, title_band
 from umpire.pdf.dguts_views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.layout import Armament, DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import Ladder as LadderSpec
@@ -57,17 +57,9 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
 
 
 def _title(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float, note: str) -> float:
-    x, width, h, f = layout.page.margin, layout.paper.width - 2 * layout.page.margin, layout.title.height, pen.fonts
-    pen.band(x, top - h, width, h)
-    right = SHEET_NAME + (f" - {note}" if note else "")
     who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
-    who += f" - id {view.ship_id}"
-    right_w = max(pen.width(right, f.small), pen.width(who, f.small, bold=True))
-    pen.text(x + f.small, pen.middle(top, h, f.title, True), view.name, f.title, bold=True,
-             room=width - right_w - 3 * f.small)
-    pen.block(x + width - f.small, top, h, [(right, f.small, False), (who, f.small, True)], align="right")
-    return top - h - layout.title.gap
-
+    return title_band(pen, layout, top, view.name, SHEET_NAME + (f" - {note}" if note else ""),
+                      who + f" - id {view.ship_id}")
 
 def _fields(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float) -> float:
     fl = layout.fields

@@ -236,3 +236,16 @@ def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str) -> No
     right_w = pen.width(right, size)
     pen.text(margin, y, left, size, room=room - right_w - size)
     pen.text(paper_w - margin, y, right, size, align="right")
+
+
+
+def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str) -> float:
+    """The band across the top of a sheet: the ship's name on the left; what the sheet is and
+    whose ship she is on the right. Returns the y below the band and its gap."""
+    x, width, h, f = layout.page.margin, layout.paper.width - 2 * layout.page.margin, layout.title.height, pen.fonts
+    pen.band(x, top - h, width, h)
+    right_w = max(pen.width(right, f.small), pen.width(who, f.small, bold=True))
+    pen.text(x + f.small, pen.middle(top, h, f.title, True), name, f.title, bold=True,
+             room=width - right_w - 3 * f.small)
+    pen.block(x + width - f.small, top, h, [(right, f.small, False), (who, f.small, True)], align="right")
+    return top - h - layout.title.gap

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from umpire.pdf.cards import card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, draw_groups, footer, group_height, scaled
+from umpire.pdf.draw import Pen, draw_groups, footer, group_height, scaled, title_band
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
 from umpire.pdf.paging import chunks, grid_capacity, spans
 from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
@@ -51,18 +51,8 @@ def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str) 
 
 def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: str) -> float:
     """The band across the top: the ship's name, her side and what the sheet is."""
-    x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
-    h = layout.title.height
-    pen.band(x, top - h, width, h)
-    f = pen.fonts
-    right = f"{SHEET_NAME}" + (f" - {note}" if note else "")
-    side = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
-    right_w = max(pen.width(right, f.small), pen.width(side, f.small, bold=True))
-    pen.text(x + f.small, pen.middle(top, h, f.title, True), view.name, f.title, bold=True,
-             room=width - right_w - 3 * f.small)
-    pen.block(x + width - f.small, top, h, [(right, f.small, False), (side, f.small, True)], align="right")
-    return top - h - layout.title.gap
-
+    who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
+    return title_band(pen, layout, top, view.name, SHEET_NAME + (f" - {note}" if note else ""), who)
 
 def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> float:
     """Lines 1-8 on the left, the movement chart (4-7) and the ship's state on the right."""
