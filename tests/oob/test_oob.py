@@ -64,11 +64,11 @@ def test_rule_book_ship_lines(umpire, tmp_path):
 
 
 def test_csv_round_trip_keeps_every_field(umpire, tmp_path):
-    text = ("name,side,nation,tons,men,guns,id,class,quality,spec,rate,hex,direction,arrives,notes\n"
+    text = ("name,side,nation,tons,men,guns,id,class,quality,spec,rate,hex,direction,arrives,notes,kind\n"
             "VICTORY,british,british,2142,850,\"30x32,28x24,42x12\",victory,SOL,EL,"
-            "17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL),1st,4319,4,,flagship\n"
+            "17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL),1st,4319,4,,flagship,\n"
             "\"O'Brien & <Sons>\",british,british,300,90,10x6,obrien,B,AV,"
-            "5H-(2-1-1)M-2(1)G-5R(4)-6-14'-9(AV),sloop,,,3,\"late, from the north\"\n")
+            "5H-(2-1-1)M-2(1)G-5R(4)-6-14'-9(AV),sloop,,,3,\"late, from the north\",\n")
     src = write(tmp_path, "in.csv", text)
     out = tmp_path / "s.toml"
     assert umpire("oob", "convert", src, "--ruleset", "wsim-1981", "-o", out).code == 0
@@ -108,3 +108,20 @@ def test_dguts_conversion_computes_values_from_history(umpire, tmp_path):
     assert any("SF value 78.8" in r for r in res.json["derived"])      # 1576 / 20
     assert any("SF value 54.6" in r for r in res.json["derived"])      # 1092 / 20
     assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0
+
+
+def test_dguts_game_export_keeps_overrides(umpire, tmp_path):
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    assert umpire("--game", g, "ship", "add", "Prize", "--side", "french", "--nation", "french", "--tons", "300",
+                  "--men", "80", "--guns", "10x6", "--rate", "12", "--class", "2", "--merchant").code == 0
+    out = umpire("--game", g, "oob", "export", "-o", "-").out
+    import csv
+    import io
+
+    row = list(csv.DictReader(io.StringIO(out)))[0]
+    assert (row["rate"], row["class"], row["kind"]) == ("12", "2", "merchant")
+    src = write(tmp_path, "back.csv", out)
+    assert umpire("oob", "convert", src, "--ruleset", "dguts", "-o", tmp_path / "back.toml").code == 0
+    ship = tomllib.loads((tmp_path / "back.toml").read_text())["ships"][0]
+    assert (ship["rate"], ship["class"], ship["kind"]) == ("12", "2", "merchant")

@@ -22,7 +22,7 @@ def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
             raise OobError(path, row.line, col, f"empty; a DGUTS ship needs {col}")
     ship = base_fields(path, row)
     overrides = {}
-    for col, key in (("class", "class"), ("rate", "rate")):
+    for col, key in (("class", "class"), ("rate", "rate"), ("kind", "kind")):
         if row.get(col):
             overrides[key] = row.get(col)
     try:
@@ -35,7 +35,8 @@ def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
         values = derive_ship(nation, ship["tons"], ship["men"], ship["guns"], overrides)
     except DgutsBad as exc:
         msg = str(exc)
-        col = next((c for c in ("nation", "class", "rate", "men", "tons", "guns") if msg.lower().startswith(c)), "guns")
+        col = next((c for c in ("nation", "class", "rate", "kind", "men", "tons", "guns")
+                    if msg.lower().startswith(c)), "guns")
         raise OobError(path, row.line, col, msg) from None
     how = (f"class {values['class']}, SF value {values['sf_value']:g}, CF value {values['cf_value']:.4g}, "
            f"{values['crew_factors']:.4g} crew factors")

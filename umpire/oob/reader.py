@@ -13,7 +13,7 @@ from umpire.core.errors import BadInput
 from umpire.core.ships import make_id
 
 COLUMNS = ("name", "side", "nation", "tons", "men", "guns")
-OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes")
+OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes", "kind")
 
 # Hex 4319; Dir.4 VICTORY: 17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL) (British)
 WSIM_LINE = re.compile(r"^\s*(?:Hex\s*(?P<hex>\d{3,4})\s*[;,]\s*Dir\.?\s*(?P<dir>\d)\s+)?(?P<name>[^:]+?)\s*:\s*"
