@@ -27,9 +27,15 @@ def test_status_contract_keys(umpire, dgame):
 
 
 def test_fire_contract_keys_and_damage_lands(umpire, dgame):
-    need = umpire("--json", "odds", "fire", "constitution", "--at", "guerriere", "--range", "7", "--side",
-                  "starboard", "--aim", "high")
-    assert need.code == 2 and "too many dice" in need.err        # nine dice: no exact table, said so
+    odds = umpire("--json", "odds", "fire", "constitution", "--at", "guerriere", "--range", "7", "--side",
+                  "starboard", "--aim", "high").json
+    # B range aimed high: 1-2 hit high, 3 hits low. 22 32#C carronades and 30 24# a side: 3 2/3 and 5 factors,
+    # opening broadside x3/2: expected high = (32 x 3 2/3 + 24 x 5) x 3/2 x 1/3 = 356/3, low half of that
+    from fractions import Fraction
+    assert Fraction(odds["expected"]["high"]) == Fraction(356, 3)
+    assert Fraction(odds["expected"]["low"]) == Fraction(178, 3)
+    high = {r["result"]: Fraction(r["chance"]) for r in odds["results"] if r["result"].startswith("high")}
+    assert high["high 0"] == Fraction(2, 3) ** 9 and sum(high.values()) == 1
     res = umpire("--json", "fire", "constitution", "--at", "guerriere", "--range", "7", "--side", "starboard",
                  "--aim", "high")
     data = res.json

@@ -16,12 +16,14 @@ class Plan:
 
     `flexible` means the number of dice used is only known while resolving
     (melee rounds): the tool rolls `need.count` and keeps those used, and typed
-    dice are checked by the resolver.
+    dice are checked by the resolver. `per_die` names a data list of each die's
+    own high and low score, which lets `odds` convolve many dice exactly.
     """
 
     need: DiceNeed
     resolve: Callable[[tuple[int, ...], bool], Resolution]
     flexible: bool = False
+    per_die: str = ""   # data key listing each die's own score: the dice act independently and add up
 
 
 def side_word(text: str) -> str:

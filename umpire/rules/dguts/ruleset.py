@@ -226,7 +226,7 @@ class Dguts:
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
             return _core("fire", summary, res, effects)
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve, per_die="hits")
 
     def morale(self, state: dict, tables, ship: str, opts: dict):
         from umpire.core.dice import DiceNeed
