@@ -31,6 +31,19 @@ def timed(cmd: list[str]) -> float:
     return statistics.median(samples)
 
 
+def timed_pair(a: list[str], b: list[str]) -> tuple[float, float]:
+    """Medians of two commands run in alternation, so drift in machine load hits both alike."""
+    ta, tb = [], []
+    for cmd in (a, b):
+        subprocess.run(cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(RUNS * 2):
+        for cmd, out in ((a, ta), (b, tb)):
+            t = time.perf_counter()
+            subprocess.run(cmd, check=True, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            out.append(time.perf_counter() - t)
+    return statistics.median(ta), statistics.median(tb)
+
+
 def umpire(*args: str) -> list[str]:
     """The command as the installed console script runs it."""
     return [sys.executable, "-c", "from umpire.cli import main; main()", *args]
@@ -59,8 +72,7 @@ def main() -> None:
         for name in ("MARS", "HERCULE"):
             subprocess.run(umpire("--game", game, "ship", "add", name, "--side", name.lower(), "--spec", SPEC),
                            check=True, capture_output=True)
-        base = timed([sys.executable, "-c", "import click"])
-        status = timed(umpire("--game", game, "--json", "status"))
+        base, status = timed_pair([sys.executable, "-c", "import click"], umpire("--game", game, "--json", "status"))
         big = Path(tmp) / "big.toml"
         big_game(big)
         status_big = timed(umpire("--game", str(big), "--json", "status"))
