@@ -104,7 +104,7 @@ class Dguts:
     data_id = "dguts"
     title = "Don't Give Up The Ship!, second edition (1975)"
     units = "inches"
-    levels = ("standard", "training")
+    levels = ("standard",)   # the training game is in rules/dguts/training.py, not yet a playable level
     required_keys = ("id", "name", "side", "controller", "values", "track")
 
     def __init__(self) -> None:
