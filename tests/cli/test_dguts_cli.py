@@ -162,3 +162,23 @@ def test_no_melee_until_the_boarding_roll_starts_one(umpire, dgame):
     assert umpire("board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "6").code == 0
     res = umpire("melee", "constitution", "--at", "guerriere", "--opt", "attacker=6", "--opt", "defender=1")
     assert res.code == 1 and "no melee yet" in res.err
+
+
+def test_training_level(umpire, tmp_path):
+    g = tmp_path / "t.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "training").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("ship", "add", "A", "--side", "a", "--nation", "british", "--tons", "520", "--men", "220",
+               "--guns", "18x12,6x24C").code == 0
+    assert run("ship", "add", "B", "--side", "b", "--nation", "french", "--tons", "580", "--men", "240",
+               "--guns", "20x12,4x6").code == 0
+    res = run("--json", "fire", "a", "--at", "b", "--range", "4", "--side", "left")
+    assert res.code == 0 and len(res.json["rolls"]) % 2 == 0          # two dice per factor, red then white
+    res = run("--json", "morale", "b", "--roll", "5,6")
+    assert res.code == 0 and res.json["morale_points"] == 1            # French 2 points; 11 fails 2-6
+    assert run("--json", "morale", "b", "--opt", "saving_throw=11", "--roll", "5,6").json["held"] is True
+    run("grapple", "a", "b", "--opt", "distance=0", "--opt", "touching=1")
+    assert run("board", "a", "--party", "obp", "--at", "b").code == 0
+    res = run("--json", "melee", "a", "--at", "b", "--opt", "attacker=2,6", "--opt", "defender=1")
+    assert res.code == 0 and res.json["winner"] == "attacker"
+    assert run("--json", "status", "b").json["ships"][0]["state"] == "surrendered"

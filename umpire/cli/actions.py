@@ -245,16 +245,17 @@ def recover(obj, ship):
 
 @cli.command()
 @click.argument("ship")
+@click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Training game: saving_throw=N.")
 @roll_option
 @click.pass_obj
-def morale(obj, ship, roll):
+def morale(obj, ship, extra, roll):
     """Take a morale check (DGUTS): two dice against the nation's saving throw.
 
     \b
     Example:
       umpire morale guerriere --roll 4,5
     """
-    _act(obj, {"command": "morale", "ship": obj.ship(ship), "opts": {}}, roll)
+    _act(obj, {"command": "morale", "ship": obj.ship(ship), "opts": _pairs(extra)}, roll)
 
 
 @cli.command()

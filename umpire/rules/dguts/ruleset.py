@@ -104,7 +104,7 @@ class Dguts:
     data_id = "dguts"
     title = "Don't Give Up The Ship!, second edition (1975)"
     units = "inches"
-    levels = ("standard",)   # the training game is in rules/dguts/training.py, not yet a playable level
+    levels = ("standard", "training")
     required_keys = ("id", "name", "side", "controller", "values", "track")
 
     def __init__(self) -> None:
@@ -130,7 +130,8 @@ class Dguts:
 
     # --- setup -------------------------------------------------------------
     def initial_state(self, game) -> dict:
-        return {"turn": 1, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
+        return {"turn": 1, "level": game.meta.get("level", "standard"),
+                "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
         missing = [k for k in ("nation", "tons", "men", "guns") if opts.get(k) in (None, "")]
@@ -217,6 +218,8 @@ class Dguts:
                            firing_speed=int(_num(opts, "firing_speed", 1, 1)),
                            options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS))
         dt = self.dt(tables)
+        if state.get("level") == "training":
+            return self._training_fire(f, t, firer, target, opts, rng, dt)
         need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
 
         def resolve(rolls, strict):
@@ -228,6 +231,23 @@ class Dguts:
 
         return Plan(DiceNeed(need.count, need.faces, need.labels), resolve, per_die="hits")
 
+    def _training_fire(self, f: dict, t: dict, firer: str, target: str, opts: dict, rng: float, dt):
+        """Training Game fire: two dice per factor, red to hit, white for high or low."""
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.training import resolve_training_fire, training_fire_dice_needed
+
+        chasers = opts.get("chasers") or None
+        need = training_fire_dice_needed(f["values"], opts["side"], rng, chasers, dt)
+
+        def resolve(rolls, strict):
+            res = resolve_training_fire(f["values"], t["values"], t["track"], opts["side"], rng, rolls, chasers, dt)
+            summary = (f"{f['name']} fires at {t['name']}, {rng:g}\" (training): "
+                       f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
+            return _core("fire", summary, res, _sets(target, res.effects.get("target", {})))
+
+        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
     def morale(self, state: dict, tables, ship: str, opts: dict):
         from umpire.core.dice import DiceNeed
         from umpire.rules.base import Plan
@@ -235,6 +255,8 @@ class Dguts:
 
         s = state["ships"][ship]
         _afloat(s, "take a morale check")
+        if state.get("level") == "training":
+            return self._training_morale(s, ship, opts, tables)
         need = morale_dice_needed(s["values"], s["track"])
         dt = self.dt(tables)
 
@@ -245,6 +267,31 @@ class Dguts:
                          _sets(ship, res.effects.get("ship", {})))
 
         return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
+    def _training_morale(self, s: dict, ship: str, opts: dict, tables):
+        """Training Game morale: a failed throw costs a morale point; none left, she surrenders.
+        Its own saving throws are lost in the text: the nation's is used unless one is given."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Step
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.training import resolve_training_morale
+
+        given = _num(opts, "saving_throw")
+        throw = int(given) if given is not None else int(s["values"]["saving_throw"])
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            res = resolve_training_morale(s["values"], s["track"], rolls, throw, dt)
+            out = _core("morale", f"{s['name']} morale check: "
+                        + ("holds" if res.data["held"] else f"down to {res.data['morale_points']} points"),
+                        res, _sets(ship, res.effects.get("ship", {})))
+            if given is None:
+                out.working.insert(0, Step("saving throw", f"2-{throw}, the nation's (the training game's own "
+                                           "are illegible; give --opt saving_throw=N)", "docs/rulings.md"))
+            out.data["rolls"] = list(rolls)
+            return out
+
+        return Plan(DiceNeed(2, 6, ("morale die 1", "morale die 2")), resolve)
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         from umpire.rules.dguts.speed import ship_speed
@@ -307,6 +354,35 @@ class Dguts:
             return r
 
         return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+
+    def _training_round(self, a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, dr, dt):
+        """Training Game melee: each side keeps its last die; the difference reads the short table."""
+        from umpire.core.state import Resolution, Step, set_
+        from umpire.rules.dguts.melee import melee_dice_allowed
+        from umpire.rules.dguts.training import training_melee_result
+
+        allowed = melee_dice_allowed(rec["odds"])
+        for side, rolls in (("attacker", ar), ("defender", dr)):
+            if not 1 <= len(rolls) <= allowed[side] or any(not 1 <= r <= 6 for r in rolls):
+                raise BadInput(f"{side} dice {','.join(map(str, rolls))}: 1 to {allowed[side]} d6, the last kept")
+        result = training_melee_result(ar[-1], dr[-1], dt)
+        winner = result["winner"]
+        steps = [Step("dice", f"attacker keeps {ar[-1]}, defender keeps {dr[-1]}", dt.cite("training", "melee")),
+                 Step("result", result["text"], dt.cite("training", "melee"))]
+        effects = [set_(["ships", a_id, "boarding"], rec)]
+        if winner:
+            loser = d if winner == "attacker" else a
+            points = int(loser["track"].get("morale_points", loser["values"]["morale_value"]))
+            points -= int(result.get("morale_points", 0))
+            changes = {"morale_points": max(0, points)}
+            if result.get("capture") or points <= int(dt.get("training", "morale", "surrender_at")):
+                changes.update(status="surrendered", morale="surrendered")
+                steps.append(Step("surrender", f"{loser['name']} surrenders", dt.cite("training", "melee")))
+                effects[0] = set_(["ships", a_id, "boarding"], {})
+            effects += _sets(loser["id"], changes)
+        data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
+                "winner": winner, "result": result["text"], "outcome": winner or "tie"}
+        return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
 
     def end_turn(self, state: dict, tables):
         from umpire.core.state import Resolution, Step, set_
@@ -472,6 +548,8 @@ class Dguts:
         if target not in a.get("grappled", []):
             raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
         dt = self.dt(tables)
+        if state.get("level") == "training":
+            return self._training_board(a, d, ship, target, opts, dt)
         att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
         dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
         odds = boarding_odds(att, dfd, dt)
@@ -493,6 +571,25 @@ class Dguts:
             return r
 
         return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
+
+    def _training_board(self, a: dict, d: dict, ship: str, target: str, opts: dict, dt):
+        """Training Game boarding: crew factors times morale points on each side; melee follows at once."""
+        from umpire.core.state import Resolution, Step, set_
+        from umpire.rules.dguts.training import training_odds
+
+        a_cf = _num(opts, "crew", a["track"]["crew_factors"])
+        d_cf = _num(opts, "defender_crew", d["track"]["crew_factors"])
+        a_pts = int(a["track"].get("morale_points", a["values"]["morale_value"]))
+        d_pts = int(d["track"].get("morale_points", d["values"]["morale_value"]))
+        odds = training_odds(a_cf, a_pts, d_cf, d_pts, dt)
+        rec = {"at": target, "odds": odds, "melee_turn": 1, "areas": 0, "melee": True, "training": True}
+        steps = [Step("boarders", f"{a_cf:g} CF x {a_pts} morale points = {odds['attacker_value']:g}",
+                      dt.cite("training", "melee")),
+                 Step("defenders", f"{d_cf:g} CF x {d_pts} morale points = {odds['defender_value']:g}",
+                      dt.cite("training", "melee")),
+                 Step("odds", str(odds["odds"]), dt.cite("boarding", "odds"))]
+        return Resolution("board", f"{a['name']} boards {d['name']}: odds {odds['odds']}",
+                          [set_(["ships", ship, "boarding"], rec)], steps, dict(odds))
 
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts: dict | None = None):
         """One round of melee: each side's dice (1 to the number its odds allow; the last one counts)."""
@@ -524,6 +621,8 @@ class Dguts:
                 raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
             else:   # the tool's dice: each side rolls on while it shows less than 4 and dice remain
                 ar, dr = _keep_rolling(rolls[: allowed["attacker"]]), _keep_rolling(rolls[allowed["attacker"]:])
+            if rec.get("training"):
+                return self._training_round(a, d, a_id, defender, rec, ar, dr, dt)
             res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d["values"], d["track"]),
                                       rec["odds"], ar, dr, rec["melee_turn"], rec["areas"], dt)
             effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
