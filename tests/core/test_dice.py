@@ -9,7 +9,7 @@ from umpire.core.errors import BadInput
 def test_check_count_and_faces():
     need = DiceNeed(2, 6, ("attacker", "defender"))
     assert need.check((2, 6)) == (2, 6)
-    with pytest.raises(BadInput, match="expected 2 d6 \\(attacker, defender\\)"):
+    with pytest.raises(BadInput, match="expected 2 d6 in this order: attacker, defender"):
         need.check((2,))
     with pytest.raises(BadInput, match="1 to 6"):
         need.check((2, 7))

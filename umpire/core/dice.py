@@ -30,18 +30,19 @@ class DiceNeed:
     def describe(self) -> str:
         what = f"{self.count} d{self.faces}" if self.count != 1 else f"one d{self.faces}"
         if self.labels:
-            what += " (" + ", ".join(self.labels) + ")"
+            what += " in this order: " + ", ".join(self.labels)
         return what
 
     def check(self, rolls: Sequence[int]) -> tuple[int, ...]:
-        """Return `rolls` as a tuple, or refuse them saying what was expected."""
-        if len(rolls) != self.count:
-            raise BadInput(f"roll {','.join(map(str, rolls)) or '(none)'}: expected {self.describe()}, "
-                           f"got {len(rolls)} value(s)")
-        for r in rolls:
-            if not 1 <= r <= self.faces:
-                raise BadInput(f"roll {r}: a d{self.faces} shows 1 to {self.faces}")
-        return tuple(rolls)
+        """Return `rolls` as a tuple, or refuse them saying what was expected and in what order."""
+        got = tuple(rolls)
+        if len(got) != self.count:
+            raise BadInput(f"roll {','.join(map(str, got)) or '(none)'}: expected {self.describe()}; "
+                           f"got {len(got)} value(s)")
+        for r in got:
+            if isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= self.faces:
+                raise BadInput(f"roll {r!r}: a d{self.faces} shows 1 to {self.faces}")
+        return got
 
     def roll(self, rng: random.Random) -> tuple[int, ...]:
         return tuple(rng.randint(1, self.faces) for _ in range(self.count))

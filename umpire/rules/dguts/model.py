@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from umpire.core.errors import BadInput as _CoreBadInput, Refused as _CoreRefused
-from umpire.core.state import Step  # noqa: F401  (one working line type for every ruleset)
+from umpire.core.dice import DiceNeed  # noqa: F401  (one dice need and one working line for every ruleset)
+from umpire.core.state import Step  # noqa: F401
 from enum import Enum
 import re
-from typing import Any, Sequence
+from typing import Any
 
 
 TEXT = "dguts-1975-second-edition-ocr.txt"
@@ -24,8 +25,7 @@ def rule(section: str) -> str:
     return f"{TEXT}, {section}"
 
 
-class BadInput(_CoreBadInput):
-    """Input the rules cannot accept (bad calibre, bad tonnage, wrong dice)."""
+BadInput = _CoreBadInput   # input the rules cannot accept (bad calibre, bad tonnage, wrong dice)
 
 
 class Refused(_CoreRefused, ValueError):
@@ -41,28 +41,6 @@ class MissingTable(Refused):
         text = f"the rule text gives no value for {what or key}"
         text += f"; supply it as a house ruling: [{table}] {key}"
         super().__init__(text)
-
-
-@dataclass(frozen=True, slots=True)
-class DiceNeed:
-    """`count` dice of `faces` sides, rolled in the order `labels` names them."""
-
-    count: int
-    faces: int = 6
-    labels: tuple[str, ...] = ()
-
-    def check(self, rolls: Sequence[int]) -> tuple[int, ...]:
-        """Return the rolls as a tuple or raise BadInput saying what was expected."""
-        got = tuple(rolls)
-        if len(got) != self.count:
-            order = ", ".join(self.labels) if self.labels else "any order"
-            raise BadInput(
-                f"rolls {','.join(map(str, got)) or '(none)'}: expected {self.count} "
-                f"d{self.faces} in this order: {order}; got {len(got)}")
-        for value in got:
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.faces:
-                raise BadInput(f"roll {value!r}: a d{self.faces} shows 1 to {self.faces}")
-        return got
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,15 +29,14 @@ def _nested(flat: dict) -> dict:
 
 
 def _core(kind: str, summary: str, res, effects: list[dict]):
-    from umpire.core.state import Resolution, Step
+    from umpire.core.state import Resolution
 
-    steps = [Step(s.step, s.value, s.source) for s in res.working]
     data = {k: v for k, v in res.data.items() if k != "explain"}
-    return Resolution(kind, summary, effects, steps, data)
+    return Resolution(kind, summary, effects, list(res.working), data)
 
 
-def _num(opts: dict, key: str, default=None, low: float = 0.0) -> float | None:
-    """A number typed as an option; refuse words, NaN, infinities and values below `low`."""
+def _num(opts: dict, key: str, default=None, low: float | None = 0.0) -> float | None:
+    """A number typed as an option; refuse words, NaN, infinities and values below `low` (if given)."""
     import math
 
     value = opts.get(key, default)
@@ -47,7 +46,7 @@ def _num(opts: dict, key: str, default=None, low: float = 0.0) -> float | None:
         out = float(value)
     except (TypeError, ValueError):
         raise BadInput(f"{key} {value!r}: give a number") from None
-    if not math.isfinite(out) or out < low:
+    if not math.isfinite(out) or (low is not None and out < low):
         raise BadInput(f"{key} {value!r}: give a number of at least {low:g}")
     return out
 
@@ -138,7 +137,7 @@ class Dguts:
         if missing:
             raise BadInput(f"a DGUTS ship needs --{' --'.join(missing)} "
                            "(e.g. --nation american --tons 1576 --men 456 --guns \"30x24,22x32C\")")
-        tons, men = _num(opts, "tons", low=-1e300), _num(opts, "men", low=-1e300)
+        tons, men = _num(opts, "tons", low=None), _num(opts, "men", low=None)
         if tons <= 0 or men <= 0 or men != int(men):
             raise BadInput(f"tons {opts['tons']} and men {opts['men']} must be more than zero (men a whole number)")
         if tons > MAX_TONS or men > MAX_MEN:
@@ -192,7 +191,6 @@ class Dguts:
 
     # --- actions -----------------------------------------------------------
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
-        from umpire.core.dice import DiceNeed
         from umpire.rules.base import Plan
         from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
 
@@ -229,11 +227,10 @@ class Dguts:
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
             return _core("fire", summary, res, effects)
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve, per_die="hits")
+        return Plan(need, resolve, per_die="hits")
 
     def _training_fire(self, f: dict, t: dict, firer: str, target: str, opts: dict, rng: float, dt):
         """Training Game fire: two dice per factor, red to hit, white for high or low."""
-        from umpire.core.dice import DiceNeed
         from umpire.rules.base import Plan
         from umpire.rules.dguts.training import resolve_training_fire, training_fire_dice_needed
 
@@ -246,10 +243,9 @@ class Dguts:
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
             return _core("fire", summary, res, _sets(target, res.effects.get("target", {})))
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+        return Plan(need, resolve)
 
     def morale(self, state: dict, tables, ship: str, opts: dict):
-        from umpire.core.dice import DiceNeed
         from umpire.rules.base import Plan
         from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
 
@@ -266,7 +262,7 @@ class Dguts:
             return _core("morale", f"{s['name']} morale check: {verdict}", res,
                          _sets(ship, res.effects.get("ship", {})))
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+        return Plan(need, resolve)
 
     def _training_morale(self, s: dict, ship: str, opts: dict, tables):
         """Training Game morale: a failed throw costs a morale point; none left, she surrenders.
@@ -323,7 +319,6 @@ class Dguts:
         return out
 
     def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict):
-        from umpire.core.dice import DiceNeed
         from umpire.core.state import set_
         from umpire.rules.base import Plan
         from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_grapple
@@ -353,7 +348,7 @@ class Dguts:
             r.data["success"] = ok
             return r
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+        return Plan(need, resolve)
 
     def _training_round(self, a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, dr, dt):
         """Training Game melee: each side keeps its last die; the difference reads the short table."""
@@ -424,7 +419,6 @@ class Dguts:
 
     def special(self, state: dict, tables, ship: str, column: str, opts: dict):
         """A roll on the single-ship special damage table (hull or spar column)."""
-        from umpire.core.dice import DiceNeed
         from umpire.rules.base import Plan
         from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
 
@@ -443,7 +437,7 @@ class Dguts:
             return _core("special", f"{s['name']}: special damage ({column})", res,
                          _sets(ship, res.effects.get("ship", {})))
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), resolve)
+        return Plan(need, resolve)
 
     def mast(self, state: dict, tables, ship: str, opts: dict):
         """Which mast fell and whether clear or foul; with --opt attempt=N, try to cut a fouled mast away."""
@@ -470,7 +464,7 @@ class Dguts:
             res = singleship.resolve_mast_loss(s["values"], s["track"], rolls, dt)
             return _core("mast", f"{s['name']}: a mast comes down", res, _sets(ship, res.effects.get("ship", {})))
 
-        return Plan(DiceNeed(need.count, need.faces, need.labels), fall)
+        return Plan(need, fall)
 
     def repair(self, state: dict, tables, ship: str, what: str, opts: dict):
         """Repairs by the crew factors put to work: low (hull), high (rigging), jury mast, guns."""
