@@ -220,3 +220,18 @@ def test_transfer_to_self_and_to_a_prize():
     st["ships"]["c"]["prize"] = {"squares": 2, "quality": "CR", "from": "a"}
     resolve(st, boarding.transfer(st, "a", "c", [2]))
     assert st["ships"]["c"]["prize"]["squares"] == 6 and st["ships"]["c"]["crew_left"] == [4, 4, 4]
+
+
+def test_after_hook_lets_prisoners_rise_when_fire_thins_the_prize_crew():
+    from umpire.core.state import Resolution, set_
+    from umpire.rules.wsim.ruleset import Wsim1981
+
+    st = make_state(a=("x", CRACK), b=("y", POOR))
+    st["ships"]["b"].update(prize={"squares": 3, "quality": "CR", "from": "a"}, controller="x", state="captured")
+    res = Resolution("fire", "hit", [set_(["ships", "b", "prize"], {"squares": 2, "quality": "CR", "from": "a"})])
+    Wsim1981().after(st, res, TABLES)              # 2 x 6 < 18 prisoners
+    resolve(st, res)
+    assert st["ships"]["b"]["controller"] == "y" and st["ships"]["b"]["prize"]["squares"] == 0
+    quiet = Resolution("fire", "hit", [set_(["ships", "a", "hull_left"], 9)])
+    Wsim1981().after(st, quiet, TABLES)
+    assert len(quiet.effects) == 1

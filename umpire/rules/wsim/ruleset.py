@@ -176,7 +176,13 @@ class Wsim1981:
         from umpire.core.state import apply
         from umpire.rules.wsim import boarding
 
-        probe = apply(copy.deepcopy(state), res.effects)
+        touched = {e["path"][1] for e in res.effects if len(e["path"]) > 1 and e["path"][0] == "ships"}
+        if not any(state["ships"].get(sid, {}).get("prize", {}).get("squares") or
+                   any("prize" in e["path"] for e in res.effects) for sid in touched):
+            return   # only a ship with a prize crew aboard can see her prisoners rise
+        probe = apply({"ships": {sid: copy.deepcopy(state["ships"][sid]) for sid in touched
+                                 if sid in state["ships"]}}, [e for e in res.effects if e["path"][0] == "ships"
+                                                              and e["path"][1] in state["ships"]])
         for ship in probe["ships"].values():
             effects, steps = boarding.prisoner_check(ship, tables)
             res.effects += effects
