@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Sequence
 
 from umpire.pdf.cards import card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, footer, title_band
+from umpire.pdf.draw import Pen, grid_pages, title_band
 from umpire.pdf.dguts_views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.layout import Armament, DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import Ladder as LadderSpec
-from umpire.pdf.paging import chunks, grid_capacity, spans
+from umpire.pdf.paging import chunks
 
 SHEET_NAME = "Don't Give Up The Ship! ship data sheet"
 CARD_NAME = "Don't Give Up The Ship! ship cards"
@@ -28,7 +28,7 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
     """Draw one ship's data sheet (and continuation pages for a long log); returns pages drawn."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
-    bottom, top = page.margin + page.footer, paper.height - page.margin
+    top = paper.height - page.margin
     y = _title(pen, layout, view, top, "")
     y -= _fields(pen, layout, view, y)
     if view.speed_note:
@@ -39,21 +39,10 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
     y -= guns_table(pen, layout.armament, x, y, view, pen.fonts.text) + layout.armament.gap
     for ladder in view.ladders:
         y -= draw_ladder(pen, layout.ladder, x, y, ladder, width, values=True) + layout.ladder.gap
-    lg = layout.log
-    first = grid_capacity(y - bottom, lg.header, lg.row, 1)
-    first = first if first >= lg.min_rows else 0
-    later = grid_capacity(top - layout.title.height - layout.title.gap - bottom, lg.header, lg.row, 1)
-    pages = spans(rows_needed(view), first, later)
-    rows = grid_rows(view, pages[-1].stop)
-    for n, span in enumerate(pages, 1):
-        if n > 1:
-            y = _title(pen, layout, view, top, f"continued, page {n}")
-        if len(span):
-            _log(pen, layout, x, y, width, rows[span.start:span.stop])
-        footer(pen, paper.width, page.margin, f"umpire - {SHEET_NAME} - {origin}",
-               f"{view.ship_id}  {n}/{len(pages)}")
-        pen.canvas.showPage()
-    return len(pages)
+    return grid_pages(pen, layout, y, layout.log, 1, lambda n: grid_rows(view, n), rows_needed(view),
+                      lambda y0, room, rows: _log(pen, layout, x, y0, width, rows),
+                      lambda t, note: _title(pen, layout, view, t, note),
+                      (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))
 
 
 def _title(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float, note: str) -> float:

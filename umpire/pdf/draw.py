@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Callable, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
@@ -249,3 +249,32 @@ def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str) 
              room=width - right_w - 3 * f.small)
     pen.block(x + width - f.small, top, h, [(right, f.small, False), (who, f.small, True)], align="right")
     return top - h - layout.title.gap
+
+
+def grid_pages(pen: "Pen", layout, y: float, grid, across: int, rows: Callable[[int], Sequence],
+               needed: int, draw_rows: Callable[[float, float, Sequence], None],
+               title: Callable[[float, str], float], footer_text: tuple[str, str]) -> int:
+    """Page a sheet's turn grid: the rows that fit under the sheet's top part, then continuation
+    pages each headed by the title band; returns the pages drawn.
+
+    `rows(n)` gives the first n grid rows, `draw_rows(y, room, rows)` draws some at y, and
+    `title(top, note)` draws the band and returns the y below it.
+    """
+    from umpire.pdf.paging import grid_capacity, spans
+
+    paper, page = layout.paper, layout.page
+    bottom, top = page.margin + page.footer, paper.height - page.margin
+    first = grid_capacity(y - bottom, grid.header, grid.row, across)
+    if first < grid.min_rows * across:
+        first = 0
+    later = grid_capacity(top - layout.title.height - layout.title.gap - bottom, grid.header, grid.row, across)
+    pages = spans(needed, first, later)
+    body = rows(pages[-1].stop)
+    for n, span in enumerate(pages, 1):
+        if n > 1:
+            y = title(top, f"continued, page {n}")
+        if len(span):
+            draw_rows(y, y - bottom, body[span.start:span.stop])
+        footer(pen, paper.width, page.margin, footer_text[0], f"{footer_text[1]}  {n}/{len(pages)}")
+        pen.canvas.showPage()
+    return len(pages)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from umpire.pdf.cards import card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, draw_groups, footer, group_height, scaled, title_band
+from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
-from umpire.pdf.paging import chunks, grid_capacity, spans
+from umpire.pdf.paging import chunks
 from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
 SHEET_NAME = "Wooden Ships & Iron Men log"
@@ -26,27 +26,15 @@ def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str) 
     """Draw one ship's log (and continuation pages for a long turn grid); returns pages drawn."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
-    bottom = page.margin + page.footer
     top = paper.height - page.margin
     y = _title(pen, layout, view, top, "")
     y -= _header(pen, layout, view, y) + layout.header.gap
     y -= draw_groups(pen, x, y, view.groups, layout.boxes, pen.fonts.text)
-    first = grid_capacity(y - bottom, layout.turns.header, layout.turns.row, layout.turns.across)
-    if first < layout.turns.min_rows * layout.turns.across:
-        first = 0
-    later_top = top - layout.title.height - layout.title.gap
-    later = grid_capacity(later_top - bottom, layout.turns.header, layout.turns.row, layout.turns.across)
-    pages = spans(rows_needed(view), first, later)
-    rows = grid_rows(view, pages[-1].stop)
-    for n, span in enumerate(pages, 1):
-        if n > 1:
-            y = _title(pen, layout, view, top, f"continued, page {n}")
-        if len(span):
-            _turn_grids(pen, layout, x, y, width, y - bottom, rows[span.start:span.stop])
-        footer(pen, paper.width, page.margin, f"umpire - {SHEET_NAME} - {origin}",
-               f"{view.ship_id}  {n}/{len(pages)}")
-        pen.canvas.showPage()
-    return len(pages)
+    return grid_pages(pen, layout, y, layout.turns, layout.turns.across, lambda n: grid_rows(view, n),
+                      rows_needed(view),
+                      lambda y0, room, rows: _turn_grids(pen, layout, x, y0, width, room, rows),
+                      lambda t, note: _title(pen, layout, view, t, note),
+                      (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))
 
 
 def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: str) -> float:
