@@ -51,7 +51,6 @@ def umpire(*args: str) -> list[str]:
 
 def big_game(path: Path, ships: int = 60, events: int = 3000) -> None:
     from umpire.core import game as gamefile
-    from umpire.rules.wsim.ship import new_ship
     from umpire.core.state import Resolution, set_
 
     defs = [{"id": f"s{i}", "name": f"SHIP {i}", "side": "a" if i % 2 else "b", "spec": SPEC} for i in range(ships)]
@@ -62,7 +61,6 @@ def big_game(path: Path, ships: int = 60, events: int = 3000) -> None:
                                                       set_(["ships", sid, "loaded", "left"], n % 2 == 0)]),
                     {"command": "fire"}, (3,), "typed")
     gamefile.save(game)
-    _ = new_ship
 
 
 def main() -> None:

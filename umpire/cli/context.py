@@ -103,7 +103,7 @@ class Ctx:
         if isinstance(res, dict):
             render.mapping(data, title)
         else:
-            render.resolution(res, self.state if self._game else None)
+            render.resolution(res)
 
 
 def read_rulings(path: str) -> dict:

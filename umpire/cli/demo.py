@@ -55,8 +55,6 @@ def demo(obj, keep):
     Example:
       umpire demo
     """
-    import json
-
     from umpire.cli import main as run  # the same entry point a user types
 
     example = load_example()
@@ -83,7 +81,6 @@ def demo(obj, keep):
             raise SystemExit(1)
         click.secho(f"demo: all {len(example['turns'])} turns match the hand-worked boxes "
                     f"(docs/worked-duel.md)." + (f" Game kept at {path}." if keep else ""), fg="green")
-        _ = json
 
 
 def _run(run, argv: list[str]) -> None:

@@ -29,7 +29,7 @@ def working_table(res: Resolution) -> Table:
     return table
 
 
-def resolution(res: Resolution, state: dict | None) -> None:
+def resolution(res: Resolution) -> None:
     c = console()
     if res.working:
         c.print(working_table(res))
