@@ -29,13 +29,7 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMANDS:
-            import importlib
-
-            try:
-                importlib.import_module(f"umpire.cli.{COMMANDS[name]}")
-            except ModuleNotFoundError as exc:
-                if exc.name != f"umpire.cli.{COMMANDS[name]}":
-                    raise
+            _load(COMMANDS[name])
         return super().get_command(ctx, name)
 
 
@@ -59,16 +53,17 @@ def cli(ctx: click.Context, game_path: str | None, as_json: bool, rulings_file: 
     ctx.obj = Ctx(game_path, as_json, rulings_file)
 
 
-def _register() -> None:
-    """Import every command module (for help listings and tests)."""
+def _load(module: str) -> None:
+    """Import one command module; its commands register themselves on the group."""
     import importlib
 
+    importlib.import_module(f"umpire.cli.{module}")
+
+
+def _register() -> None:
+    """Import every command module (for help listings and tests)."""
     for module in sorted(set(COMMANDS.values())):
-        try:
-            importlib.import_module(f"umpire.cli.{module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"umpire.cli.{module}":
-                raise
+        _load(module)
 
 
 def main(argv: list[str] | None = None) -> None:
