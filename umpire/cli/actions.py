@@ -5,44 +5,40 @@ from __future__ import annotations
 import click
 
 from umpire.cli import cli
-from umpire.cli.replay import plan_for
 from umpire.core.errors import BadInput
-from umpire.rules.base import Plan
+from umpire.core.state import Resolution
 
 roll_option = click.option("--roll", "--rolls", "roll", metavar="R[,R...]",
                            help="Dice as rolled at the table, e.g. 4 or 3,5,1 (default: umpire rolls).")
 
 
 def _act(obj, action: dict, roll: str | None = None):
-    """Plan the action, take or roll the dice, resolve, journal, print."""
-    got = plan_for(obj.ruleset, obj.state, obj.tables(), action)
-    if getattr(obj, "odds", False):
-        from umpire.cli.odds import distribution
-
-        if not isinstance(got, Plan) or got.need.count == 0:
-            raise BadInput(f"{action['command']}: no dice are rolled here, so there are no odds to show")
-        data = distribution(got)
-        if obj.as_json:
-            import json
-
-            click.echo(json.dumps(data))
-        else:
-            from umpire.cli import render
-
-            render.rows(f"odds: {data['dice']}, {data['outcomes']} outcomes", ["result", "chance", "%"],
-                        [[r["result"], r["chance"], r["percent"]] for r in data["results"]])
-            if data["expected"]:
-                render.mapping(data["expected"], "expected hits")
-        return None
-    if isinstance(got, Plan):
-        res = obj.run(got, action, roll)
-    else:
-        if roll:
-            raise BadInput(f"roll {roll}: no dice are needed for {action['command']}")
-        obj.commit(got, action)
-        res = got
+    """Do the action through the engine (or, under `umpire odds`, show its exact odds) and print."""
+    if obj.odds:
+        return _odds(obj, action)
+    res = obj.session.perform(action, roll)
     obj.emit(res)
     return res
+
+
+def _odds(obj, action: dict) -> None:
+    from umpire.cli.odds import distribution
+
+    got = obj.session.plan(action)
+    if isinstance(got, Resolution) or got.need.count == 0:
+        raise BadInput(f"{action['command']}: no dice are rolled here, so there are no odds to show")
+    data = distribution(got)
+    if obj.as_json:
+        import json
+
+        click.echo(json.dumps(data))
+        return
+    from umpire.cli import render
+
+    render.rows(f"odds: {data['dice']}, {data['outcomes']} outcomes", ["result", "chance", "%"],
+                [[r["result"], r["chance"], r["percent"]] for r in data["results"]])
+    if data["expected"]:
+        render.mapping(data["expected"], "expected hits")
 
 
 @cli.command()
@@ -100,7 +96,7 @@ def speed(obj, ship, attitude, heading, wind, sail, extra):
     """
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, **_pairs(extra),
             "_optional": list(obj.game.meta.get("optional", []))}
-    obj.emit(obj.ruleset.speed(obj.state, obj.tables(), obj.ship(ship), opts))
+    obj.emit(obj.ruleset.query(obj.state, obj.tables(), "speed", obj.ship(ship), opts))
 
 
 @cli.command("load")

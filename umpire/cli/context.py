@@ -1,4 +1,4 @@
-"""Per-invocation context: which game, JSON or tables, and the run-an-action helper."""
+"""Per-invocation context: which game, JSON or tables, and the open game session."""
 
 from __future__ import annotations
 
@@ -9,40 +9,43 @@ from pathlib import Path
 import click
 
 from umpire.core import game as gamefile
+from umpire.core.engine import Session
 from umpire.core.errors import BadInput
 from umpire.core.ships import find_ship
 
 
 class Ctx:
-    def __init__(self, game_path: str | None, as_json: bool, rulings_file: str | None) -> None:
+    """What a command needs: the game session (opened on first use), output mode, rulings file."""
+
+    def __init__(self, game_path: str | None, as_json: bool, rulings_file: str | None,
+                 session: Session | None = None) -> None:
         self.path = gamefile.game_path(game_path)
         self.as_json = as_json
         self.rulings_file = rulings_file
-        self._game: gamefile.Game | None = None
-        self._state: dict | None = None
+        self.odds = False
+        self._session = session
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            self._session = Session(self.path, read_rulings(self.rulings_file) if self.rulings_file else None)
+        return self._session
 
     # --- reading ---------------------------------------------------------
     @property
     def game(self) -> gamefile.Game:
-        if self._game is None:
-            self._game = gamefile.load(self.path)
-            if self.rulings_file:
-                self._game.rulings = {**self._game.rulings, **read_rulings(self.rulings_file)}
-                self._game.ruleset().check_rulings(self._game.tables())
-        return self._game
+        return self.session.game
 
     @property
     def state(self) -> dict:
-        if self._state is None:
-            self._state = self.game.state()
-        return self._state
+        return self.session.state
 
     @property
     def ruleset(self):
-        return self.game.ruleset()
+        return self.session.ruleset
 
     def tables(self):
-        return self.game.tables()
+        return self.session.tables()
 
     def ship(self, text: str) -> str:
         return find_ship(self.state["ships"], text)
@@ -50,42 +53,7 @@ class Ctx:
     # --- writing ---------------------------------------------------------
     def commit(self, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> None:
         """Journal the resolution and save the game atomically, under the lock."""
-        game = self.game
-        after = getattr(game.ruleset(), "after", None)
-        if after:
-            after(self.state, res, self.tables())
-        if self.rulings_file:   # rulings given for this command only travel with its event (for `verify`)
-            action = {**action, "rulings": read_rulings(self.rulings_file)}
-        event = gamefile.make_event(len(game.events) + 1, res, action, rolls, rolled)
-        with gamefile.locked(self.path):
-            gamefile.append_event(game, event)
-
-    def run(self, plan, action: dict, roll_text: str | None):
-        """Take typed dice or roll them, resolve the plan, journal and save."""
-        from umpire.core.dice import event_rng, parse_rolls
-
-        need = plan.need
-        if roll_text:
-            rolls = parse_rolls(roll_text)
-            if plan.flexible:
-                for r in rolls:
-                    if not 1 <= r <= need.faces:
-                        raise BadInput(f"roll {r}: a d{need.faces} shows 1 to {need.faces}")
-            elif need.count == 0:
-                raise BadInput(f"roll {roll_text}: no dice are needed for this action")
-            else:
-                rolls = need.check(rolls)
-            rolled = "typed"
-        else:
-            rng = event_rng(self.game.seed, len(self.game.events) + 1, action.get("command", ""))
-            rolls = need.roll(rng)
-            rolled = "umpire"
-        res = plan.resolve(rolls, rolled == "typed")
-        used = tuple(res.data.get("rolls", rolls)) if plan.flexible else rolls
-        res.data.setdefault("rolls", list(used))
-        res.data["rolled_by"] = rolled if used else "none"
-        self.commit(res, action, used, rolled)
-        return res
+        self.session.commit(res, action, rolls, rolled)
 
     # --- output ----------------------------------------------------------
     def emit(self, res, title: str = "") -> None:

@@ -69,7 +69,7 @@ def demo(obj, keep):
                 click.secho(f"$ umpire {line}", fg="cyan")
                 _run(run, ["--game", path] + shlex.split(line))
             from umpire.core import game as gamefile
-            from umpire.rules import find_ruleset
+            from umpire.core.ruleset import find_ruleset
 
             g = gamefile.load(Path(path))
             state, rs = g.state(), find_ruleset(g.ruleset_id)

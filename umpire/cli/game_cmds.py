@@ -7,8 +7,6 @@ import json
 import click
 
 from umpire.cli import cli
-from umpire.core import game as gamefile
-from umpire.core.errors import BadInput
 
 
 @cli.command()
@@ -41,9 +39,7 @@ def turn(obj):
     Example:
       umpire turn
     """
-    res = obj.ruleset.end_turn(obj.state, obj.tables())
-    obj.commit(res, {"command": "turn"})
-    obj.emit(res)
+    obj.emit(obj.session.perform({"command": "turn"}))
 
 
 @cli.command()
@@ -55,11 +51,7 @@ def undo(obj):
     Example:
       umpire undo
     """
-    game = obj.game
-    if not game.events:
-        raise BadInput(f"game file {obj.path} has no events to undo")
-    with gamefile.locked(obj.path):
-        last = gamefile.drop_last_event(game)
+    last = obj.session.undo()
     obj.emit({"undone": last["n"], "kind": last["kind"], "summary": last["summary"]}, "undone")
 
 
@@ -73,9 +65,7 @@ def log(obj, last):
     Example:
       umpire log --last 5
     """
-    events = obj.game.events[-last:] if last else obj.game.events
-    items = [{"n": e["n"], "kind": e["kind"], "summary": e["summary"], "rolls": e.get("rolls", []),
-              "rolled": e.get("rolled", "")} for e in events]
+    items = obj.session.log(last)
     if obj.as_json:
         click.echo(json.dumps({"events": items}))
         return
@@ -95,9 +85,7 @@ def verify(obj):
     Example:
       umpire verify
     """
-    from umpire.cli.replay import reresolve
-
-    report = reresolve(obj.game)
+    report = obj.session.verify()
     if obj.as_json:
         click.echo(json.dumps(report))
     else:

@@ -33,7 +33,7 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     from pathlib import Path
 
     from umpire.core import scenarios
-    from umpire.rules import PLAYED_AS, canonical, find_ruleset
+    from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 
     target = Path(path)
     if target.is_dir():
@@ -54,7 +54,7 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
         raise BadInput(f"level {level!r}: {rs.id} offers {', '.join(rs.levels)}")
     ships, info = [], {}
     if scen:
-        ships = [rs.scenario_ship(s, scen) if hasattr(rs, "scenario_ship") else _wsim_ship(rs, s, scen)
+        ships = [rs.scenario_ship(s, scen)
                  for s in scen["ships"]]
         info = {k: scen[k] for k in ("id", "title", "date", "source", "special_rules", "victory", "wind", "map")
                 if k in scen}
@@ -76,17 +76,6 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     if scen and not ships:
         out["note"] = "the source prints no set-up for this action: add the ships with `umpire ship add`"
     obj.emit(out, "new game")
-
-
-def _wsim_ship(rs, s: dict, scen: dict) -> dict:
-    try:
-        d = rs.ship_definition(s["name"], s["side"], s["id"], s)
-    except BadInput as exc:
-        raise BadInput(f"scenario {scen['_path']}: ship {s['id']}: {exc}") from None
-    for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
-        if key in s:
-            d[key] = s[key]
-    return d
 
 
 @cli.group()

@@ -1,7 +1,7 @@
 """Effects: the only way game state changes.
 
 An effect is a small dict: ``{"op": "set", "path": [...], "value": v}`` or
-``{"op": "add", "path": [...], "value": n}``. The path walks dicts by key and
+``{"op": "add", "path": [...], "value": n}`` or ``{"op": "del", "path": [...]}``. The path walks dicts by key and
 lists by index from the root state ``{"turn": n, "ships": {...}, ...}``.
 Effects hold the resolved outcome, so a saved game reads the same after a
 rules fix. (No dataclasses here: reading a game should start fast.)
@@ -35,18 +35,35 @@ def get(state: Any, path: Path, default: Any = None) -> Any:
     return node
 
 
-def apply(state: dict, effects: Iterable[dict]) -> dict:
-    """Apply effects to `state` in place and return it."""
+def apply(state: dict, effects: Iterable[dict], undo: list | None = None) -> dict:
+    """Apply effects to `state` in place and return it.
+
+    With `undo`, append to it the effects that take each change back (apply
+    them in reverse order to undo): the value a path held before, or a
+    deletion where it held nothing.
+    """
     for eff in effects:
         path = eff["path"]
         node: Any = state
         for part in path[:-1]:
             node = node[part]
         last = path[-1]
-        if eff["op"] == "set":
+        op = eff["op"]
+        if undo is not None:
+            held = last in node if isinstance(node, dict) else -len(node) <= last < len(node)
+            # the old value is detached from the state by the change, so it needs no copy
+            undo.append({"op": "set", "path": list(path), "value": node[last]} if held
+                        else {"op": "del", "path": list(path)})
+        if op == "set":
             node[last] = copy.deepcopy(eff["value"])
-        elif eff["op"] == "add":
+        elif op == "add":
             node[last] = node[last] + eff["value"]
+        elif op == "del":
+            del node[last]
         else:
-            raise BadInput(f"journal: unknown effect {eff['op']!r}")
+            raise BadInput(f"journal: unknown effect {op!r}")
     return state
+
+
+def unset(path: Path) -> dict:
+    return {"op": "del", "path": list(path)}

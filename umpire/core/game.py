@@ -25,7 +25,11 @@ DEFAULT_PATH = "game.toml"
 
 
 class Game:
-    """A game file in memory: [game] meta, house rulings, scenario, setup ships, events."""
+    """A game file in memory: [game] meta, house rulings, scenario, setup ships, events.
+
+    The journal's events are parsed only when something asks for them: a
+    command answered from the state snapshot (`core.snapshot`) never does.
+    """
 
     def __init__(self, path: Path, meta: dict, rulings: dict | None = None, scenario: dict | None = None,
                  ships: list[dict] | None = None, events: list[dict] | None = None) -> None:
@@ -34,9 +38,18 @@ class Game:
         self.rulings = rulings or {}
         self.scenario = scenario or {}
         self.ships = ships or []
-        self.events = events or []
+        self._events: list[dict] | None = events or []
+        self.n_events = len(self._events)
         self.raw: bytes | None = None       # the file's bytes as read, for appending
         self.stamp: tuple | None = None     # size, mtime and inode when read
+
+    @property
+    def events(self) -> list[dict]:
+        if self._events is None:
+            full = _parse(self.path, self.raw or b"")
+            self._events = full.events
+            self.n_events = len(self._events)
+        return self._events
 
     @property
     def ruleset_id(self) -> str:
@@ -47,40 +60,43 @@ class Game:
         return int(self.meta.get("seed", 0))
 
     def ruleset(self):
-        from umpire.rules import find_ruleset
+        from umpire.core.ruleset import find_ruleset
 
         return find_ruleset(self.ruleset_id)
 
-    def tables(self):
+    def tables(self, extra: dict | None = None):
         from umpire.core.tables import Tables
 
-        return Tables(self.ruleset().data_id, self.rulings)
+        return Tables(self.ruleset().data_id, {**self.rulings, **(extra or {})})
 
-    def state(self, upto: int | None = None) -> dict:
-        """The state after the first `upto` events (all when None)."""
+    def state(self, upto: int | None = None, undo: list | None = None, undo_from: int = 0) -> dict:
+        """The state after the first `upto` events (all when None), replayed from the journal.
+
+        With `undo`, collect (per event from index `undo_from` on) the changes that take it back.
+        """
         rs = self.ruleset()
         try:
             state = rs.initial_state(self)
         except (KeyError, TypeError, ValueError) as exc:
             raise BadInput(f"game file {self.path}: a ship in the setup is incomplete ({exc})") from None
-        for event in self.events[:upto]:
+        state.setdefault("rulings", {})     # house rulings set during the game (`umpire rulings set`)
+        for i, event in enumerate(self.events[:upto]):
+            back: list | None = [] if undo is not None and i >= undo_from else None
             try:
-                apply(state, event["effects"])
+                apply(state, event["effects"], back)
             except (KeyError, IndexError, TypeError, ValueError) as exc:
                 raise BadInput(f"game file {self.path}: event {event.get('n', '?')} does not fit the game "
                                f"(missing {exc}); the file may be truncated or hand-edited") from None
-        required = getattr(rs, "required_keys", ())
-        for sid, ship in state.get("ships", {}).items():
-            missing = [k for k in required if k not in ship]
-            if missing:
-                raise BadInput(f"game file {self.path}: ship {sid} lacks {', '.join(missing)}; "
-                               "the file may be truncated or hand-edited")
+            if back is not None:
+                undo.append(back)
+        check_state(self, state)
         return state
 
     def record(self, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
         """Append a resolution to the journal (in memory) as a new event."""
         event = make_event(len(self.events) + 1, res, action, rolls, rolled)
         self.events.append(event)
+        self.n_events += 1
         return event
 
     def to_toml(self) -> str:
@@ -97,6 +113,16 @@ class Game:
             doc["events"] = self.events
         header = "# umpire game file: setup and journal. Edit with care; `umpire verify` checks it.\n"
         return header + tomli_w.dumps(_clean(doc))
+
+
+def check_state(game: "Game", state: dict) -> None:
+    """Refuse a state whose ships lack what the ruleset needs (a truncated or hand-edited file)."""
+    required = game.ruleset().required_keys
+    for sid, ship in state.get("ships", {}).items():
+        missing = [k for k in required if k not in ship]
+        if missing:
+            raise BadInput(f"game file {game.path}: ship {sid} lacks {', '.join(missing)}; "
+                           "the file may be truncated or hand-edited")
 
 
 def make_event(n: int, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
@@ -122,8 +148,8 @@ def game_path(option: str | None) -> Path:
     return Path(option or os.environ.get("UMPIRE_GAME") or DEFAULT_PATH)
 
 
-def load(path: Path) -> Game:
-    """Read and check a game file; any problem is a one-line BadInput."""
+def read_bytes(path: Path) -> tuple[bytes, tuple]:
+    """The game file's bytes and its stamp; a missing or unreadable file is a one-line BadInput."""
     try:
         with path.open("rb") as fh:
             stamp = _stamp(os.fstat(fh.fileno()))
@@ -132,6 +158,32 @@ def load(path: Path) -> Game:
         raise BadInput(f"game file {path} not found (start one with `umpire new {path} --ruleset ID`)") from None
     except OSError as exc:
         raise BadInput(f"game file {path}: cannot read ({exc.strerror})") from None
+    return raw, stamp
+
+
+def load(path: Path) -> Game:
+    """Read and check a game file, parsing the whole journal; any problem is a one-line BadInput."""
+    raw, stamp = read_bytes(path)
+    game = _parse(path, raw)
+    game.raw, game.stamp = raw, stamp
+    return game
+
+
+def from_parts(path: Path, raw: bytes, stamp: tuple, parts: dict, n_events: int) -> Game:
+    """A game whose set-up comes from a validated snapshot; its events are parsed only if asked for."""
+    game = Game(path=path, meta=parts["meta"], rulings=parts.get("rulings", {}), scenario=parts.get("scenario", {}),
+                ships=parts.get("ships", []))
+    game._events, game.n_events = None, n_events
+    game.raw, game.stamp = raw, stamp
+    return game
+
+
+def parts(game: Game) -> dict:
+    """The set-up tables of a game, as a snapshot keeps them."""
+    return {"meta": game.meta, "rulings": game.rulings, "scenario": game.scenario, "ships": game.ships}
+
+
+def _parse(path: Path, raw: bytes) -> Game:
     try:
         doc = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -155,7 +207,6 @@ def load(path: Path) -> Game:
     game = Game(path=path, meta=meta, rulings=flatten(doc.get("rulings", {})), scenario=doc.get("scenario", {}),
                 ships=doc.get("ships", []), events=doc.get("events", []))
     _check_events(game)
-    game.raw, game.stamp = raw, stamp
     return game
 
 
@@ -186,32 +237,50 @@ def append_event(game: Game, event: dict) -> None:
         # a journal written as one inline array cannot be appended to: rewrite it whole
         fresh = load(game.path)
         fresh.events.append(event)
-        save(fresh)
-        game.events.append(event)
-        return
-    raw = game.raw if game.raw.endswith(b"\n") else game.raw + b"\n"
-    _write(game.path, raw + tomli_w.dumps({"events": [_clean(event)]}).encode("utf-8"))
-    game.events.append(event)
+        _reread(game, save(fresh))
+    else:
+        raw = game.raw if game.raw.endswith(b"\n") else game.raw + b"\n"
+        _reread(game, _write(game.path, raw + tomli_w.dumps({"events": [_clean(event)]}).encode("utf-8")))
+    if game._events is not None:
+        game._events.append(event)
+    game.n_events += 1
+
+
+def last_event(game: Game) -> tuple[dict, bytes]:
+    """The journal's last event, parsed alone, and the file's bytes without it.
+
+    Only the last `[[events]]` block is read: undo costs the same however long
+    the journal is. A file whose last event cannot be cut cleanly is parsed whole.
+    """
+    raw = game.raw or b""
+    cut = raw.rfind(b"\n[[events]]\n")
+    if cut >= 0:
+        try:
+            tail = tomllib.loads(raw[cut + 1:].decode("utf-8")).get("events", [])
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            tail = []
+        if len(tail) == 1 and isinstance(tail[0], dict) and tail[0].get("n", game.n_events) == game.n_events \
+                and isinstance(tail[0].get("effects"), list):
+            return tail[0], raw[: cut + 1].rstrip(b"\n") + b"\n"
+    fresh = _parse(game.path, raw)
+    last = fresh.events.pop()
+    return last, fresh.to_toml().encode("utf-8")
 
 
 def drop_last_event(game: Game) -> dict:
     """Remove the journal's last event from the file (call under `locked`)."""
     _unchanged(game)
-    last = game.events[-1]
-    cut = game.raw.rfind(b"\n[[events]]\n")
-    text = game.raw[: cut + 1].rstrip(b"\n") + b"\n" if cut >= 0 else b""
-    try:
-        ok = cut >= 0 and len(tomllib.loads(text.decode("utf-8")).get("events", [])) == len(game.events) - 1
-    except tomllib.TOMLDecodeError:
-        ok = False
-    game.events.pop()
-    if ok:
-        _write(game.path, text)
-    else:   # rewrite from the file itself, so rulings given for this command only stay out of it
-        fresh = load(game.path)
-        fresh.events.pop()
-        save(fresh)
+    last, text = last_event(game)
+    _reread(game, _write(game.path, text))
+    if game._events is not None:
+        game._events.pop()
+    game.n_events -= 1
     return last
+
+
+def _reread(game: Game, written: tuple[bytes, tuple]) -> None:
+    """After a write, the game in memory matches the file (a shell writes again without reading)."""
+    game.raw, game.stamp = written
 
 
 def flatten(rulings: dict, prefix: str = "") -> dict:
@@ -238,13 +307,15 @@ def _check_events(game: Game) -> None:
         event.setdefault("n", i)
 
 
-def save(game: Game) -> None:
+def save(game: Game) -> tuple[bytes, tuple]:
     """Write the whole game atomically."""
-    _write(game.path, game.to_toml().encode("utf-8"))
+    written = _write(game.path, game.to_toml().encode("utf-8"))
+    _reread(game, written)
+    return written
 
 
-def _write(path: Path, text: bytes) -> None:
-    """Write atomically: a crash leaves either the old file or the new one."""
+def _write(path: Path, text: bytes) -> tuple[bytes, tuple]:
+    """Write atomically: a crash leaves either the old file or the new one. Returns the bytes and stamp."""
     folder = path.resolve().parent
     tmp = str(folder / f".{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -254,6 +325,7 @@ def _write(path: Path, text: bytes) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+        stamp = _stamp(os.stat(path))
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -264,12 +336,24 @@ def _write(path: Path, text: bytes) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+    return text, stamp
+
+
+_HELD: set[str] = set()     # lock files held by `hold` (a shell holds its game's for its whole run)
+
+
+def _lock_path(path: Path) -> Path:
+    return path.resolve().parent / f".{path.name}.lock"
 
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the game's lock file; refuse if another process holds it."""
-    lock_path = path.resolve().parent / f".{path.name}.lock"
+    """Hold the game's lock file; refuse if another process (or another `locked`) holds it.
+    Inside `hold` on the same game it is already held, and passes."""
+    lock_path = _lock_path(path)
+    if str(lock_path) in _HELD:
+        yield
+        return
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as exc:
@@ -282,6 +366,18 @@ def locked(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
+
+
+@contextlib.contextmanager
+def hold(path: Path) -> Iterator[None]:
+    """Keep the game's lock for the whole block: other processes' writes are refused meanwhile."""
+    with locked(path):
+        key = str(_lock_path(path))
+        _HELD.add(key)
+        try:
+            yield
+        finally:
+            _HELD.discard(key)
 
 
 def new_game(path: Path, ruleset: str, level: str, optional: list[str], seed: int,

@@ -150,7 +150,7 @@ def _number(path: Path, row: Row, key: str) -> int | float:
 
 def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     """Read `path` and return (scenario document, report lines). Nothing is written here."""
-    from umpire.rules import canonical
+    from umpire.core.ruleset import canonical
 
     rid = canonical(ruleset)
     rows = read(path)

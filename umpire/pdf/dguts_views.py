@@ -134,7 +134,7 @@ def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
 
 def _dguts_tables(fleet: Fleet):
     """The DGUTS rules' own tables, with the game's house rulings."""
-    from umpire.rules import find_ruleset
+    from umpire.core.ruleset import find_ruleset
 
     rs = find_ruleset("dguts")
     if hasattr(rs, "dt"):

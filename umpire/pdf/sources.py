@@ -61,7 +61,7 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
 def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
     """Blank sheets for a bundled scenario (id, alias, prefix) or a scenario file."""
     from umpire.core import scenarios
-    from umpire.rules import PLAYED_AS, canonical
+    from umpire.core.ruleset import PLAYED_AS, canonical
 
     scen = scenarios.load(ref)
     rid = canonical(PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
@@ -89,14 +89,14 @@ def _check_ruleset(rid: str) -> None:
 
 def _tables(rid: str):
     from umpire.core.tables import Tables
-    from umpire.rules import find_ruleset
+    from umpire.core.ruleset import find_ruleset
 
     return Tables(find_ruleset(rid).data_id)
 
 
 def _scenario_ship(rid: str, s: dict, scen: dict) -> dict:
     """A ship's starting state, built as `umpire new --scenario` builds it."""
-    from umpire.rules import find_ruleset
+    from umpire.core.ruleset import find_ruleset
 
     rs = find_ruleset(rid)
     where = f"scenario {scen['_path']}: ship {s['id']}"

@@ -9,6 +9,7 @@ A ship in the game state is ``{"id", "name", "side", "controller",
 from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Ruleset
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
@@ -98,16 +99,53 @@ def _sets(ship_id: str, changes: dict) -> list[dict]:
     return [set_(["ships", ship_id, "track", k], v) for k, v in changes.items()]
 
 
-class Dguts:
+class Dguts(Ruleset):
     id = "dguts"
+    aliases = ("dgts", "dont-give-up-the-ship")
     data_id = "dguts"
     title = "Don't Give Up The Ship!, second edition (1975)"
     units = "inches"
     levels = ("standard", "training")
     required_keys = ("id", "name", "side", "controller", "values", "track")
+    actions = {"fire": "_fire", "grapple": "_contact", "melee": "_melee", "board": "_board", "morale": "_morale",
+               "repair": "_repair", "pumps": "_pumps", "explode": "_explode", "special": "_special",
+               "mast": "_mast", "turn": "_turn"}
+    queries = {"speed": "speed"}
 
-    def __init__(self) -> None:
-        self._tables = None
+    # --- journalled actions, as the command line builds them ---------------
+    def _fire(self, state, tables, a):
+        return self.fire(state, tables, a["ship"], a["at"], a["opts"])
+
+    def _contact(self, state, tables, a):
+        return self.contact(state, tables, a["command"], a["ship"], a["with"], a.get("opts", {}))
+
+    def _melee(self, state, tables, a):
+        return self.melee(state, tables, a["attackers"], a["defender"], a.get("opts", {}))
+
+    def _board(self, state, tables, a):
+        return self.board(state, tables, a["ship"], a["party"], a.get("sections", ""), a.get("at", ""),
+                          a.get("opts", {}))
+
+    def _morale(self, state, tables, a):
+        return self.morale(state, tables, a["ship"], a.get("opts", {}))
+
+    def _repair(self, state, tables, a):
+        return self.repair(state, tables, a["ship"], a["what"], a.get("opts", {}))
+
+    def _pumps(self, state, tables, a):
+        return self.pumps(state, tables, a["ship"], a["crew"])
+
+    def _explode(self, state, tables, a):
+        return self.explode(state, tables, a["ship"], a.get("near", {}), a.get("opts", {}))
+
+    def _special(self, state, tables, a):
+        return self.special(state, tables, a["ship"], a["column"], a.get("opts", {}))
+
+    def _mast(self, state, tables, a):
+        return self.mast(state, tables, a["ship"], a.get("opts", {}))
+
+    def _turn(self, state, tables, a):
+        return self.end_turn(state, tables)
 
     # --- tables ------------------------------------------------------------
     def dt(self, tables):
@@ -117,12 +155,18 @@ class Dguts:
         rulings = getattr(tables, "rulings", None) or {}
         return load_tables(_nested(rulings)) if rulings else load_tables(None)
 
-    @property
-    def optional_rules(self) -> tuple[str, ...]:
-        from umpire.rules.dguts.fireorder import OPTIONS
-        from umpire.rules.dguts.speed import SPEED_OPTIONS
-
-        return tuple(OPTIONS) + tuple(SPEED_OPTIONS) + ("first-roll",)
+    # optional rule -> the section of the text it comes from (fire options also in fireorder.OPTIONS)
+    optional_rules = {
+        "point-blank": "Advanced Optional 4",
+        "stern-rake": "Advanced Optional 5",
+        "carronade-accuracy": "Advanced Optional 7",
+        "opening-nations": "Advanced Optional 3",
+        "shot-weight": "Single-Ship Rules M",
+        "dismounted-guns": "Single-Ship Rules G",
+        "gun-weight": "Advanced Optional, Gun Weight and Tonnage",
+        "seamanship": "Single-Ship Rules I (Seamanship)",
+        "first-roll": "Advanced Optional 10",
+    }
 
     def check_rulings(self, tables) -> None:
         self.dt(tables)
@@ -401,22 +445,6 @@ class Dguts:
                  for s in state["ships"].values() if s["track"]["status"] != "active"]
         return {"ships": lines}
 
-    def plan_for(self, state: dict, tables, action: dict):
-        cmd = action["command"]
-        if cmd == "morale":
-            return self.morale(state, tables, action["ship"], action.get("opts", {}))
-        if cmd == "repair":
-            return self.repair(state, tables, action["ship"], action["what"], action.get("opts", {}))
-        if cmd == "pumps":
-            return self.pumps(state, tables, action["ship"], action["crew"])
-        if cmd == "explode":
-            return self.explode(state, tables, action["ship"], action.get("near", {}), action.get("opts", {}))
-        if cmd == "special":
-            return self.special(state, tables, action["ship"], action["column"], action.get("opts", {}))
-        if cmd == "mast":
-            return self.mast(state, tables, action["ship"], action.get("opts", {}))
-        raise BadInput(f"{cmd} does not apply to DGUTS ships")
-
     def special(self, state: dict, tables, ship: str, column: str, opts: dict):
         """A roll on the single-ship special damage table (hull or spar column)."""
         from umpire.rules.base import Plan
@@ -521,9 +549,6 @@ class Dguts:
         for key, changes in res.effects.items():
             effects += _sets(ship if key == "ship" else key, changes)
         return _core("explode", f"{s['name']} explodes", res, effects)
-
-    def _refuse(self, what: str):
-        raise BadInput(f"{what} is a WS&IM procedure; it does not apply to DGUTS ships")
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts: dict | None = None):
         """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
@@ -631,21 +656,3 @@ class Dguts:
                         () if typed else tuple([f"attacker {i + 1}" for i in range(allowed["attacker"])]
                                                + [f"defender {i + 1}" for i in range(allowed["defender"])]))
         return Plan(need, resolve)
-
-    def load(self, *a):
-        self._refuse("loading broadsides")
-
-    def capture(self, *a):
-        self._refuse("capture by prize crew sections")
-
-    def transfer(self, *a):
-        self._refuse("crew section transfers")
-
-    def surrender(self, *a):
-        self._refuse("surrender by firepower or immobility")
-
-    def recover(self, *a):
-        self._refuse("recovery from surrender")
-
-    def after(self, state: dict, res, tables=None) -> None:
-        return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim.ship import CLASSES, DEFAULT_CLASS, DEFAULT_TURNING, new_ship, status
 
 if TYPE_CHECKING:
@@ -14,22 +15,55 @@ if TYPE_CHECKING:
 # (`umpire status`) needs only the ship model.
 
 
-class Wsim1981:
+class Wsim1981(Ruleset):
     id = "wsim-1981"
+    aliases = ("wsim", "wsim1981", "wsim-2e", "wooden-ships")
     data_id = "wsim-1981"
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
     levels = ("basic",)
-    optional_rules: tuple[str, ...] = ()   # the Optional Rules of the 1981 text are not built yet
+    optional_rules: dict[str, str] = {}   # the Optional Rules of the 1981 text are not built yet
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
+    actions = {"fire": "_fire", "foul": "_contact", "unfoul": "_contact", "grapple": "_contact",
+               "ungrapple": "_contact", "melee": "_melee", "board": "_board", "capture": "_capture",
+               "transfer": "_transfer", "load": "_load", "surrender": "_surrender", "recover": "_recover",
+               "turn": "_turn"}
+    queries = {"speed": "speed"}
+
+    # --- journalled actions, as the command line builds them ---------------
+    def _fire(self, state, tables, a):
+        return self.fire(state, tables, a["ship"], a["at"], a["opts"])
+
+    def _contact(self, state, tables, a):
+        return self.contact(state, tables, a["command"], a["ship"], a["with"], a.get("opts", {}))
+
+    def _melee(self, state, tables, a):
+        return self.melee(state, tables, a["attackers"], a["defender"], a.get("opts", {}))
+
+    def _board(self, state, tables, a):
+        return self.board(state, tables, a["ship"], a["party"], a.get("sections", ""), a.get("at", ""),
+                          a.get("opts", {}))
+
+    def _capture(self, state, tables, a):
+        return self.capture(state, tables, a["ship"], a["by"], a.get("sections", ""))
+
+    def _transfer(self, state, tables, a):
+        return self.transfer(state, tables, a["ship"], a["to"], a["sections"])
+
+    def _load(self, state, tables, a):
+        return self.load(state, tables, a["ship"], a["side"])
+
+    def _surrender(self, state, tables, a):
+        return self.surrender(state, tables, a["ship"], a["by"])
+
+    def _recover(self, state, tables, a):
+        return self.recover(state, tables, a["ship"])
+
+    def _turn(self, state, tables, a):
+        return self.end_turn(state, tables)
 
     # --- setup -----------------------------------------------------------
-    def check_rulings(self, tables) -> None:
-        """Load every table a house ruling touches, so a bad key is refused at once."""
-        for name in {k.split(".", 1)[0] for k in tables.rulings}:
-            tables[name]
-
     def initial_state(self, game) -> dict:
         ships = {}
         for d in game.ships:
@@ -61,6 +95,13 @@ class Wsim1981:
         d = {"id": ship_id, "name": name, "side": side, "spec": str(spec), "class": cls, "turning": int(turning)}
         if opts.get("nation"):
             d["nation"] = opts["nation"]
+        return d
+
+    def scenario_ship(self, s: dict, scen: dict) -> dict:
+        d = super().scenario_ship(s, scen)
+        for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
+            if key in s:
+                d[key] = s[key]
         return d
 
     def new_ship(self, definition: dict) -> dict:

@@ -44,7 +44,9 @@ def end_turn(state: dict) -> Resolution:
                            ("prize_losses", 0)):
             if ship.get(key) != value:
                 effects.append(set_(["ships", sid, key], value))
-        effects.append(set_(["ships", sid, "at_turn_start"], snapshot(ship)))
+        basis = snapshot(ship)
+        if ship.get("at_turn_start") != basis:   # only ships changed this turn need a new basis in the journal
+            effects.append(set_(["ships", sid, "at_turn_start"], basis))
     turn = state["turn"] + 1
     effects.append(set_(["turn"], turn))
     return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})

@@ -1,0 +1,130 @@
+"""The state snapshot kept beside a game: always the state the journal gives, never trusted when stale."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from umpire.core import game as gamefile
+from umpire.core import snapshot
+from umpire.core.engine import Session
+from tests.conftest import status
+
+FIRE = ["fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right"]
+BACK = ["fire", "hercule", "--at", "mars", "--range", "3", "--side", "right", "--facing", "left"]
+
+
+def _replayed(path) -> dict:
+    """The state by replaying the whole journal, ignoring any snapshot."""
+    return json.loads(json.dumps(gamefile.load(path).state()))
+
+
+def _snapshot_state(path) -> dict:
+    snap = snapshot.read(path, path.read_bytes())
+    assert snap is not None, "no valid snapshot after a command"
+    return snap["state"]
+
+
+def _play(umpire, turns: int = 3) -> None:
+    for t in range(turns):
+        assert umpire(*FIRE, "--roll", str(1 + t % 6)).code == 0
+        assert umpire(*BACK, "--roll", str(6 - t % 6)).code == 0
+        assert umpire("turn").code == 0
+
+
+def test_snapshot_matches_the_replayed_journal_after_every_kind_of_command(umpire, duel):
+    _play(umpire)
+    assert umpire("load", "mars", "--side", "left").code in (0, 1)
+    assert _snapshot_state(duel) == _replayed(duel)
+    assert umpire("undo").code == 0
+    assert _snapshot_state(duel) == _replayed(duel)
+
+
+def test_dguts_snapshot_matches_the_replayed_journal(umpire, tmp_path):
+    game = tmp_path / "d.toml"
+    assert umpire("new", game, "--ruleset", "dguts", "--seed", "3").code == 0
+    assert umpire("--game", game, "ship", "add", "Constitution", "--side", "american", "--nation", "american",
+                  "--tons", "1576", "--men", "456", "--guns", "30x24,22x32C").code == 0
+    assert umpire("--game", game, "ship", "add", "Guerriere", "--side", "british", "--nation", "british",
+                  "--tons", "1092", "--men", "272", "--guns", "30x18,16x32C,2x12").code == 0
+    assert umpire("--game", game, "fire", "constitution", "--at", "guerriere", "--range", "7", "--side",
+                  "starboard", "--aim", "low").code == 0
+    assert umpire("--game", game, "turn").code == 0
+    assert _snapshot_state(game) == _replayed(game)
+
+
+def test_a_stale_snapshot_is_ignored_and_rebuilt(umpire, duel):
+    _play(umpire, 1)
+    stale = snapshot.path_for(duel).read_bytes()
+    assert umpire(*FIRE, "--roll", "6").code == 0
+    truth = status(umpire, "hercule")
+    snapshot.path_for(duel).write_bytes(stale)          # a snapshot of an earlier journal
+    assert status(umpire, "hercule") == truth
+    assert _snapshot_state(duel) == _replayed(duel)    # and it was rebuilt
+
+
+def test_a_tampered_snapshot_is_ignored(umpire, duel):
+    _play(umpire, 1)
+    truth = status(umpire, "hercule")
+    path = snapshot.path_for(duel)
+    text = path.read_text()
+    path.write_text(text.replace('"hull_left":', '"hull_left":1', 1))   # hand-edited state, old checksum
+    assert status(umpire, "hercule") == truth
+
+
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"format": 1}\n{}'])
+def test_a_missing_or_damaged_snapshot_loses_nothing(umpire, duel, damage):
+    _play(umpire, 1)
+    truth = status(umpire, "hercule")
+    snapshot.path_for(duel).write_bytes(damage)
+    assert status(umpire, "hercule") == truth
+    snapshot.remove(duel)
+    assert status(umpire, "hercule") == truth
+
+
+def test_hand_edited_game_file_wins_over_its_snapshot(umpire, duel):
+    _play(umpire, 1)
+    text = duel.read_text()
+    duel.write_text(text.replace('seed = 5', 'seed = 6'))
+    assert Session(duel).game.seed == 6
+
+
+def test_undo_further_back_than_the_snapshot_keeps_replays_the_journal(umpire, duel, monkeypatch):
+    monkeypatch.setattr(snapshot, "UNDO_DEPTH", 2)
+    _play(umpire, 2)                       # six events after the two ships
+    states = []
+    for _ in range(4):
+        assert umpire("undo").code == 0
+        states.append(_snapshot_state(duel))
+        assert states[-1] == _replayed(duel)
+
+
+def test_a_read_answered_from_the_snapshot_never_parses_the_journal(umpire, duel, monkeypatch):
+    _play(umpire, 2)
+    calls = []
+    real = gamefile._parse
+    monkeypatch.setattr(gamefile, "_parse", lambda *a: calls.append(a) or real(*a))
+    assert umpire("--json", "status").code == 0
+    assert umpire("--json", "log", "--last", "2").code == 0
+    assert umpire(*FIRE, "--roll", "4").code == 0
+    assert umpire("undo").code == 0
+    assert calls == []
+
+
+def test_log_from_the_snapshot_equals_the_journal(umpire, duel):
+    _play(umpire, 2)
+    got = umpire("--json", "log").json["events"]
+    events = gamefile.load(duel).events
+    assert [(e["n"], e["kind"], e["summary"], e.get("rolls", [])) for e in events] == \
+        [(e["n"], e["kind"], e["summary"], e["rolls"]) for e in got]
+
+
+def test_turn_events_carry_only_the_ships_that_changed(umpire, duel):
+    assert umpire("turn").code == 0                      # nothing happened: no ship needs a new basis
+    assert not any("at_turn_start" in e["path"] for e in gamefile.load(duel).events[-1]["effects"])
+    assert umpire(*FIRE, "--roll", "6").code == 0
+    assert umpire("turn").code == 0
+    touched = {e["path"][1] for e in gamefile.load(duel).events[-1]["effects"] if "at_turn_start" in e["path"]}
+    assert touched == {"hercule"}
+    assert umpire("--json", "verify").json["differences"] == []

@@ -1,0 +1,266 @@
+"""The one path every command takes: plan -> dice -> resolve -> journal -> apply.
+
+A `Session` is a game open for commands. It reads the game file once, takes
+the current state from the snapshot beside it (or replays the journal when
+the snapshot does not match), and keeps both in step as it journals events,
+so a shell can run command after command without reading the file again.
+Live commands, `verify` and `odds` all plan through the ruleset the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from umpire.core import game as gamefile
+from umpire.core import snapshot
+from umpire.core.effects import apply
+from umpire.core.errors import BadInput, UmpireError
+from umpire.core.state import Resolution
+
+
+def brief(event: dict) -> dict:
+    """What `log` shows of an event."""
+    return {"n": event["n"], "kind": event["kind"], "summary": event["summary"], "rolls": event.get("rolls", []),
+            "rolled": event.get("rolled", "")}
+
+
+class Session:
+    """A game open for commands: the file, the state now, and the rulings in force."""
+
+    def __init__(self, path: Path, rulings: dict | None = None) -> None:
+        self.path = path
+        self.extra_rulings = dict(rulings or {})    # --rulings FILE: for this command (or shell) only
+        self._game: gamefile.Game | None = None
+        self._state: dict | None = None
+        self._undo: list[list[dict]] = []
+        self._log: list[dict] = []
+        self._rs = None
+
+    # --- reading -------------------------------------------------------------
+    def _open(self) -> None:
+        raw, stamp = gamefile.read_bytes(self.path)
+        snap = snapshot.read(self.path, raw)
+        if snap is not None:
+            try:
+                self._game = gamefile.from_parts(self.path, raw, stamp, snap["parts"], int(snap["n"]))
+                self._state, self._undo, self._log = snap["state"], snap["undo"], snap["log"]
+                return
+            except (KeyError, TypeError, ValueError):
+                pass   # a snapshot of another shape: rebuild it
+        game = gamefile._parse(self.path, raw)
+        game.raw, game.stamp = raw, stamp
+        self._game = game
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Replay the journal (the snapshot was missing or stale) and keep a fresh snapshot."""
+        game = self._game
+        undo: list[list[dict]] = []
+        state = game.state(undo=undo, undo_from=max(0, game.n_events - snapshot.UNDO_DEPTH))
+        # the same value types a snapshot gives back (lists, string keys), however the state was made
+        self._state = json.loads(json.dumps(state))
+        self._undo, self._log = undo, [brief(e) for e in game.events]
+        self._save_snapshot()
+
+    def _save_snapshot(self) -> None:
+        snapshot.write(self.path, self._game.raw, {"parts": gamefile.parts(self._game), "n": self._game.n_events,
+                                                   "state": self._state, "undo": self._undo, "log": self._log})
+
+    @property
+    def game(self) -> gamefile.Game:
+        if self._game is None:
+            self._open()
+            if self.extra_rulings:
+                self.ruleset.check_rulings(self.tables())
+        return self._game
+
+    @property
+    def state(self) -> dict:
+        if self._state is None:
+            self.game
+        return self._state
+
+    @property
+    def ruleset(self):
+        if self._rs is None:
+            self._rs = self.game.ruleset()
+        return self._rs
+
+    def rulings(self, state: dict | None = None, extra: dict | None = None) -> dict:
+        """Flat house rulings in force: the game file's, those journalled since, then this command's."""
+        state = self.state if state is None else state
+        return {**self.game.rulings, **state.get("rulings", {}), **(self.extra_rulings if extra is None else extra)}
+
+    def tables(self, state: dict | None = None, extra: dict | None = None):
+        from umpire.core.tables import Tables
+
+        return Tables(self.ruleset.data_id, self.rulings(state, extra))
+
+    def log(self, last: int | None = None) -> list[dict]:
+        self.game
+        return self._log[-last:] if last else list(self._log)
+
+    # --- acting --------------------------------------------------------------
+    def plan(self, action: dict):
+        """The ruleset's Plan (needs dice) or Resolution (no dice) for an action."""
+        return self.ruleset.plan(self.state, self.tables(), action)
+
+    def perform(self, action: dict, roll_text: str | None = None) -> Resolution:
+        """Plan the action, take the typed dice or roll them, resolve, journal and apply."""
+        got = self.plan(action)
+        if isinstance(got, Resolution):
+            if roll_text:
+                raise BadInput(f"roll {roll_text}: no dice are needed for {action['command']}")
+            self.commit(got, action)
+            return got
+        rolls, rolled = self.dice(got, action, roll_text)
+        res = got.resolve(rolls, rolled == "typed")
+        used = tuple(res.data.get("rolls", rolls)) if got.flexible else rolls
+        res.data.setdefault("rolls", list(used))
+        res.data["rolled_by"] = rolled if used else "none"
+        self.commit(res, action, used, rolled)
+        return res
+
+    def dice(self, plan, action: dict, roll_text: str | None) -> tuple[tuple[int, ...], str]:
+        """Typed dice checked against the plan's need, or the tool's seeded roll for this event."""
+        from umpire.core.dice import event_rng, parse_rolls
+
+        need = plan.need
+        if not roll_text:
+            rng = event_rng(self.game.seed, self.game.n_events + 1, action.get("command", ""))
+            return need.roll(rng), "umpire"
+        rolls = parse_rolls(roll_text)
+        if plan.flexible:
+            for r in rolls:
+                if not 1 <= r <= need.faces:
+                    raise BadInput(f"roll {r}: a d{need.faces} shows 1 to {need.faces}")
+        elif need.count == 0:
+            raise BadInput(f"roll {roll_text}: no dice are needed for this action")
+        else:
+            rolls = need.check(rolls)
+        return rolls, "typed"
+
+    def commit(self, res: Resolution, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
+        """Journal the resolution and save the game atomically, under the lock; keep the state in step."""
+        game, state = self.game, self.state
+        self.ruleset.after(state, res, self.tables())
+        if self.extra_rulings:   # rulings given for this command only travel with its event (for `verify`)
+            action = {**action, "rulings": self.extra_rulings}
+        event = gamefile.make_event(game.n_events + 1, res, action, rolls, rolled)
+        back: list[dict] = []
+        try:
+            apply(state, event["effects"], back)
+            with gamefile.locked(self.path):
+                gamefile.append_event(game, event)
+        except BaseException:
+            apply(state, reversed(back))    # the file is unchanged, and so is the state in memory
+            raise
+        self._undo = (self._undo + [back])[-snapshot.UNDO_DEPTH:]
+        self._log.append(brief(event))
+        self._save_snapshot()
+        return event
+
+    def undo(self) -> dict:
+        """Take the last event out of the journal; the state steps back without a replay."""
+        game = self.game
+        if game.n_events == 0:
+            raise BadInput(f"game file {self.path} has no events to undo")
+        with gamefile.locked(self.path):
+            last = gamefile.drop_last_event(game)
+        if self._undo and len(self._log) == game.n_events + 1:
+            apply(self._state, reversed(self._undo.pop()))
+            self._log.pop()
+            self._save_snapshot()
+        else:
+            self._rebuild()
+        return last
+
+    def hold(self):
+        """The game's lock, held for as long as the caller likes (a shell holds it for its run)."""
+        return gamefile.hold(self.path)
+
+    # --- checking ------------------------------------------------------------
+    def verify(self) -> dict:
+        """Resolve each journalled action again with its journalled dice and compare the outcome."""
+        game, rs = self.game, self.ruleset
+        state = json.loads(json.dumps(rs.initial_state(game)))
+        state.setdefault("rulings", {})
+        diffs: list[dict] = []
+        same = 0
+        for event in game.events:
+            action = event.get("action", {})
+            cmd = action.get("command")
+            if cmd and cmd != "ship add":
+                why = self._recheck(rs, state, event, action)
+                if why:
+                    diffs.append({"n": event["n"], "why": why, "summary": event["summary"]})
+                else:
+                    same += 1
+            apply(state, event["effects"])
+        return {"events": game.n_events, "same": same, "differences": diffs}
+
+    def _recheck(self, rs, state: dict, event: dict, action: dict) -> str:
+        """Why an event's journalled outcome differs from resolving it again ('' if it does not)."""
+        tables = self.tables(state, action.get("rulings") or {})
+        view = _touched_copy(state, action)
+        try:
+            got = rs.plan(view, tables, action)
+            if not isinstance(got, Resolution):
+                got = got.resolve(tuple(event.get("rolls", [])), False)
+            probe = Resolution(got.kind, got.summary, list(got.effects), list(got.working), got.data)
+            rs.after(view, probe, tables)
+        except (UmpireError, KeyError) as exc:
+            return f"cannot re-resolve: {exc}"
+        if _outcome(state, probe.effects) != _outcome(state, event["effects"]):
+            return "effects differ"
+        return ""
+
+
+def _ships_named(action: dict) -> set[str]:
+    names: set[str] = set()
+    for key in ("ship", "at", "with", "by", "to", "defender"):
+        if isinstance(action.get(key), str):
+            names.add(action[key])
+    for key in ("attackers",):
+        names.update(x for x in action.get(key, []) if isinstance(x, str))
+    if isinstance(action.get("near"), dict):
+        names.update(action["near"])
+    return names
+
+
+def _touched_copy(state: dict, action: dict) -> dict:
+    """The state for re-resolving one action: the ships it names are copies; the rest is shared,
+    read-only (rules read the state and return effects; they never change it)."""
+    ships = dict(state["ships"])
+    for sid in _ships_named(action) & set(ships):
+        ships[sid] = copy.deepcopy(ships[sid])
+    return {**state, "ships": ships}
+
+
+def _outcome(state: dict, effects: list[dict]) -> Any:
+    """What a list of effects leaves at every path it touches (so two ways of writing the same
+    change compare equal), computed on copies of just those parts of the state."""
+    from umpire.core.game import _clean
+
+    effects = _clean(effects)
+    tops: dict = {}
+    for eff in effects:
+        p = eff["path"]
+        key = tuple(p[:2]) if p and p[0] == "ships" and len(p) > 1 else tuple(p[:1])
+        tops[key] = True
+    probe: dict = {}
+    for key in tops:
+        node, dst = state, probe
+        for part in key[:-1]:
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+            dst = dst.setdefault(part, {})
+        if isinstance(node, dict) and key[-1] in node:
+            dst[key[-1]] = copy.deepcopy(node[key[-1]])
+    try:
+        apply(probe, effects)
+    except (KeyError, IndexError, TypeError):
+        return ("unappliable", json.dumps(effects, sort_keys=True, default=str))
+    return json.loads(json.dumps(probe, sort_keys=True))

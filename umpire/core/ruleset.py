@@ -1,0 +1,166 @@
+"""The Ruleset contract every rule system implements, and the registry that finds one.
+
+A ruleset is a class: it declares its id, aliases, levels, optional rules and
+the commands it offers, and it turns a journalled action (a plain dict, as the
+command line built it) into either a `Plan` (the action needs dice: how many,
+and how to resolve them) or a `Resolution` (no dice). Levels and editions are
+subclasses that override only what differs, and find their data by layering
+their folder over their parent's (`core.tables`).
+
+Rulesets are registered by one line in `REGISTRY` (id -> "module:Class"); the
+module is imported only when a game uses it, so `core` itself imports no
+ruleset.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput
+from umpire.core.state import Resolution
+
+#: One line per ruleset: its id and where its class lives.
+REGISTRY: dict[str, str] = {
+    "wsim-1981": "umpire.rules.wsim.ruleset:Wsim1981",
+    "dguts": "umpire.rules.dguts.ruleset:Dguts",
+}
+
+#: Rulesets whose texts are bundled for scenarios but not yet playable, and the
+#: playable ruleset a game from them uses.
+PLAYED_AS: dict[str, str] = {"wsim-1974": "wsim-1981"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An action checked against the state: the dice it needs and how to resolve them.
+
+    `flexible` means the number of dice used is only known while resolving
+    (melee rounds): the tool rolls `need.count` and keeps those used, and typed
+    dice are checked by the resolver. `per_die` names a data list of each die's
+    own high and low score, which lets `odds` convolve many dice exactly.
+    `chain` lets `odds` band a dice process round by round (see `core.odds`).
+    """
+
+    need: DiceNeed
+    resolve: Callable[[tuple[int, ...], bool], Resolution]
+    flexible: bool = False
+    per_die: str = ""
+    chain: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One ruling in force: a table key, its value, where it comes from and why."""
+
+    key: str
+    value: Any
+    origin: str          # "default" (the tool's documented reading) or "house"
+    source: str = ""
+
+
+class Ruleset:
+    """Base class of every rule system. Subclasses set the class attributes and the
+    action methods named in `actions`; everything else has a sensible default."""
+
+    id: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str] = ""
+    units: ClassVar[str] = ""
+    data_id: ClassVar[str] = ""          # the data folder; layered over its `base` (core.tables)
+    levels: ClassVar[tuple[str, ...]] = ("basic",)
+    #: optional rule name -> the section of the text it comes from
+    optional_rules: ClassVar[dict[str, str]] = {}
+    #: keys every ship in the state must carry (a truncated file is refused, not crashed on)
+    required_keys: ClassVar[tuple[str, ...]] = ("id", "name", "side")
+    #: command -> name of the method that plans it: method(state, tables, action) -> Plan | Resolution
+    actions: ClassVar[dict[str, str]] = {}
+    #: commands that only read (answered by a method but never journalled), e.g. speed
+    queries: ClassVar[dict[str, str]] = {}
+
+    # --- setup ---------------------------------------------------------------
+    def initial_state(self, game) -> dict:
+        return {"turn": 1, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
+
+    def new_ship(self, definition: dict) -> dict:
+        raise NotImplementedError
+
+    def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        raise NotImplementedError
+
+    def scenario_ship(self, s: dict, scen: dict) -> dict:
+        """A ship definition from a scenario entry (ruleset fields named in the error)."""
+        try:
+            return self.ship_definition(s["name"], s["side"], s["id"], s)
+        except BadInput as exc:
+            raise BadInput(f"scenario {scen.get('_path', scen.get('id'))}: ship {s['id']}: {exc}") from None
+
+    def status(self, ship: dict) -> dict:
+        return {k: ship[k] for k in ("id", "name", "side") if k in ship}
+
+    def check_rulings(self, tables) -> None:
+        """Load every table a house ruling touches, so a bad key is refused at once."""
+        for name in {k.split(".", 1)[0] for k in tables.rulings}:
+            tables[name]
+
+    def default_rulings(self) -> list[Ruling]:
+        """The tool's documented readings where the text lacks a number (docs/rulings.md)."""
+        return []
+
+    # --- actions -------------------------------------------------------------
+    def plan(self, state: dict, tables, action: dict) -> Plan | Resolution:
+        """Turn a journalled action into a Plan (needs dice) or a Resolution."""
+        cmd = action.get("command", "")
+        method = self.actions.get(cmd)
+        if method is None:
+            raise BadInput(f"{cmd} is not a {self.id} command; {self.id} offers "
+                           f"{', '.join(sorted(self.actions))}")
+        return getattr(self, method)(state, tables, action)
+
+    def query(self, state: dict, tables, command: str, ship: str, opts: dict) -> Resolution:
+        """Answer a read-only question (e.g. speed) without journalling it."""
+        method = self.queries.get(command)
+        if method is None:
+            raise BadInput(f"{command} is not a {self.id} command")
+        return getattr(self, method)(state, tables, ship, opts)
+
+    def after(self, state: dict, res: Resolution, tables) -> None:
+        """Rules that follow any change (e.g. prisoners rising); may add effects to `res`."""
+
+    def score(self, state: dict, tables=None) -> dict:
+        return {}
+
+
+# --- registry ------------------------------------------------------------------
+
+_classes: dict[str, type[Ruleset]] = {}
+
+
+def ruleset_ids() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def _class(rid: str) -> type[Ruleset]:
+    if rid not in _classes:
+        module, name = REGISTRY[rid].split(":")
+        _classes[rid] = getattr(importlib.import_module(module), name)
+    return _classes[rid]
+
+
+def canonical(name: str) -> str:
+    """The ruleset id for an id or alias; unknown names are refused listing the ids."""
+    key = (name or "").strip().lower()
+    if key in REGISTRY:
+        return key
+    for rid in REGISTRY:
+        if key in _class(rid).aliases:
+            return rid
+    raise BadInput(f"ruleset {name!r} is not known; use one of: {', '.join(ruleset_ids())}")
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset object for an id or alias (as python-chess finds a variant)."""
+    return _class(canonical(name))()
+

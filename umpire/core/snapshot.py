@@ -1,0 +1,70 @@
+"""The state snapshot kept beside a game file, so a command costs the same at
+event 3,000 as at event 30.
+
+The snapshot (`.<game>.state.json`, in the game's folder) holds what a
+command needs without parsing the journal: the game's set-up tables, the
+current state, one line per event for `log`, and the changes that take the
+last few events back for `undo`. It names the SHA-256 of the exact game-file
+bytes it was derived from and carries a checksum of itself: a snapshot that
+does not match the file (stale, from another game, hand-edited or torn) is
+ignored, and the state is rebuilt from the journal. The game file stays the
+only record; deleting the snapshot loses nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
+
+
+def path_for(game_path: Path) -> Path:
+    return game_path.parent / f".{game_path.name}.state.json"
+
+
+def digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _check(body: str) -> str:
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def read(game_path: Path, raw: bytes) -> dict | None:
+    """The snapshot derived from exactly these game-file bytes, or None."""
+    try:
+        text = path_for(game_path).read_text(encoding="utf-8")
+        head, body = text.split("\n", 1)
+        meta = json.loads(head)
+        if (meta.get("format") != FORMAT or meta.get("file") != digest(raw) or meta.get("check") != _check(body)):
+            return None
+        snap = json.loads(body)
+    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    return snap if isinstance(snap, dict) else None
+
+
+def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
+    """Write the snapshot atomically; a failure only means the next command rebuilds it."""
+    body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
+    head = json.dumps({"format": FORMAT, "file": digest(raw), "check": _check(body)})
+    target = path_for(game_path)
+    tmp = target.parent / f".{game_path.name}.state.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(head + "\n" + body)
+        os.replace(tmp, target)
+    except (OSError, ValueError, TypeError):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def remove(game_path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path_for(game_path))
