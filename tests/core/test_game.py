@@ -51,7 +51,7 @@ def test_verify_same_and_differences(umpire, duel):
     umpire(*FIRE, "--roll", "4")
     umpire("turn")
     res = umpire("--json", "verify")
-    assert res.code == 0 and res.json["differences"] == [] and res.json["same"] == 2
+    assert res.code == 0 and res.json["differences"] == [] and res.json["same"] == 4   # two ship adds, fire, turn
     text = duel.read_text().replace('"hull_left"', '"hull_left"', 1)
     g = gamefile.load(duel)
     g.events[2]["effects"] = [e for e in g.events[2]["effects"] if "hull_left" not in e["path"]]
@@ -59,6 +59,14 @@ def test_verify_same_and_differences(umpire, duel):
     res = umpire("--json", "verify")
     assert res.code == 1 and res.json["differences"][0]["n"] == 3
     assert text
+
+
+def test_verify_sees_a_tampered_ship_add(umpire, duel):
+    g = gamefile.load(duel)
+    g.events[1]["effects"][0]["value"]["hull_left"] = 40
+    gamefile.save(g)
+    res = umpire("--json", "verify")
+    assert res.code == 1 and res.json["differences"][0]["n"] == 2
 
 
 def test_atomic_save_leaves_no_temp_files(umpire, duel):

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from umpire.cli.context import Ctx
+from umpire.cli.context import Ctx, shared_session
 
 # Each command's module is imported only when that command runs, so a quick
 # `umpire status` does not pay for the rest.
@@ -18,7 +18,8 @@ COMMANDS = {
     "grapple": "actions", "ungrapple": "actions", "board": "actions", "melee": "actions",
     "capture": "actions", "transfer": "actions", "surrender": "actions", "recover": "actions",
     "morale": "actions", "repair": "actions", "pumps": "actions", "explode": "actions", "special": "actions", "mast": "actions", "odds": "odds",
-    "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob",
+    "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob", "shell": "shell",
+    "rulings": "rulings_cmds",
 }
 
 
@@ -50,7 +51,7 @@ def cli(ctx: click.Context, game_path: str | None, as_json: bool, rulings_file: 
       umpire new duel.toml --ruleset wsim-1981
       umpire --game duel.toml ship add CONSTITUTION --side american --spec "..."
     """
-    ctx.obj = Ctx(game_path, as_json, rulings_file)
+    ctx.obj = Ctx(game_path, as_json, rulings_file, session=shared_session(game_path, rulings_file))
 
 
 def _load(module: str) -> None:
@@ -67,30 +68,44 @@ def _register() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: map errors to the contract's exit codes with one-line messages."""
+    """Entry point: run one command and exit with the contract's exit code."""
+    sys.exit(run(argv))
+
+
+def run(argv: list[str] | None = None, on_error=None) -> int:
+    """Run one command line; map errors to the contract's exit codes with one-line messages.
+
+    Returns the exit code instead of exiting, so `umpire shell` can run line after line.
+    `on_error(message, code)` is called with each error's message as well.
+    """
     from umpire.core.errors import UmpireError
+
+    def fail(message: str, code: int) -> int:
+        click.echo(f"umpire: {message}", err=True)
+        if on_error:
+            on_error(message, code)
+        return code
 
     try:
         cli.main(args=argv, prog_name="umpire", standalone_mode=False)
     except UmpireError as exc:
-        click.echo(f"umpire: error: {exc}", err=True)
-        sys.exit(exc.exit_code)
+        return fail(f"error: {exc}", exc.exit_code)
     except click.exceptions.Abort:
-        click.echo("umpire: aborted", err=True)
-        sys.exit(2)
+        return fail("aborted", 2)
     except click.ClickException as exc:
         hint = f" (see `umpire {exc.ctx.info_name} --help`)" if getattr(exc, "ctx", None) else ""
-        click.echo(f"umpire: error: {exc.format_message()}{hint}", err=True)
-        sys.exit(exc.exit_code)
+        return fail(f"error: {exc.format_message()}{hint}", exc.exit_code)
     except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
+        return exc.exit_code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except BrokenPipeError:
-        sys.exit(0)
+        return 0
     except Exception as exc:  # a defect in umpire, not the user's doing
         import os
 
         if os.environ.get("UMPIRE_DEBUG"):
             raise
-        click.echo(f"umpire: internal error: {type(exc).__name__}: {exc} (set UMPIRE_DEBUG=1 for details; "
-                   "the game file is unchanged)", err=True)
-        sys.exit(3)
+        return fail(f"internal error: {type(exc).__name__}: {exc} (set UMPIRE_DEBUG=1 for details; "
+                    "the game file is unchanged)", 3)
+    return 0

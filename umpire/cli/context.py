@@ -14,6 +14,21 @@ from umpire.core.errors import BadInput
 from umpire.core.ships import find_ship
 
 
+#: Sessions a running shell keeps open between lines, by (game path, rulings file).
+SHARED: dict[tuple[str, str | None], Session] = {}
+
+
+def shared_session(game_path: str | None, rulings_file: str | None) -> Session | None:
+    """The shell's open session for this game, if it is still the file on disk (else forget it)."""
+    if not SHARED:
+        return None
+    key = (str(gamefile.game_path(game_path).resolve()), rulings_file)
+    session = SHARED.get(key)
+    if session is not None and not session.current():
+        session = SHARED[key] = Session(session.path, session.extra_rulings)
+    return session
+
+
 class Ctx:
     """What a command needs: the game session (opened on first use), output mode, rulings file."""
 

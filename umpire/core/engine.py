@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,15 @@ class Session:
         self._rs = None
 
     # --- reading -------------------------------------------------------------
+    def current(self) -> bool:
+        """Whether what this session holds is still the file on disk (a shell asks before each line)."""
+        if self._game is None:
+            return True
+        try:
+            return gamefile._stamp(os.stat(self.path)) == self._game.stamp
+        except OSError:
+            return False
+
     def _open(self) -> None:
         raw, stamp = gamefile.read_bytes(self.path)
         snap = snapshot.read(self.path, raw)
@@ -47,6 +57,8 @@ class Session:
             try:
                 self._game = gamefile.from_parts(self.path, raw, stamp, snap["parts"], int(snap["n"]))
                 self._state, self._undo, self._log = snap["state"], snap["undo"], snap["log"]
+                self._state.setdefault("rulings", {})
+                self._state.setdefault("ruling_notes", {})
                 return
             except (KeyError, TypeError, ValueError):
                 pass   # a snapshot of another shape: rebuild it
@@ -178,6 +190,59 @@ class Session:
             self._rebuild()
         return last
 
+    # --- house rulings --------------------------------------------------------
+    def rulings_in_force(self) -> list:
+        """Every ruling in force, defaults first, each with its origin and source."""
+        from umpire.core.ruleset import Ruling
+
+        state = self.state
+        notes = state.get("ruling_notes", {})
+        out = list(self.ruleset.default_rulings())
+        out += [Ruling(k, v, "house", f"game file {self.path.name} [rulings]") for k, v in self.game.rulings.items()]
+        for k, v in state.get("rulings", {}).items():
+            note = notes.get(k, {})
+            why = f"; {note['reason']}" if note.get("reason") else ""
+            out.append(Ruling(k, v, "house", f"umpire rulings set (event {note.get('event', '?')}){why}"))
+        out += [Ruling(k, v, "house", "--rulings file, this command only") for k, v in self.extra_rulings.items()]
+        latest = {r.key: i for i, r in enumerate(out)}      # a later layer replaces an earlier one
+        return [r for i, r in enumerate(out) if latest[r.key] == i]
+
+    def set_ruling(self, key: str, value: Any, reason: str = "") -> Resolution:
+        """Journal a house ruling: checked against the tables now, in force from the next command."""
+        from umpire.core.effects import set_
+        from umpire.core.state import Step
+
+        key = key.strip()
+        trial = {**self.rulings(), key: value}
+        from umpire.core.tables import Tables
+
+        self.ruleset.check_rulings(Tables(self.ruleset.data_id, trial))
+        note = {"event": self.game.n_events + 1, "reason": reason} if reason else {"event": self.game.n_events + 1}
+        res = Resolution("ruling", f"house ruling {key} = {json.dumps(value)}",
+                         [set_(["rulings", key], value), set_(["ruling_notes", key], note)],
+                         [Step("house ruling", f"{key} = {json.dumps(value)}", reason or "umpire rulings set")],
+                         {"key": key, "value": value, "origin": "house", "reason": reason})
+        action = {"command": "rulings set", "key": key, "value": value, "reason": reason}
+        self.commit(res, action)
+        return res
+
+    def unset_ruling(self, key: str) -> Resolution:
+        from umpire.core.effects import unset
+        from umpire.core.state import Step
+
+        key = key.strip()
+        if key not in self.state.get("rulings", {}):
+            where = (f"it comes from the game file's [rulings]; edit {self.path.name} to change it"
+                     if key in self.game.rulings else "no house ruling of that key was set in this game")
+            raise BadInput(f"ruling {key!r}: {where} (`umpire rulings` lists them)")
+        effects = [unset(["rulings", key])]
+        if key in self.state.get("ruling_notes", {}):
+            effects.append(unset(["ruling_notes", key]))
+        res = Resolution("ruling", f"house ruling {key} withdrawn", effects,
+                         [Step("house ruling", f"{key} withdrawn", "umpire rulings unset")], {"key": key})
+        self.commit(res, {"command": "rulings unset", "key": key})
+        return res
+
     def hold(self):
         """The game's lock, held for as long as the caller likes (a shell holds it for its run)."""
         return gamefile.hold(self.path)
@@ -188,12 +253,13 @@ class Session:
         game, rs = self.game, self.ruleset
         state = json.loads(json.dumps(rs.initial_state(game)))
         state.setdefault("rulings", {})
+        state.setdefault("ruling_notes", {})
         diffs: list[dict] = []
         same = 0
         for event in game.events:
             action = event.get("action", {})
             cmd = action.get("command")
-            if cmd and cmd != "ship add":
+            if cmd:
                 why = self._recheck(rs, state, event, action)
                 if why:
                     diffs.append({"n": event["n"], "why": why, "summary": event["summary"]})
@@ -202,11 +268,34 @@ class Session:
             apply(state, event["effects"])
         return {"events": game.n_events, "same": same, "differences": diffs}
 
+    def _engine_effects(self, rs, state: dict, event: dict, action: dict) -> list[dict] | None:
+        """The effects of a command the engine itself journals (ship add, rulings), or None."""
+        from umpire.core.effects import set_, unset
+        from umpire.core.tables import Tables
+
+        cmd = action["command"]
+        if cmd == "ship add":
+            d = action["definition"]
+            return [set_(["ships", d["id"]], json.loads(json.dumps(rs.new_ship(d))))]
+        if cmd == "rulings set":
+            rs.check_rulings(Tables(rs.data_id, {**self.rulings(state, {}), action["key"]: action["value"]}))
+            note = {"event": event["n"], **({"reason": action["reason"]} if action.get("reason") else {})}
+            return [set_(["rulings", action["key"]], action["value"]), set_(["ruling_notes", action["key"]], note)]
+        if cmd == "rulings unset":
+            if action["key"] not in state.get("rulings", {}):
+                raise BadInput(f"ruling {action['key']!r} was not set")
+            return [unset(["rulings", action["key"]])] + (
+                [unset(["ruling_notes", action["key"]])] if action["key"] in state.get("ruling_notes", {}) else [])
+        return None
+
     def _recheck(self, rs, state: dict, event: dict, action: dict) -> str:
         """Why an event's journalled outcome differs from resolving it again ('' if it does not)."""
         tables = self.tables(state, action.get("rulings") or {})
         view = _touched_copy(state, action)
         try:
+            own = self._engine_effects(rs, state, event, action)
+            if own is not None:
+                return "" if _outcome(state, own) == _outcome(state, event["effects"]) else "effects differ"
             got = rs.plan(view, tables, action)
             if not isinstance(got, Resolution):
                 got = got.resolve(tuple(event.get("rolls", [])), False)

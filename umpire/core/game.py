@@ -79,7 +79,8 @@ class Game:
             state = rs.initial_state(self)
         except (KeyError, TypeError, ValueError) as exc:
             raise BadInput(f"game file {self.path}: a ship in the setup is incomplete ({exc})") from None
-        state.setdefault("rulings", {})     # house rulings set during the game (`umpire rulings set`)
+        state.setdefault("rulings", {})        # house rulings set during the game (`umpire rulings set`)
+        state.setdefault("ruling_notes", {})   # and for each, the event that set it and why
         for i, event in enumerate(self.events[:upto]):
             back: list | None = [] if undo is not None and i >= undo_from else None
             try:

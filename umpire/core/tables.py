@@ -24,7 +24,8 @@ def _load(ruleset: str, name: str) -> dict:
         with path.open("rb") as fh:
             table = tomllib.load(fh)
     except FileNotFoundError:
-        raise BadInput(f"table {name!r} of ruleset {ruleset!r} is missing ({path})") from None
+        raise BadInput(f"table {name!r}: ruleset {ruleset!r} has no such table; its tables are "
+                       f"{', '.join(table_names(ruleset))}") from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInput(f"{path}: {exc}") from None
     if not table.get("source"):
@@ -65,12 +66,24 @@ def _set_path(table: dict, parts: list[str], value: Any, key: str) -> None:
     node: Any = table
     for part in parts[:-1]:
         if not isinstance(node, dict) or part not in node:
-            raise BadInput(f"house ruling {key!r}: no such table key")
+            _no_key(node, key)
         node = node[part]
     if not parts or not isinstance(node, dict) or parts[-1] not in node:
-        raise BadInput(f"house ruling {key!r}: no such table key")
+        _no_key(node, key)
     _same_shape(node[parts[-1]], value, key)
     node[parts[-1]] = value
+
+
+def _no_key(node: Any, key: str) -> None:
+    """Refuse a ruling's key, naming the keys that exist where it went wrong."""
+    keys = [k for k in node if k not in ("source", "cite")] if isinstance(node, dict) else []
+    offer = f"; keys there: {', '.join(keys[:20])}" + (" ..." if len(keys) > 20 else "") if keys else ""
+    raise BadInput(f"house ruling {key!r}: no such table key{offer}")
+
+
+def table_names(ruleset: str) -> list[str]:
+    """The tables a ruleset's data folder holds (for messages naming what is accepted)."""
+    return sorted(p.stem for p in (resource_dir("data") / ruleset).glob("*.toml"))
 
 
 def _same_shape(old: Any, new: Any, key: str) -> None:

@@ -143,9 +143,10 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     def mod(label: str, key: str, times: int = 1) -> None:
         nonlocal table
         value = mods[key][gi] * times
-        if value:
+        cite = tables.source("hdt", f"modifiers.{key}")
+        if value or cite.endswith("(house ruling)"):   # a ruled modifier is shown even when it adds nothing
             table += value
-            steps.append(Step(label, f"{value:+d} -> table {table}", tables.source("hdt", f"modifiers.{key}")))
+            steps.append(Step(label, f"{value:+d} -> table {table}", cite))
 
     mod(f"crew quality {q}", f"crew_quality_{q}")
     if captured:

@@ -1,0 +1,102 @@
+"""`umpire shell`: every line journalled exactly as the same command run alone."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from tests.conftest import HERCULE, MARS
+
+SETUP = [
+    "new g.toml --ruleset wsim-1981 --seed 5",
+    f'ship add MARS --side british --spec "{MARS}"',
+    f'ship add HERCULE --side french --spec "{HERCULE}"',
+]
+PLAY = [
+    "fire mars --at hercule --range 3 --side left --facing right --roll 4",
+    "fire hercule --at mars --range 3 --side right --facing left",
+    "turn",
+    "fire mars --at hercule --range 2 --side left --facing right",
+    "undo",
+    "grapple mars hercule",
+    "turn",
+]
+
+
+def shell(folder, lines, *opts, game="g.toml"):
+    """Pipe `lines` into `umpire --game GAME [global opts] shell [--keep-going]`."""
+    glob = [o for o in opts if o != "--keep-going"]
+    own = [o for o in opts if o == "--keep-going"]
+    return subprocess.run([sys.executable, "-m", "umpire", "--game", game, *glob, "shell", *own],
+                          input="\n".join(lines) + "\n", capture_output=True, text=True, cwd=folder)
+
+
+def alone(folder, line, game="g.toml"):
+    import shlex
+
+    return subprocess.run([sys.executable, "-m", "umpire", "--game", game, *shlex.split(line)],
+                          capture_output=True, text=True, cwd=folder)
+
+
+def test_shell_journals_each_line_exactly_as_run_alone(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir(), b.mkdir()
+    res = shell(a, ["# a duel", ""] + SETUP + PLAY)
+    assert res.returncode == 0, res.stderr
+    for line in SETUP + PLAY:
+        assert alone(b, line).returncode == 0, line
+    assert (a / "g.toml").read_bytes() == (b / "g.toml").read_bytes()
+
+
+def test_piped_shell_stops_at_the_first_failing_line_with_its_code(tmp_path):
+    res = shell(tmp_path, SETUP + ["fire nobody --at mars --range 3 --side left", "turn"])
+    assert res.returncode == 2 and "nobody" in res.stderr
+    log = alone(tmp_path, "--json log")
+    assert [e["kind"] for e in json.loads(log.stdout)["events"]] == ["ship", "ship"]   # `turn` never ran
+
+
+def test_keep_going_runs_every_line_and_exits_with_the_highest_code(tmp_path):
+    lines = SETUP + ["load mars --side left", "fire nobody --at mars --range 3 --side left", "turn"]
+    res = shell(tmp_path, lines, "--keep-going")
+    assert res.returncode == 2
+    kinds = [e["kind"] for e in json.loads(alone(tmp_path, "--json log").stdout)["events"]]
+    assert kinds == ["ship", "ship", "turn"]      # the refused load (already loaded, exit 1) left nothing
+
+
+def test_json_shell_prints_one_object_per_line_run(tmp_path):
+    lines = SETUP + ["# comment", "status", "fire nobody --at mars --range 3 --side left", "turn"]
+    res = shell(tmp_path, lines, "--json", "--keep-going")
+    objects = [json.loads(line) for line in res.stdout.splitlines()]
+    assert len(objects) == 6
+    assert objects[3]["turn"] == 1 and objects[4]["exit_code"] == 2 and "nobody" in objects[4]["error"]
+    assert objects[5]["turn"] == 2
+
+
+def test_a_line_may_not_name_another_game(tmp_path):
+    res = shell(tmp_path, SETUP + ["--game other.toml status"])
+    assert res.returncode == 2 and "--game" in res.stderr
+
+
+def test_another_process_cannot_write_while_a_shell_holds_the_game(tmp_path):
+    for line in SETUP:
+        assert alone(tmp_path, line).returncode == 0
+    proc = subprocess.Popen([sys.executable, "-m", "umpire", "--game", "g.toml", "shell"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    proc.stdin.write("status\n")
+    proc.stdin.flush()
+    time.sleep(1.0)
+    before = (tmp_path / "g.toml").read_bytes()
+    other = alone(tmp_path, "turn")
+    assert other.returncode == 2 and "another umpire process" in other.stderr
+    assert (tmp_path / "g.toml").read_bytes() == before
+    proc.stdin.write("turn\n")
+    proc.stdin.close()
+    assert proc.wait(timeout=30) == 0
+    assert json.loads(alone(tmp_path, "--json status").stdout)["turn"] == 2
+
+
+def test_help_lines_and_blank_input(tmp_path):
+    res = shell(tmp_path, ["help", "help fire", ""])
+    assert res.returncode == 0 and "Usage" in res.stdout and "--range" in res.stdout

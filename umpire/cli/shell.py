@@ -1,0 +1,143 @@
+"""`umpire shell`: many commands in one process, the game held in memory between them.
+
+Each line is a command as typed after `umpire`, run through exactly the same
+code as on its own (so it is journalled the same way); only the reading of
+the game file is saved between lines. The shell holds the game's lock for its
+whole run, so another process cannot write the game meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+
+import click
+
+from umpire.cli import cli, context, run
+
+GLOBAL_ONLY = ("--game",)
+QUIT = ("exit", "quit")
+
+
+def _globals(obj) -> list[str]:
+    """The shell's own global options, passed to every line."""
+    out = ["--game", str(obj.path)]
+    if obj.as_json:
+        out.append("--json")
+    if obj.rulings_file:
+        out += ["--rulings", obj.rulings_file]
+    return out
+
+
+def _split(line: str) -> list[str]:
+    from umpire.core.errors import BadInput
+
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError as exc:
+        raise BadInput(f"cannot read the line ({exc}); check its quotes") from None
+    if words and words[0] == "umpire":
+        words = words[1:]
+    for w in words:
+        if w in GLOBAL_ONLY or w.startswith("--game="):
+            raise BadInput("a shell line may not give --game; the shell's game is used for every line")
+    return words
+
+
+def run_line(obj, line: str) -> int | None:
+    """Run one line; its exit code, or None for a blank or comment line."""
+    from umpire.core.errors import UmpireError
+
+    try:
+        words = _split(line)
+    except UmpireError as exc:
+        return _refuse(obj, str(exc), exc.exit_code)
+    if not words:
+        return None
+    if words[0] == "help":
+        words = [*words[1:2], "--help"] if len(words) > 1 else ["--help"]
+    if words[0] == "shell":
+        return _refuse(obj, "a shell cannot start another shell", 2)
+    errors: list = []
+    code = run(_globals(obj) + words, on_error=lambda msg, c: errors.append(msg))
+    if obj.as_json and code:
+        click.echo(json.dumps({"error": errors[-1] if errors else f"exit {code}", "exit_code": code,
+                               "line": line.strip()}))
+    return code
+
+
+def _refuse(obj, message: str, code: int) -> int:
+    click.echo(f"umpire: error: {message}", err=True)
+    if obj.as_json:
+        click.echo(json.dumps({"error": f"error: {message}", "exit_code": code}))
+    return code
+
+
+@cli.command()
+@click.option("--keep-going", is_flag=True, help="Piped input: run every line, exit with the highest code seen.")
+@click.pass_obj
+def shell(obj, keep_going):
+    """Run commands one per line with the game held in memory (for a club night).
+
+    Write each command as on the command line, without `umpire`; blank lines
+    and # comments are skipped. On a terminal: a prompt with the game and turn,
+    history, tab completion, `help [COMMAND]`, and an error does not stop the
+    shell. Piped: it stops at the first failing line with its exit code,
+    unless --keep-going.
+
+    \b
+    Example:
+      umpire --game duel.toml shell
+      printf 'fire mars --at hercule --range 3 --side left --roll 4\\nstatus\\n' | umpire --game duel.toml shell
+    """
+    key = (str(obj.path.resolve()), obj.rulings_file)
+    context.SHARED[key] = obj.session
+    try:
+        with context.SHARED[key].hold():
+            worst = _interactive(obj) if sys.stdin.isatty() else _piped(obj, keep_going)
+    finally:
+        context.SHARED.pop(key, None)
+    if worst:
+        raise SystemExit(worst)
+
+
+def _piped(obj, keep_going: bool) -> int:
+    worst = 0
+    for line in sys.stdin:
+        code = run_line(obj, line)
+        if code:
+            if not keep_going:
+                return code
+            worst = max(worst, code)
+    return worst
+
+
+def _interactive(obj) -> int:
+    from umpire.cli.completion import Completer, setup_readline
+
+    history = setup_readline(Completer(obj))
+    click.echo("umpire shell: one command per line, `help` for the list, `exit` or Ctrl-D to leave.")
+    while True:
+        try:
+            line = input(_prompt(obj))
+        except EOFError:
+            click.echo()
+            break
+        except KeyboardInterrupt:
+            click.echo()
+            continue
+        if line.strip() in QUIT:
+            break
+        run_line(obj, line)
+    history()
+    return 0
+
+
+def _prompt(obj) -> str:
+    session = context.SHARED.get((str(obj.path.resolve()), obj.rulings_file))
+    try:
+        turn = f" turn {session.state['turn']}" if session is not None else ""
+    except Exception:   # no game yet (a `new` line will make one), or a damaged file: the prompt still shows
+        turn = ""
+    return f"umpire {obj.path.name}{turn}> "
