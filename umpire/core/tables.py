@@ -1,9 +1,13 @@
-"""Loading rules tables from data/<ruleset>/<name>.toml, with house rulings.
+"""Loading rules tables from data/<ruleset>/<name>.toml: layered data, then house rulings.
 
-A house ruling overrides one value of one table: the key is
-"<table>.<dotted key path>" (e.g. ``hdt.modifiers.rake``) and the value
-replaces the bundled one. Overrides are recorded in the game file and shown
-in the working.
+Layers, from the bottom: a ruleset's data folder may declare another as its
+base (`layer.toml`: ``base = "wsim-1981"``), and then holds only the tables,
+or the parts of tables, that differ: a table file there is merged over the
+base's table of the same name key by key (tables merge, values replace), or
+replaces it whole with ``replace = true``. House rulings are the last layer:
+a ruling overrides one value, its key "<table>.<dotted key path>" (e.g.
+``hdt.modifiers.rake``); rulings are recorded in the game and shown in the
+working.
 """
 
 from __future__ import annotations
@@ -11,23 +15,85 @@ from __future__ import annotations
 import copy
 import tomllib
 from functools import lru_cache
+from pathlib import Path
 from typing import Any, Mapping
 
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 
+LAYER_FILE = "layer.toml"
+
+
+def _folder(ruleset: str) -> Path:
+    return resource_dir("data") / ruleset
+
+
+def _read(path: Path) -> dict:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
+
+
+@lru_cache(maxsize=None)
+def base_of(ruleset: str) -> str | None:
+    """The data folder `ruleset` is layered over, if its layer.toml names one."""
+    path = _folder(ruleset) / LAYER_FILE
+    if not path.is_file():
+        return None
+    base = _read(path).get("base")
+    if base is not None and (not isinstance(base, str) or not (resource_dir("data") / base).is_dir()):
+        raise BadInput(f"{path}: base {base!r} is not a data folder")
+    return base
+
+
+def chain(ruleset: str) -> list[str]:
+    """The folders a ruleset's tables come from, own first, then its base and the base's base."""
+    out = [ruleset]
+    while (nxt := base_of(out[-1])) is not None:
+        if nxt in out:
+            raise BadInput(f"data folder {ruleset}: its bases loop ({' -> '.join(out + [nxt])})")
+        out.append(nxt)
+    return out
+
+
+def merge(under: dict, over: Mapping[str, Any]) -> dict:
+    """`over` laid on `under`: tables merge key by key, every other value replaces."""
+    out = copy.deepcopy(under)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
 
 @lru_cache(maxsize=None)
 def _load(ruleset: str, name: str) -> dict:
-    path = resource_dir("data") / ruleset / f"{name}.toml"
-    try:
-        with path.open("rb") as fh:
-            table = tomllib.load(fh)
-    except FileNotFoundError:
+    """Table `name` of `ruleset`, layered over its base's table of the same name."""
+    path = _folder(ruleset) / f"{name}.toml"
+    own = _read(path) if path.is_file() and name != LAYER_FILE[:-5] else None
+    replace = bool(own and own.pop("replace", False))
+    base = base_of(ruleset)
+    under = None
+    if base is not None and not replace:
+        try:
+            under = _load(base, name)
+        except BadInput:
+            if own is None:
+                raise
+    if own is None and under is None:
         raise BadInput(f"table {name!r}: ruleset {ruleset!r} has no such table; its tables are "
-                       f"{', '.join(table_names(ruleset))}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"{path}: {exc}") from None
+                       f"{', '.join(table_names(ruleset))}")
+    if under is None:
+        table = own
+    elif own is None:
+        table = under
+    else:
+        table = merge(under, own)
     if not table.get("source"):
         raise BadInput(f"{path}: table has no 'source'")
     return table
@@ -82,8 +148,8 @@ def _no_key(node: Any, key: str) -> None:
 
 
 def table_names(ruleset: str) -> list[str]:
-    """The tables a ruleset's data folder holds (for messages naming what is accepted)."""
-    return sorted(p.stem for p in (resource_dir("data") / ruleset).glob("*.toml"))
+    """The tables a ruleset has, its own and its bases' (for messages naming what is accepted)."""
+    return sorted({p.stem for r in chain(ruleset) for p in _folder(r).glob("*.toml")} - {LAYER_FILE[:-5]})
 
 
 def _same_shape(old: Any, new: Any, key: str) -> None:

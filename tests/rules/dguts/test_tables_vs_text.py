@@ -8,7 +8,8 @@ from fractions import Fraction
 import pytest
 
 from umpire.rules.dguts import BadInput, MissingTable, default_tables, load_tables
-from umpire.rules.dguts.tables import TABLE_NAMES, data_dir, read_table_file
+from umpire.core.resources import resource_dir
+from umpire.rules.dguts.tables import TABLE_NAMES, read_table_file
 
 from .helpers import excerpt
 
@@ -17,7 +18,7 @@ T = default_tables()
 
 def test_every_table_file_and_section_names_its_source():
     for name in TABLE_NAMES:
-        table = read_table_file(data_dir() / f"{name}.toml")
+        table = read_table_file(resource_dir("data") / "dguts" / f"{name}.toml")
         assert "dguts-1975-second-edition-ocr.txt" in table["source"] or name == "nations"
         for key, value in table.items():
             if isinstance(value, dict):
@@ -186,6 +187,12 @@ def test_house_rulings_fill_a_gap_and_are_marked():
     assert tables.is_ruled("morale", "states", "shaken", "fire")
     assert tables.cite("morale", "states").endswith("house ruling applies")
     assert default_tables().find("morale", "states", "shaken", "fire") is None
+
+
+def test_flat_and_nested_house_rulings_are_one_format():
+    flat = load_tables({"morale.states.shaken.fire": "1/2"})
+    nested = load_tables({"morale": {"states": {"shaken": {"fire": "1/2"}}}})
+    assert flat.data == nested.data and flat.ruled == nested.ruled
 
 
 def test_house_ruling_for_an_unknown_table_is_bad_input():

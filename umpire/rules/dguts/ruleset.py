@@ -17,18 +17,6 @@ TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted")
 
 
-def _nested(flat: dict) -> dict:
-    """Flat house rulings ("morale.states.shaken.fire") as the nested tables DGUTS merges."""
-    out: dict = {}
-    for key, value in flat.items():
-        node = out
-        parts = key.split(".")
-        for p in parts[:-1]:
-            node = node.setdefault(p, {})
-        node[parts[-1]] = value
-    return out
-
-
 def _core(kind: str, summary: str, res, effects: list[dict]):
     from umpire.core.state import Resolution
 
@@ -153,7 +141,7 @@ class Dguts(Ruleset):
         from umpire.rules.dguts.tables import load_tables
 
         rulings = getattr(tables, "rulings", None) or {}
-        return load_tables(_nested(rulings)) if rulings else load_tables(None)
+        return load_tables(rulings)
 
     # optional rule -> the section of the text it comes from (fire options also in fireorder.OPTIONS)
     optional_rules = {

@@ -27,13 +27,6 @@ TABLE_NAMES: tuple[str, ...] = (
 )
 
 
-def data_dir() -> Path:
-    """The data/dguts folder: inside the installed package, else at the repository top."""
-    package = Path(__file__).resolve().parents[2]
-    installed = package / "data" / "dguts"
-    return installed if installed.is_dir() else package.parent / "data" / "dguts"
-
-
 @dataclass(frozen=True, slots=True)
 class Tables:
     """All DGUTS tables by name, with the dotted keys that house rulings set."""
@@ -125,8 +118,15 @@ def read_table_file(path: Path) -> dict:
 
 @lru_cache(maxsize=1)
 def _default_data() -> dict:
-    folder = data_dir()
-    return {name: read_table_file(folder / f"{name}.toml") for name in TABLE_NAMES}
+    """Every DGUTS table through the one layered loader, each checked for its sources."""
+    from umpire.core.tables import _load
+
+    data = {}
+    for name in TABLE_NAMES:
+        table = _load("dguts", name)
+        _check_sources(name, table)
+        data[name] = table
+    return data
 
 
 def default_tables() -> Tables:
@@ -135,32 +135,30 @@ def default_tables() -> Tables:
 
 
 def load_tables(rulings: Mapping[str, Any] | None = None) -> Tables:
-    """The shipped tables with `rulings` (nested dicts by table name) merged over them."""
+    """The shipped tables with house rulings laid over them: flat dotted keys
+    ("morale.states.shaken.fire", as a game keeps them) or the same as nested tables."""
     if not rulings:
         return default_tables()
+    from umpire.core.game import flatten
+
     data = copy.deepcopy(_default_data())
     ruled: set[str] = set()
-    for table, value in rulings.items():
+    for dotted, value in flatten(dict(rulings)).items():
+        table, *path = dotted.split(".")
         if table not in data:
             raise BadInput(f"house ruling for table {table!r}: no such table; "
                            f"tables are {', '.join(TABLE_NAMES)}")
-        if not isinstance(value, Mapping):
-            raise BadInput(f"house ruling for table {table!r}: give a table of keys and values")
-        _merge(data[table], value, table, ruled)
-    return Tables(data, frozenset(ruled))
-
-
-def _merge(target: dict, update: Mapping[str, Any], prefix: str, ruled: set[str]) -> None:
-    for key, value in update.items():
-        dotted = f"{prefix}.{key}"
-        if isinstance(value, Mapping):
-            node = target.setdefault(str(key), {})
+        if not path:
+            raise BadInput(f"house ruling {dotted!r}: name a key inside the table, e.g. {table}.KEY")
+        node = data[table]
+        for i, part in enumerate(path[:-1]):
+            node = node.setdefault(part, {})
             if not isinstance(node, dict):
-                raise BadInput(f"house ruling {dotted}: that key holds a value, not a table")
-            _merge(node, value, dotted, ruled)
-        else:
-            target[str(key)] = copy.deepcopy(value)
-            ruled.add(dotted)
+                raise BadInput(f"house ruling {'.'.join([table, *path[:i + 1]])}: that key holds a value, "
+                               "not a table")
+        node[path[-1]] = copy.deepcopy(value)
+        ruled.add(dotted)
+    return Tables(data, frozenset(ruled))
 
 
 def tables_or_default(tables: Tables | None) -> Tables:
