@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from umpire.oob.fields import base_fields, nation_name
 from umpire.oob.reader import OobError, Row
 
 
 def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
     """A scenario ship for DGUTS; the derived values are checked now and reported."""
-    from umpire.oob.convert import base_fields
     from umpire.rules.dguts import derive_ship
     from umpire.rules.dguts.model import BadInput as DgutsBad
-
-    from umpire.oob.convert import nation_name
 
     if not row.get("nation") and nation_name(row.get("side")):   # "(American)" after a ship line
         row.fields["nation"] = row.get("side")
