@@ -1,28 +1,15 @@
-"""The bundled example duel, replayed command by command, checked box by box after
-each turn against values worked by hand from the 1981 tables (docs/worked-duel.md)."""
+"""The bundled example duel behind `umpire demo` (docs/worked-duel.md). It is replayed box by box
+as tests/cases/wsim-1981/mars-hercule-duel.toml; here `demo` runs, and the example and the case
+must hold the same commands and the same hand-worked boxes."""
 
 from __future__ import annotations
 
-import shlex
+import tomllib
+from pathlib import Path
 
-from umpire.cli.demo import load_example, mismatches, setup_commands
+from umpire.cli.demo import load_example
 
-
-def test_example_duel_every_box_after_every_turn(umpire, tmp_path):
-    example = load_example()
-    path = str(tmp_path / "duel.toml")
-    for cmd in setup_commands(example, path):
-        assert umpire("--game", path, *cmd).code == 0
-    assert len(example["turns"]) == 3
-    for i, turn in enumerate(example["turns"], 1):
-        for line in turn["commands"]:
-            res = umpire("--game", path, *shlex.split(line))
-            assert res.code == 0, (line, res.err)
-        status = umpire("--game", path, "--json", "status").json
-        assert status["turn"] == i + 1
-        assert mismatches(status, turn["expect"]) == []
-        # every box of both ships was given an expected value
-        assert set(turn["expect"]) == {"mars", "hercule"}
+CASE = Path(__file__).parents[1] / "cases" / "wsim-1981" / "mars-hercule-duel.toml"
 
 
 def test_demo_command_passes(umpire):
@@ -31,13 +18,15 @@ def test_demo_command_passes(umpire):
     assert "all 3 turns match" in res.out
 
 
-def test_fire_json_keys(umpire, duel):
-    res = umpire("--json", "fire", "mars", "--at", "hercule", "--range", "4", "--side", "port",
-                 "--facing", "starboard", "--roll", "3")
-    data = res.json
-    assert data["hit_table"] == 4
-    assert data["rolls"] == [3]
-    assert data["result"] == "2H-R-G"
-    assert data["hits"] == {"hull": 2, "guns": 1, "crew": 0, "rigging": 1}
-    assert any("crew quality CR" in line and "+2" in line for line in data["explain"])
-    assert any("initial broadside" in line for line in data["explain"])
+def test_demo_example_and_the_duel_case_agree():
+    example = load_example()
+    case = tomllib.loads(CASE.read_text(encoding="utf-8"))
+    assert case["setup"]["ruleset"] == example["ruleset"] and case["setup"]["seed"] == example["seed"]
+    assert case["setup"]["ships"] == example["ships"]
+    commands = [line for turn in example["turns"] for line in turn["commands"]]
+    assert [step["command"] for step in case["steps"]] == commands
+    # the boxes after each `turn`: every box of both ships
+    boxes = [step["status"] for step in case["steps"] if step["command"] == "turn"]
+    assert boxes == [turn["expect"] for turn in example["turns"]]
+    assert all(set(ship) == {"hull_left", "crew_left", "guns_left", "carronades_left", "rigging_left"}
+               for turn in boxes for ship in turn.values())

@@ -1,0 +1,176 @@
+"""Replay every rules case in cases/<ruleset-id>/*.toml through the command line.
+
+A case sets up a game (`umpire new`, then `umpire ship add` or a scenario),
+runs its steps as typed at the table, each with `--json`, and compares the
+exit code, selected keys of the output, lines of the working, the error
+message and selected fields of every named ship in `--json status`.
+The format is described in cases/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+import tomli_w
+
+ROOT = Path(__file__).parent / "cases"
+CASES = sorted(ROOT.glob("*/*.toml"))
+
+CASE_KEYS = {"title", "source", "notes", "setup", "steps"}
+SETUP_KEYS = {"ruleset", "level", "optional", "seed", "rulings", "scenario", "ships"}
+STEP_KEYS = {"command", "exit", "output", "output_null", "explain_has", "error_has", "status"}
+FLOAT_TOLERANCE = 1e-3
+
+
+def differences(actual, expected, where: str) -> list[str]:
+    """Where `actual` departs from `expected`: tables match on the keys given,
+    lists item by item, numbers within FLOAT_TOLERANCE when either is a float."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [f"{where}: expected a table {expected!r}, got {actual!r}"]
+        out = []
+        for key, value in expected.items():
+            if key not in actual:
+                out.append(f"{where}.{key}: missing (keys: {', '.join(sorted(map(str, actual)))})")
+            else:
+                out += differences(actual[key], value, f"{where}.{key}")
+        return out
+    if isinstance(expected, list):
+        if not isinstance(actual, list) or len(actual) != len(expected):
+            return [f"{where}: expected {expected!r}, got {actual!r}"]
+        return [d for i, (a, e) in enumerate(zip(actual, expected)) for d in differences(a, e, f"{where}[{i}]")]
+    if _number(expected) and _number(actual) and (isinstance(expected, float) or isinstance(actual, float)):
+        if math.isclose(actual, expected, rel_tol=0.0, abs_tol=FLOAT_TOLERANCE):
+            return []
+    elif type(actual) is type(expected) and actual == expected:
+        return []
+    return [f"{where}: expected {expected!r}, got {actual!r}"]
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _unknown(table: dict, allowed: set[str], where: str) -> list[str]:
+    return [f"{where}: unknown key {key!r} (accepted: {', '.join(sorted(allowed))})"
+            for key in table if key not in allowed]
+
+
+def check_format(case: dict, ruleset: str) -> list[str]:
+    """Misspelt keys would silently check nothing: refuse them."""
+    problems = _unknown(case, CASE_KEYS, "case") + _unknown(case.get("setup", {}), SETUP_KEYS, "setup")
+    problems += [f"case: {key!r} is missing" for key in ("title", "source", "setup", "steps") if key not in case]
+    if case.get("setup", {}).get("ruleset") != ruleset:
+        problems.append(f"setup.ruleset must be {ruleset!r}, the folder the case is in")
+    for n, step in enumerate(case.get("steps", []), start=1):
+        problems += _unknown(step, STEP_KEYS, f"step {n}")
+        if "command" not in step:
+            problems.append(f"step {n}: 'command' is missing")
+    return problems
+
+
+def setup_commands(case: dict, case_id: str, path: Path, tmp_path: Path) -> list[list[str]]:
+    """`umpire new PATH ...` then one `umpire ship add ...` per ship of the case."""
+    setup = case["setup"]
+    new = ["new", str(path), "--ruleset", setup["ruleset"], "--seed", str(setup.get("seed", 1))]
+    if "level" in setup:
+        new += ["--level", setup["level"]]
+    for name in setup.get("optional", []):
+        new += ["--optional", name]
+    scenario = setup.get("scenario")
+    if isinstance(scenario, dict):
+        doc = {"format": 1, "id": case_id, "ruleset": setup["ruleset"], "title": case["title"],
+               "source": case["source"], **scenario}
+        scenario = tmp_path / "scenario.toml"
+        scenario.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    if scenario:
+        new += ["--scenario", str(scenario)]
+    if "rulings" in setup:
+        rulings = tmp_path / "rulings.toml"
+        rulings.write_text(tomli_w.dumps({"rulings": setup["rulings"]}), encoding="utf-8")
+        new = ["--rulings", str(rulings)] + new
+    commands = [new]
+    for ship in setup.get("ships", []):
+        cmd = ["ship", "add", ship["name"]]
+        for key, value in ship.items():
+            if key == "name" or value is False:
+                continue
+            cmd += [f"--{key.replace('_', '-')}"] + ([] if value is True else [str(value)])
+        commands.append(cmd)
+    return commands
+
+
+def step_differences(step: dict, res, status: dict | None) -> list[str]:
+    """Everything a step expected that its result did not give."""
+    out = []
+    wanted = step.get("exit", 0)
+    if res.code != wanted:
+        out.append(f"exit: expected {wanted}, got {res.code} ({(res.err or res.out).strip()[:300]})")
+    if "error_has" in step and step["error_has"].lower() not in res.err.lower():
+        out.append(f"error_has: {step['error_has']!r} not in the message {res.err.strip()!r}")
+    if {"output", "output_null", "explain_has"} & set(step):
+        out += output_differences(step, res.out)
+    if status is not None:
+        ships = {s["id"]: s for s in status["ships"]}
+        for sid, fields in step["status"].items():
+            if sid in ships:
+                out += differences(ships[sid], fields, f"status.{sid}")
+            else:
+                out.append(f"status.{sid}: no such ship (ships: {', '.join(ships)})")
+    return out
+
+
+def output_differences(step: dict, text: str) -> list[str]:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return [f"output: not one JSON object: {text[:300]!r}"]
+    if not isinstance(data, dict):
+        return [f"output: expected one JSON object, got {text[:300]!r}"]
+    out = differences(data, step.get("output", {}), "output")
+    out += [f"output.{key}: expected null, got {data.get(key, 'nothing')!r}"
+            for key in step.get("output_null", []) if data.get(key, "") is not None]
+    for pattern in step.get("explain_has", []):
+        if not any(re.search(pattern, line) for line in data.get("explain", [])):
+            out.append(f"explain_has: no line of the working matches {pattern!r}")
+    return out
+
+
+@pytest.mark.parametrize("path", CASES, ids=[str(p.relative_to(ROOT).with_suffix("")) for p in CASES])
+def test_case(path, umpire, tmp_path):
+    name = path.relative_to(ROOT.parent).as_posix()
+    case = tomllib.loads(path.read_text(encoding="utf-8"))
+    problems = check_format(case, path.parent.name)
+    assert not problems, f"{name}: " + "; ".join(problems)
+    game = tmp_path / "game.toml"
+    for cmd in setup_commands(case, path.stem, game, tmp_path):
+        res = umpire("--game", str(game), *cmd)
+        assert res.code == 0, f"{name}: set-up `umpire {shlex.join(cmd)}` exited {res.code}: {res.err.strip()}"
+    for n, step in enumerate(case["steps"], start=1):
+        before = game.read_bytes()
+        res = umpire("--game", str(game), "--json", *shlex.split(step["command"]))
+        if res.code != 0:
+            assert game.read_bytes() == before, f"{name} step {n} `{step['command']}`: exit {res.code} " \
+                                                "changed the game file"
+        status = None
+        if "status" in step:
+            shown = umpire("--game", str(game), "--json", "status")
+            assert shown.code == 0, f"{name} step {n}: `status` exited {shown.code}: {shown.err.strip()}"
+            status = shown.json
+        found = step_differences(step, res, status)
+        assert not found, f"{name} step {n} `{step['command']}`:\n  " + "\n  ".join(found)
+
+
+def test_partial_matching():
+    assert differences({"a": 1.0004, "b": [1, {"c": "x", "d": 2}]}, {"a": 1, "b": [1, {"c": "x"}]}, "o") == []
+    assert differences({"a": 1}, {"a": 2}, "o") == ["o.a: expected 2, got 1"]
+    assert differences({"a": [1, 2]}, {"a": [1]}, "o") == ["o.a: expected [1], got [1, 2]"]
+    assert differences({"a": True}, {"a": 1}, "o") == ["o.a: expected 1, got True"]
+    assert differences({"a": 1.01}, {"a": 1}, "o") == ["o.a: expected 1, got 1.01"]
+    assert differences({}, {"a": 1}, "o") == ["o.a: missing (keys: )"]
