@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 
 import click
@@ -90,6 +89,8 @@ class Ctx:
 
 
 def read_rulings(path: str) -> dict:
+    import tomllib
+
     try:
         doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -13,13 +13,15 @@ import copy
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from umpire.core import game as gamefile
 from umpire.core import snapshot
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, UmpireError
-from umpire.core.state import Resolution
+
+if TYPE_CHECKING:
+    from umpire.core.state import Resolution
 
 
 def brief(event: dict) -> dict:
@@ -122,6 +124,8 @@ class Session:
 
     def perform(self, action: dict, roll_text: str | None = None) -> Resolution:
         """Plan the action, take the typed dice or roll them, resolve, journal and apply."""
+        from umpire.core.state import Resolution
+
         got = self.plan(action)
         if isinstance(got, Resolution):
             if roll_text:
@@ -209,6 +213,8 @@ class Session:
 
     def set_ruling(self, key: str, value: Any, reason: str = "") -> Resolution:
         """Journal a house ruling: checked against the tables now, in force from the next command."""
+        from umpire.core.state import Resolution
+
         from umpire.core.effects import set_
         from umpire.core.state import Step
 
@@ -227,6 +233,8 @@ class Session:
         return res
 
     def unset_ruling(self, key: str) -> Resolution:
+        from umpire.core.state import Resolution
+
         from umpire.core.effects import unset
         from umpire.core.state import Step
 
@@ -290,6 +298,8 @@ class Session:
 
     def _recheck(self, rs, state: dict, event: dict, action: dict) -> str:
         """Why an event's journalled outcome differs from resolving it again ('' if it does not)."""
+        from umpire.core.state import Resolution
+
         tables = self.tables(state, action.get("rulings") or {})
         view = _touched_copy(state, action)
         try:

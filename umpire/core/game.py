@@ -12,8 +12,6 @@ import contextlib
 import copy
 import fcntl
 import os
-import re
-import tomllib
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -185,6 +183,8 @@ def parts(game: Game) -> dict:
 
 
 def _parse(path: Path, raw: bytes) -> Game:
+    import tomllib
+
     try:
         doc = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
@@ -231,6 +231,8 @@ def append_event(game: Game, event: dict) -> None:
     Events are the file's last tables, so the new `[[events]]` block is simply
     appended: no rewrite of a long journal, and the same atomic rename.
     """
+    import re
+
     import tomli_w
 
     _unchanged(game)
@@ -253,6 +255,8 @@ def last_event(game: Game) -> tuple[dict, bytes]:
     Only the last `[[events]]` block is read: undo costs the same however long
     the journal is. A file whose last event cannot be cut cleanly is parsed whole.
     """
+    import tomllib
+
     raw = game.raw or b""
     cut = raw.rfind(b"\n[[events]]\n")
     if cut >= 0:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
-from umpire.core.state import Resolution
+
+if TYPE_CHECKING:
+    from umpire.core.dice import DiceNeed
+    from umpire.core.state import Resolution
 
 #: One line per ruleset: its id and where its class lives.
 REGISTRY: dict[str, str] = {

@@ -14,7 +14,6 @@ only record; deleting the snapshot loses nothing.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -28,12 +27,18 @@ def path_for(game_path: Path) -> Path:
     return game_path.parent / f".{game_path.name}.state.json"
 
 
+try:   # the built-in BLAKE2 loads in a fraction of the time hashlib's OpenSSL binding takes
+    from _blake2 import blake2b
+except ImportError:   # pragma: no cover - every CPython build has it, but keep a way round
+    from hashlib import blake2b
+
+
 def digest(raw: bytes) -> str:
-    return hashlib.sha256(raw).hexdigest()
+    return blake2b(raw, digest_size=32).hexdigest()
 
 
 def _check(body: str) -> str:
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+    return blake2b(body.encode("utf-8"), digest_size=32).hexdigest()
 
 
 def read(game_path: Path, raw: bytes) -> dict | None:
