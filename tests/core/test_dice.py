@@ -1,8 +1,6 @@
-from fractions import Fraction
-
 import pytest
 
-from umpire.core.dice import DiceNeed, distribution, event_rng, parse_rolls
+from umpire.core.dice import DiceNeed, event_rng, parse_rolls
 from umpire.core.errors import BadInput
 
 
@@ -21,12 +19,6 @@ def test_parse_rolls_forms():
     assert parse_rolls("3 5 1") == (3, 5, 1)
     with pytest.raises(BadInput):
         parse_rolls("four")
-
-
-def test_exact_distribution_of_two_dice():
-    dist = distribution(DiceNeed(2), lambda r: sum(r))
-    assert dist[7] == Fraction(1, 6) and dist[2] == Fraction(1, 36)
-    assert sum(dist.values()) == 1
 
 
 def test_seeded_rolls_repeat_per_event():

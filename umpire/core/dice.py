@@ -3,18 +3,15 @@
 A rule states its need as a `DiceNeed` (how many dice, how many faces, and
 what each die is for). The umpire either types the result or lets the tool
 roll from the game's seeded generator; both paths end in a tuple of ints
-that the rule resolves. Distributions are exact (`Fraction`), in the manner
-of a die as a map from outcome to weight.
+that the rule resolves. Exact odds of a rule's dice are in `core.odds`.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Callable, Hashable, Iterator, Sequence
+from typing import Iterator, Sequence
 
 from umpire.core.errors import BadInput
 
@@ -70,10 +67,3 @@ def event_rng(seed: int, index: int, purpose: str = "") -> random.Random:
     undo-then-redo rolls exactly the same dice.
     """
     return random.Random(f"umpire:{seed}:{index}:{purpose}")
-
-
-def distribution(need: DiceNeed, outcome: Callable[[tuple[int, ...]], Hashable]) -> dict[Hashable, Fraction]:
-    """Exact distribution of `outcome(rolls)` over every result of `need`."""
-    counts: Counter = Counter(outcome(r) for r in need.outcomes())
-    total = need.faces ** need.count
-    return {k: Fraction(v, total) for k, v in counts.items()}

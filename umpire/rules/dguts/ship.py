@@ -288,11 +288,6 @@ def task_crew_factors(values: Mapping[str, Any], crew_factors: float | None = No
     return cf * float(t.get("classes", "crew", "men_per_crew_factor")) / float(men_per)
 
 
-def batteries_of(values: Mapping[str, Any]) -> tuple[Battery, ...]:
-    """The ship's guns as Battery values, from derived values."""
-    return parse_guns(values["guns"])
-
-
 def initial_state(values: Mapping[str, Any]) -> dict:
     """The tracks a ship starts the action with (all JSON-able, no nulls)."""
     return {

@@ -123,7 +123,6 @@ def crew_sections_out(ship: dict) -> int:
 def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     """Hit table number after modifiers, or None for an automatic miss (VIII.B.3-4, C)."""
     hdt = tables["hdt"]
-    src = tables.source("hdt")
     firer = state["ships"][act.firer]
     n = guns_firing(firer, act, tables)
     carronades = act.range <= limits(tables)["carronade_range"]

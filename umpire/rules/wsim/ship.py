@@ -74,10 +74,6 @@ def snapshot(ship: dict) -> dict:
             "struck": bool(ship.get("struck")), "state": ship["state"]}
 
 
-def crew_total(ship: dict) -> int:
-    return sum(ship["crew_left"])
-
-
 def sections_lost(ship: dict) -> int:
     """Rigging sections wholly marked off."""
     return sum(1 for r in ship["rigging_left"] if r == 0)
