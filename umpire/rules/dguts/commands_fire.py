@@ -1,0 +1,109 @@
+"""DGUTS fire and morale checks, in the standard and the training game."""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+from umpire.rules.dguts.adapter import AFLOAT, _afloat, _core, _num, _sets, _status_words, _two, _yes
+
+
+class FireCommands:
+    """The DGUTS ruleset's fire commands (mixed into `Dguts`)."""
+
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
+
+        from umpire.rules.dguts.fireorder import OPTIONS
+
+        f, t = state["ships"][firer], state["ships"][target]
+        _two(firer, target, "fire at")
+        if t["track"]["status"] not in AFLOAT:
+            raise Refused(f"{t['name']} {_status_words(t['track']['status'])}: she may not be fired on")
+        _afloat(f, "fight her guns")
+        try:
+            rng = float(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
+        known = {"anchored", "shot", "crew", "calibres", "firing_speed"}
+        extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
+        if extra:
+            raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
+        order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
+                           anchored=_yes(opts, "anchored"), shot=opts.get("shot") or "round",
+                           crew=_num(opts, "crew"),
+                           calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
+                           firing_speed=int(_num(opts, "firing_speed", 1, 1)),
+                           options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS))
+        dt = self.dt(tables)
+        if state.get("level") == "training":
+            return self._training_fire(f, t, firer, target, opts, rng, dt)
+        need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
+
+        def resolve(rolls, strict):
+            res = resolve_fire(f["values"], f["track"], t["values"], t["track"], order, rolls, dt)
+            effects = _sets(target, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
+            summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
+                       f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
+            return _core("fire", summary, res, effects)
+
+        return Plan(need, resolve, per_die="hits")
+
+    def _training_fire(self, f: dict, t: dict, firer: str, target: str, opts: dict, rng: float, dt):
+        """Training Game fire: two dice per factor, red to hit, white for high or low."""
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.training import resolve_training_fire, training_fire_dice_needed
+
+        chasers = opts.get("chasers") or None
+        need = training_fire_dice_needed(f["values"], opts["side"], rng, chasers, dt)
+
+        def resolve(rolls, strict):
+            res = resolve_training_fire(f["values"], t["values"], t["track"], opts["side"], rng, rolls, chasers, dt)
+            summary = (f"{f['name']} fires at {t['name']}, {rng:g}\" (training): "
+                       f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
+            return _core("fire", summary, res, _sets(target, res.effects.get("target", {})))
+
+        return Plan(need, resolve)
+
+    def morale(self, state: dict, tables, ship: str, opts: dict):
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
+
+        s = state["ships"][ship]
+        _afloat(s, "take a morale check")
+        if state.get("level") == "training":
+            return self._training_morale(s, ship, opts, tables)
+        need = morale_dice_needed(s["values"], s["track"])
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            res = resolve_morale_check(s["values"], s["track"], rolls, dt)
+            verdict = "holds" if res.data["held"] else f"falls to {res.data['morale']}"
+            return _core("morale", f"{s['name']} morale check: {verdict}", res,
+                         _sets(ship, res.effects.get("ship", {})))
+
+        return Plan(need, resolve)
+
+    def _training_morale(self, s: dict, ship: str, opts: dict, tables):
+        """Training Game morale: a failed throw costs a morale point; none left, she surrenders.
+        Its own saving throws are lost in the text: the nation's is used unless one is given."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Step
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.training import resolve_training_morale
+
+        given = _num(opts, "saving_throw")
+        throw = int(given) if given is not None else int(s["values"]["saving_throw"])
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            res = resolve_training_morale(s["values"], s["track"], rolls, throw, dt)
+            out = _core("morale", f"{s['name']} morale check: "
+                        + ("holds" if res.data["held"] else f"down to {res.data['morale_points']} points"),
+                        res, _sets(ship, res.effects.get("ship", {})))
+            if given is None:
+                out.working.insert(0, Step("saving throw", f"2-{throw}, the nation's (the training game's own "
+                                           "are illegible; give --opt saving_throw=N)", "docs/rulings.md"))
+            out.data["rolls"] = list(rolls)
+            return out
+
+        return Plan(DiceNeed(2, 6, ("morale die 1", "morale die 2")), resolve)

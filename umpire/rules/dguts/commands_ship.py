@@ -1,0 +1,144 @@
+"""DGUTS speed, special damage, falling masts, repairs, pumps and explosions."""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput
+from umpire.rules.dguts.adapter import _afloat, _core, _num, _sets, _yes
+
+
+class ShipCommands:
+    """The DGUTS ruleset's ship commands (mixed into `Dguts`)."""
+
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        from umpire.rules.dguts.speed import ship_speed
+
+        s = state["ships"][ship]
+        point = opts.get("point") or opts.get("attitude")
+        if not point:
+            raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running, "
+                           "and the base speed: --opt base=INCHES (or --opt force=N where the chart is known)")
+        _afloat(s, "make sail")
+        force = _num(opts, "force")
+        res = ship_speed(s["values"], s["track"], point, base=_num(opts, "base"),
+                         wind_force=int(force) if force is not None else None, turned=_yes(opts, "turned"),
+                         jury_rig_turns=int(_num(opts, "jury_rig_turns", 0)),
+                         options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
+                         tables=self.dt(tables))
+        out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+        if opts.get("previous") not in (None, ""):
+            from umpire.core.state import Step
+            from umpire.rules.dguts.speed import headway
+
+            wanted = _num(opts, "wanted", res.data["speed"])
+            allowed = headway(_num(opts, "previous"), res.data["full_speed"], wanted, _yes(opts, "into_wind"),
+                              self.dt(tables))
+            out.working.append(Step("headway", f"from {float(opts['previous']):g}\" last turn: {allowed:g}\" "
+                                    "this turn (at most half full speed gained or lost)", "DGUTS Basic Rules VI"))
+            out.data["speed"] = allowed
+            out.summary = f"{s['name']}: {allowed:g}\" (headway)"
+        return out
+
+    def special(self, state: dict, tables, ship: str, column: str, opts: dict):
+        """A roll on the single-ship special damage table (hull or spar column)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
+
+        s = state["ships"][ship]
+        _afloat(s, "take special damage")
+        band = (opts.get("band") or "A").upper()
+        if band not in ("A", "B", "C", "D"):
+            raise BadInput(f"band {band!r}: the range band is A, B, C or D")
+        broadside = _yes({"broadside": opts.get("broadside", "1")}, "broadside")
+        calibre = int(_num(opts, "calibre", 0))
+        need = special_damage_dice_needed(column)
+        dt = self.dt(tables)
+
+        def resolve(rolls, strict):
+            res = resolve_special_damage(s["values"], s["track"], column, rolls, band, broadside, calibre, dt)
+            return _core("special", f"{s['name']}: special damage ({column})", res,
+                         _sets(ship, res.effects.get("ship", {})))
+
+        return Plan(need, resolve)
+
+    def mast(self, state: dict, tables, ship: str, opts: dict):
+        """Which mast fell and whether clear or foul; with --opt attempt=N, try to cut a fouled mast away."""
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts import singleship
+
+        s = state["ships"][ship]
+        _afloat(s, "lose a mast")
+        dt = self.dt(tables)
+        if opts.get("attempt"):
+            attempt = int(_num(opts, "attempt", 1, 1))
+            crew = _num(opts, "crew", 1.0)
+
+            def resolve(rolls, strict):
+                res = singleship.resolve_clear_mast(s["track"], attempt, rolls, crew, dt)
+                return _core("mast", f"{s['name']}: clearing the fouled mast", res,
+                             _sets(ship, res.effects.get("ship", {})))
+
+            return Plan(DiceNeed(1, 6, ("clear mast",)), resolve)
+        need = singleship.mast_loss_dice_needed()
+
+        def fall(rolls, strict):
+            res = singleship.resolve_mast_loss(s["values"], s["track"], rolls, dt)
+            return _core("mast", f"{s['name']}: a mast comes down", res, _sets(ship, res.effects.get("ship", {})))
+
+        return Plan(need, fall)
+
+    def repair(self, state: dict, tables, ship: str, what: str, opts: dict):
+        """Repairs by the crew factors put to work: low (hull), high (rigging), jury mast, guns."""
+        from umpire.rules.dguts import repairs
+
+        s = state["ships"][ship]
+        _afloat(s, "make repairs")
+        if "crew" not in opts:
+            raise BadInput("say how many crew factors work on the repair: --crew CF")
+        crew, turns = _num(opts, "crew"), int(_num(opts, "turns", 1, 1))
+        battle = _yes(opts, "battle")
+        dt = self.dt(tables)
+        v, t = s["values"], s["track"]
+        if what == "low":
+            res = repairs.repair_low(v, t, crew, battle, turns, dt)
+        elif what == "high":
+            res = repairs.repair_high(v, t, crew, turns, dt)
+        elif what == "jury":
+            res = repairs.rig_jury_mast(v, t, crew, turns, dt)
+        elif what == "guns":
+            res = repairs.repair_guns(v, t, crew, battle, turns, dt)
+        else:
+            raise BadInput(f"repair {what!r}: use low, high, jury or guns")
+        return _core("repair", f"{s['name']} repairs ({what})", res, _sets(ship, res.effects.get("ship", {})))
+
+    def pumps(self, state: dict, tables, ship: str, crew: float):
+        """Crew factors at the pumps of a ship in danger of sinking."""
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.dguts.turn import assign_pumps
+
+        s = state["ships"][ship]
+        _afloat(s, "man the pumps")
+        crew = _num({"crew": crew}, "crew")
+        new = assign_pumps(s["track"], crew)
+        need = s["track"].get("pumps_needed", 0)
+        steps = [Step("pumps", f"{float(crew):g} CF at the pumps; {float(need):g} CF needed", "DGUTS Basic Rules VII.D")]
+        return Resolution("pumps", f"{s['name']}: {float(crew):g} CF at the pumps",
+                          _sets(ship, {"pumping_cf": new["pumping_cf"]}), steps, {"pumping_cf": new["pumping_cf"],
+                                                                                "pumps_needed": need})
+
+    def explode(self, state: dict, tables, ship: str, near: dict, opts: dict):
+        """A ship blows up: lost with all hands; damage to each ship nearby by distance in inches."""
+        from umpire.rules.dguts.explosion import resolve_explosion
+
+        s = state["ships"][ship]
+        _afloat(s, "blow up")
+        if ship in near:
+            raise BadInput(f"{s['name']} cannot be near herself; --near names the other ships")
+        nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], _num({"near": d}, "near"))
+                  for sid, d in near.items()}
+        explosive = _yes(opts, "explosive_ship")
+        res = resolve_explosion(s["values"], s["track"], nearby, explosive, self.dt(tables))
+        effects = []
+        for key, changes in res.effects.items():
+            effects += _sets(ship if key == "ship" else key, changes)
+        return _core("explode", f"{s['name']} explodes", res, effects)
