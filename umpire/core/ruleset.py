@@ -71,6 +71,8 @@ class Ruleset:
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
     units: ClassVar[str] = ""
+    #: the rule system an edition or level belongs to: printing and OOB conversion look it up
+    family: ClassVar[str] = ""
     data_id: ClassVar[str] = ""          # the data folder; layered over its `base` (core.tables)
     levels: ClassVar[tuple[str, ...]] = ("basic",)
     #: optional rule name -> the section of the text it comes from

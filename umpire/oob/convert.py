@@ -67,6 +67,20 @@ def _rated_guns(path: Path, row: Row) -> int:
     raise OobError(path, row.line, "rate", "give the rated guns (e.g. 74) in 'rate', or 'guns', or a 'spec'")
 
 
+def _converter(rid: str):
+    """The row converter of a ruleset's family (an edition converts as its family does)."""
+    from umpire.core.ruleset import find_ruleset
+
+    family = find_ruleset(rid).family
+    if family == "dguts":
+        from umpire.oob.dguts import dguts_ship
+
+        return dguts_ship
+    if family == "wsim":
+        return wsim_ship
+    raise BadInput(f"ruleset {rid}: orders of battle convert for the wsim and dguts rules")
+
+
 def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     """Read `path` and return (scenario document, report lines). Nothing is written here."""
     from umpire.core.ruleset import canonical
@@ -76,12 +90,7 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     assign_ids(path, rows)
     ships, report = [], []
     for row in rows:
-        if rid == "dguts":
-            from umpire.oob.dguts import dguts_ship
-
-            ship, how = dguts_ship(path, row)
-        else:
-            ship, how = wsim_ship(path, row)
+        ship, how = _converter(rid)(path, row)
         ships.append(ship)
         for note in row.notes + ([how] if how else []):
             report.append(f"line {row.line}: {ship['name']} — {note}")

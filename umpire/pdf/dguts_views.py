@@ -136,12 +136,7 @@ def _dguts_tables(fleet: Fleet):
     """The DGUTS rules' own tables, with the game's house rulings."""
     from umpire.core.ruleset import find_ruleset
 
-    rs = find_ruleset("dguts")
-    if hasattr(rs, "dt"):
-        return rs.dt(fleet.tables)
-    from umpire.rules.dguts import default_tables
-
-    return default_tables()
+    return find_ruleset(fleet.ruleset).dt(fleet.tables)
 
 
 def left_fields(values: Mapping) -> tuple[Field, ...]:

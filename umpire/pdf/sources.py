@@ -14,7 +14,8 @@ from umpire.core.errors import BadInput
 from umpire.core.ships import find_ship
 from umpire.pdf.journal import DgutsEntry, TurnEntry, dguts_log, turn_log
 
-FAMILIES = {"wsim-1981": "wsim", "dguts": "dguts"}
+#: rule-system families the sheet and card drawers know (a ruleset declares its family)
+FAMILIES = ("wsim", "dguts")
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class Fleet:
     @property
     def family(self) -> str:
         """"wsim" or "dguts": which drawers print this fleet."""
-        return FAMILIES[self.ruleset]
+        return _family(self.ruleset)
 
 
 def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool = False) -> Fleet:
@@ -52,7 +53,7 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     turn = int(state.get("turn", 1))
     title = str(game.scenario.get("title") or game.path.stem)
     subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
-    log = {} if blank else (dguts_log if FAMILIES[game.ruleset_id] == "dguts" else turn_log)(game.events, names)
+    log = {} if blank else {"dguts": dguts_log, "wsim": turn_log}[_family(game.ruleset_id)](game.events, names)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
                  damage=not blank, ships=print_order(chosen), log=log,
                  tables=game.tables(), names=names)
@@ -82,9 +83,15 @@ def print_order(ships: Sequence[dict]) -> tuple[dict, ...]:
     return tuple(sorted(ships, key=lambda s: (str(s.get("side", "")), str(s.get("id", "")))))
 
 
+def _family(rid: str) -> str:
+    from umpire.core.ruleset import find_ruleset
+
+    return find_ruleset(rid).family
+
+
 def _check_ruleset(rid: str) -> None:
-    if rid not in FAMILIES:
-        raise BadInput(f"ruleset {rid!r}: sheets and cards print for {', '.join(sorted(FAMILIES))}")
+    if _family(rid) not in FAMILIES:
+        raise BadInput(f"ruleset {rid!r}: sheets and cards print for the {', '.join(FAMILIES)} rules")
 
 
 def _tables(rid: str):
@@ -101,18 +108,9 @@ def _scenario_ship(rid: str, s: dict, scen: dict) -> dict:
     rs = find_ruleset(rid)
     where = f"scenario {scen['_path']}: ship {s['id']}"
     try:
-        if hasattr(rs, "scenario_ship"):
-            return rs.new_ship(rs.scenario_ship(s, scen))   # its errors name the scenario and ship
-        return rs.new_ship(_definition(rs, s))
+        return rs.new_ship(rs.scenario_ship(s, scen))   # its errors name the scenario and ship
     except BadInput as exc:
         raise exc if str(exc).startswith("scenario ") else BadInput(f"{where}: {exc}") from None
     except (ValueError, KeyError, TypeError) as exc:
         raise BadInput(f"{where}: {exc}") from None
 
-
-def _definition(rs, s: dict) -> dict:
-    definition = rs.ship_definition(s["name"], s["side"], s["id"], s)
-    for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
-        if key in s:
-            definition[key] = s[key]
-    return definition

@@ -24,6 +24,7 @@ class Plan:
     resolve: Callable[[tuple[int, ...], bool], Resolution]
     flexible: bool = False
     per_die: str = ""   # data key listing each die's own score: the dice act independently and add up
+    chain: object = None   # the dice as stages resolved from a small state, for `odds` (core.odds.Chain)
 
 
 def side_word(text: str) -> str:

@@ -28,6 +28,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
     data_id = "dguts"
     title = "Don't Give Up The Ship!, second edition (1975)"
     units = "inches"
+    family = "dguts"
     levels = ("standard", "training")
     required_keys = ("id", "name", "side", "controller", "values", "track")
     actions = {"fire": "_fire", "grapple": "_contact", "melee": "_melee", "board": "_board", "morale": "_morale",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
@@ -145,30 +145,113 @@ def melee_plan(state: dict, attackers: list[str], defender: str) -> tuple[list[F
     return att, dfn, kind
 
 
+@dataclass(frozen=True, slots=True)
+class MeleeNeed(DiceNeed):
+    """Two dice a round, attacker's first, for every round that may be fought; `chain`
+    fights the rounds one at a time from the crews left, which is all exact odds need."""
+
+    chain: Melee | None = field(default=None, compare=False, repr=False)
+
+
 def melee_needs(state: dict, attackers: list[str], defender: str, tables) -> DiceNeed:
     att, dfn, kind = melee_plan(state, attackers, defender)
     if kind == "none":
         return DiceNeed(0)
-    rounds = tables["procedures"]["melee"]["rounds"]
-    return DiceNeed(2 * rounds, 6, tuple(f"round {r} {w}" for r in range(1, rounds + 1)
-                                         for w in ("attacker", "defender")))
+    melee = melee_of(att, dfn, tables)
+    return MeleeNeed(2 * melee.stages, 6, tuple(f"round {r} {w}" for r in range(1, melee.stages + 1)
+                                                for w in ("attacker", "defender")), melee)
 
 
-def _losses(tables, die: int, strength: int) -> int:
-    t = tables["melee"]["resolution"]
+Crews = tuple[tuple[int, ...], ...]   # crew squares left in each force's ship (or prize crew), attackers first
+
+
+@dataclass(frozen=True, slots=True)
+class MeleeRound:
+    """One melee round: TMS before, losses marked, TMS after and the decision (IX.C.2-3)."""
+
+    crews: Crews
+    tms: tuple[int, int]
+    lost: tuple[int, int]
+    after: tuple[int, int]
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True)
+class Melee:
+    """A melee as rounds: who fights is fixed, and the crews left are all a round needs (IX.C).
+
+    `round(crews, attacker's die, defender's die)` fights one round. As a chain of
+    stages for exact odds: from `start`, `step` up to `stages` rounds of `dice`
+    dice, until the outcome is no longer `going`.
+    """
+
+    sections: tuple[tuple[int, ...], ...]
+    strength: tuple[int, ...]       # melee factors per crew square of each force
+    attackers: int                  # the first this many forces are the attackers
+    start: Crews
+    stages: int
+    ratio: int
+    table: dict = field(compare=False, repr=False)   # the melee resolution table
+    dice: int = 2
+    going: str = "continues"
+
+    def tms(self, crews: Crews) -> tuple[int, int]:
+        """Total melee strength of the attackers and of the defenders (IX.C.1)."""
+        each = [sum(c[s] for s in secs) * k for c, secs, k in zip(crews, self.sections, self.strength)]
+        return sum(each[:self.attackers]), sum(each[self.attackers:])
+
+    def round(self, crews: Crews, ra: int, rd: int) -> MeleeRound:
+        """Both sides roll at once; each die against its own side's TMS gives the enemy's losses (IX.C.2)."""
+        ta, td = self.tms(crews)
+        left = [list(c) for c in crews]
+        n = self.attackers
+        la = _take(left[:n], self.sections[:n], _losses(self.table, rd, td))
+        ld = _take(left[n:], self.sections[n:], _losses(self.table, ra, ta))
+        crews = tuple(tuple(c) for c in left)
+        after = self.tms(crews)
+        return MeleeRound(crews, (ta, td), (la, ld), after, _decision(*after, self.ratio))
+
+    def step(self, crews: Crews, rolls: tuple[int, ...]) -> tuple[Crews, str]:
+        """One round from the crews left: the crews after it and the outcome so far."""
+        r = self.round(crews, *rolls)
+        return r.crews, r.outcome
+
+
+def melee_of(att: list[Force], dfn: list[Force], tables) -> Melee:
+    """The melee these forces fight, with their crews as they stand now."""
+    strength = tables["melee"]["crew_strength"]
+    rules = tables["procedures"]["melee"]
+    forces = att + dfn
+    return Melee(tuple(tuple(f.sections) for f in forces), tuple(strength[f.quality] for f in forces), len(att),
+                 tuple(tuple(f.crew) for f in forces), rules["rounds"], rules["decisive_ratio"],
+                 tables["melee"]["resolution"])
+
+
+def _decision(ta: int, td: int, ratio: int) -> str:
+    """Three to one in TMS, or no enemy left, decides the melee (IX.C.3)."""
+    if ta >= ratio * td or td == 0:
+        return "attackers win"
+    if td >= ratio * ta or ta == 0:
+        return "defenders win"
+    return "continues"
+
+
+def _losses(table: dict, die: int, strength: int) -> int:
+    """Squares the enemy loses to one die rolled against the roller's TMS (melee resolution table)."""
     if strength <= 0:
         return 0
-    return t["losses"][band_index(t["die_bands"], die)][band_index(t["tms_bands"], strength)]
+    return table["losses"][band_index(table["die_bands"], die)][band_index(table["tms_bands"], strength)]
 
 
-def _take(forces: list[Force], n: int) -> int:
+def _take(crews: list[list[int]], sections: tuple[tuple[int, ...], ...], n: int) -> int:
     """Mark `n` losses on the lowest crew section of the party (IX.C.2, 7)."""
     done = 0
-    for f in forces:
-        for s in f.sections:
-            while done < n and f.crew[s] > 0:
-                f.crew[s] -= 1
-                done += 1
+    for crew, secs in zip(crews, sections):
+        for s in secs:
+            k = min(crew[s], n - done)
+            if k > 0:
+                crew[s] -= k
+                done += k
     return done
 
 
@@ -191,27 +274,24 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
     steps: list[Step] = []
     used: list[int] = []
     outcome = "continues"
-    rules = tables["procedures"]["melee"]
-    ratio = rules["decisive_ratio"]
-    for rnd in range(1, rules["rounds"] + 1):
+    melee = melee_of(att, dfn, tables)
+    crews = melee.start
+    for rnd in range(1, melee.stages + 1):
         if len(rolls) < 2 * rnd:
             raise BadInput(f"melee reached round {rnd}: give two dice per round (attacker, defender), "
                            f"{2 * rnd} so far, got {len(rolls)}")
         ra, rd = rolls[2 * rnd - 2], rolls[2 * rnd - 1]
         used += [ra, rd]
-        ta, td = tms(att, tables), tms(dfn, tables)
-        la, ld = _losses(tables, rd, td), _losses(tables, ra, ta)
-        la, ld = _take(att, la), _take(dfn, ld)
-        steps.append(Step(f"round {rnd}: TMS {ta} v {td}, dice {ra} v {rd}",
-                          f"attackers lose {la}, defenders lose {ld}", src))
-        ta, td = tms(att, tables), tms(dfn, tables)
-        if ta >= ratio * td or td == 0:
-            outcome = "attackers win"
-        elif td >= ratio * ta or ta == 0:
-            outcome = "defenders win"
+        r = melee.round(crews, ra, rd)
+        crews, outcome = r.crews, r.outcome
+        steps.append(Step(f"round {rnd}: TMS {r.tms[0]} v {r.tms[1]}, dice {ra} v {rd}",
+                          f"attackers lose {r.lost[0]}, defenders lose {r.lost[1]}", src))
         if outcome != "continues":
-            steps.append(Step(f"after round {rnd}: TMS {ta} v {td}", outcome + " (three to one)", "Basic IX.C.3"))
+            steps.append(Step(f"after round {rnd}: TMS {r.after[0]} v {r.after[1]}", outcome + " (three to one)",
+                              "Basic IX.C.3"))
             break
+    for f, crew in zip(att + dfn, crews):
+        f.crew = list(crew)
     if strict and len(rolls) > len(used):
         raise BadInput(f"melee ended after {len(used) // 2} round(s): give exactly {len(used)} dice, got {len(rolls)}")
     effects = [_crew_effect(state, f) for f in att + dfn]

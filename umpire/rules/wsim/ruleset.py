@@ -21,6 +21,7 @@ class Wsim1981(Ruleset):
     data_id = "wsim-1981"
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
+    family = "wsim"
     levels = ("basic",)
     optional_rules: dict[str, str] = {}   # the Optional Rules of the 1981 text are not built yet
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
