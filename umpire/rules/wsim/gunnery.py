@@ -168,17 +168,24 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     return table, steps
 
 
-def fire_needs(state: dict, act: Fire, tables) -> DiceNeed:
+def fire_reading(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
+    """Check the fire is allowed and read the hit table number with its working, once per action."""
     check_fire(state, act, tables)
-    table, _ = hit_table(state, act, tables)
+    return hit_table(state, act, tables)
+
+
+def fire_needs(state: dict, act: Fire, tables, reading: tuple[int | None, list[Step]] | None = None) -> DiceNeed:
+    table, _ = reading or fire_reading(state, act, tables)
     return DiceNeed(0 if table is None else 1, 6, ("hit table",) if table is not None else ())
 
 
-def resolve_fire(state: dict, act: Fire, rolls: tuple[int, ...], tables) -> Resolution:
-    """Resolve one broadside and mark its hits on the target (Basic VIII.B-D)."""
-    check_fire(state, act, tables)
+def resolve_fire(state: dict, act: Fire, rolls: tuple[int, ...], tables,
+                 reading: tuple[int | None, list[Step]] | None = None) -> Resolution:
+    """Resolve one broadside and mark its hits on the target (Basic VIII.B-D).
+    `reading` is the checked hit table and working from `fire_reading`, when already made."""
+    table, steps = reading or fire_reading(state, act, tables)
+    steps = list(steps)
     firer, target = state["ships"][act.firer], state["ships"][act.target]
-    table, steps = hit_table(state, act, tables)
     aim = act.aim or ("rigging" if act.range >= limits(tables)["rigging_only_from"] else "hull")
     if not act.aim:
         steps.append(Step("aim", f"{aim} (not given; {'forced from six hexes' if aim == 'rigging' else 'default'})",

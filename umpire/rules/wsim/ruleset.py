@@ -126,8 +126,9 @@ class Wsim1981(Ruleset):
         lose = opts.get("lose") or "carronades"
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
                            side_word(opts["facing"]) if opts.get("facing") else "", lose)
-        need = gunnery.fire_needs(state, act, tables)
-        return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables))
+        reading = gunnery.fire_reading(state, act, tables)   # checked and read once, resolved per roll
+        need = gunnery.fire_needs(state, act, tables, reading)
+        return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables, reading))
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         from umpire.rules.wsim import movement
