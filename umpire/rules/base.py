@@ -1,30 +1,9 @@
-"""What every ruleset offers the command line, and the Plan that carries an action."""
+"""Small helpers every WS&IM-style ruleset uses when reading an action; the Plan (from core)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
-
-from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
-from umpire.core.state import Resolution
-
-
-@dataclass(frozen=True)
-class Plan:
-    """An action checked against the state: the dice it needs and how to resolve them.
-
-    `flexible` means the number of dice used is only known while resolving
-    (melee rounds): the tool rolls `need.count` and keeps those used, and typed
-    dice are checked by the resolver. `per_die` names a data list of each die's
-    own high and low score, which lets `odds` convolve many dice exactly.
-    """
-
-    need: DiceNeed
-    resolve: Callable[[tuple[int, ...], bool], Resolution]
-    flexible: bool = False
-    per_die: str = ""   # data key listing each die's own score: the dice act independently and add up
-    chain: object = None   # the dice as stages resolved from a small state, for `odds` (core.odds.Chain)
+from umpire.core.ruleset import Plan  # noqa: F401  (rules import Plan from here)
 
 
 def side_word(text: str) -> str:

@@ -172,7 +172,8 @@ class Wsim1981(Ruleset):
 
         need = boarding.melee_needs(state, attackers, defender, tables)
         return Plan(need, lambda rolls, strict: boarding.resolve_melee(state, attackers, defender, rolls, tables,
-                                                                       strict), flexible=need.count > 0)
+                                                                       strict), flexible=need.count > 0,
+                    chain=getattr(need, "chain", None))
 
     def capture(self, state: dict, tables, ship: str, captor: str, sections: str):
         from umpire.rules.base import section_list
