@@ -22,7 +22,7 @@ def _act(obj, action: dict, roll: str | None = None):
 
 
 def _odds(obj, action: dict) -> None:
-    from umpire.cli.odds import distribution
+    from umpire.core.odds import distribution
 
     got = obj.session.plan(action)
     if isinstance(got, Resolution) or got.need.count == 0:

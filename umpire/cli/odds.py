@@ -6,7 +6,6 @@ import click
 
 from umpire.cli import cli
 from umpire.core.errors import BadInput
-from umpire.core.odds import distribution  # noqa: F401  (re-exported: `actions._act` imports it from here)
 
 DICE_COMMANDS = ("fire", "foul", "unfoul", "grapple", "ungrapple", "melee", "board", "morale", "special", "mast")
 
