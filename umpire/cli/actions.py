@@ -1,10 +1,13 @@
-"""Commands for what happens at the table: fire, speed, load, foul, grapple, board, melee, ..."""
+"""Commands for what happens at the table: fire, speed, load, foul, grapple, board, melee, ...
+
+Each maps its options onto an action (core/actions.py) and hands it to the engine."""
 
 from __future__ import annotations
 
 import click
 
 from umpire.cli import cli
+from umpire.core import actions as A
 from umpire.core.errors import BadInput
 from umpire.core.state import Resolution
 
@@ -12,8 +15,9 @@ roll_option = click.option("--roll", "--rolls", "roll", metavar="R[,R...]",
                            help="Dice as rolled at the table, e.g. 4 or 3,5,1 (default: umpire rolls).")
 
 
-def _act(obj, action: dict, roll: str | None = None):
+def _act(obj, act: A.Action, roll: str | None = None):
     """Do the action through the engine (or, under `umpire odds`, show its exact odds) and print."""
+    action = act.journal()
     if obj.odds:
         return _odds(obj, action)
     res = obj.session.perform(action, roll)
@@ -65,8 +69,7 @@ def fire(obj, ship, target, rng, side, aim, rake, facing, lose, extra, roll):
     opts.update(_pairs(extra))
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])
-    _act(obj, {"command": "fire", "ship": obj.ship(ship), "at": obj.ship(target),
-               "opts": {k: v for k, v in opts.items() if v is not None}}, roll)
+    _act(obj, A.Fire(obj.ship(ship), obj.ship(target), {k: v for k, v in opts.items() if v is not None}), roll)
 
 
 def _pairs(items) -> dict:
@@ -110,7 +113,7 @@ def load_cmd(obj, ship, side):
     Example:
       umpire load constitution --side left
     """
-    _act(obj, {"command": "load", "ship": obj.ship(ship), "side": side})
+    _act(obj, A.Load(obj.ship(ship), side))
 
 
 def _contact(kind: str, helptext: str):
@@ -124,7 +127,7 @@ def _contact(kind: str, helptext: str):
         opts.update(_pairs(extra))
         if obj.game.meta.get("optional"):
             opts["_optional"] = list(obj.game.meta["optional"])
-        _act(obj, {"command": kind, "ship": obj.ship(ship), "with": obj.ship(other), "opts": opts}, roll)
+        _act(obj, A.Contact(kind, obj.ship(ship), obj.ship(other), opts), roll)
 
     command.__doc__ = f"{helptext}\n\n    \b\n    Example:\n      umpire {kind} constitution guerriere --roll 2\n    "
     if kind == "grapple":
@@ -155,8 +158,8 @@ def board(obj, ship, party, sections, target, extra, roll):
     Example:
       umpire board constitution --party obp --sections 1,2 --at guerriere
     """
-    _act(obj, {"command": "board", "ship": obj.ship(ship), "party": party, "sections": sections or "",
-               "at": obj.ship(target) if target else "", "opts": _pairs(extra)}, roll)
+    _act(obj, A.Board(obj.ship(ship), party, sections or "", obj.ship(target) if target else "", _pairs(extra)),
+         roll)
 
 
 @cli.command()
@@ -177,8 +180,7 @@ def melee(obj, attacker, defender, others, extra, roll):
       umpire melee constitution --at guerriere --rolls 2,5,1,6
     """
     attackers = [obj.ship(attacker)] + [obj.ship(o) for o in others]
-    _act(obj, {"command": "melee", "attackers": attackers, "defender": obj.ship(defender), "opts": _pairs(extra)},
-         roll)
+    _act(obj, A.Melee(attackers, obj.ship(defender), _pairs(extra)), roll)
 
 
 @cli.command()
@@ -193,7 +195,7 @@ def capture(obj, ship, captor, sections):
     Example:
       umpire capture guerriere --by constitution --sections 3
     """
-    _act(obj, {"command": "capture", "ship": obj.ship(ship), "by": obj.ship(captor), "sections": sections})
+    _act(obj, A.Capture(obj.ship(ship), obj.ship(captor), sections))
 
 
 @cli.command()
@@ -208,7 +210,7 @@ def transfer(obj, ship, dest, sections):
     Example:
       umpire transfer victory --to temeraire --sections 3
     """
-    _act(obj, {"command": "transfer", "ship": obj.ship(ship), "to": obj.ship(dest), "sections": sections})
+    _act(obj, A.Transfer(obj.ship(ship), obj.ship(dest), sections))
 
 
 @cli.command()
@@ -223,7 +225,7 @@ def surrender(obj, ship, how):
     Example:
       umpire surrender guerriere --by firepower
     """
-    _act(obj, {"command": "surrender", "ship": obj.ship(ship), "by": how})
+    _act(obj, A.Surrender(obj.ship(ship), how))
 
 
 @cli.command()
@@ -236,7 +238,7 @@ def recover(obj, ship):
     Example:
       umpire recover guerriere
     """
-    _act(obj, {"command": "recover", "ship": obj.ship(ship)})
+    _act(obj, A.Recover(obj.ship(ship)))
 
 
 @cli.command()
@@ -251,7 +253,7 @@ def morale(obj, ship, extra, roll):
     Example:
       umpire morale guerriere --roll 4,5
     """
-    _act(obj, {"command": "morale", "ship": obj.ship(ship), "opts": _pairs(extra)}, roll)
+    _act(obj, A.Morale(obj.ship(ship), _pairs(extra)), roll)
 
 
 @cli.command()
@@ -269,8 +271,7 @@ def repair(obj, ship, what, crew, turns, battle):
     Example:
       umpire repair guerriere --what low --crew 4 --turns 2
     """
-    _act(obj, {"command": "repair", "ship": obj.ship(ship), "what": what,
-               "opts": {"crew": crew, "turns": turns, "battle": battle}})
+    _act(obj, A.Repair(obj.ship(ship), what, {"crew": crew, "turns": turns, "battle": battle}))
 
 
 @cli.command()
@@ -284,7 +285,7 @@ def pumps(obj, ship, crew):
     Example:
       umpire pumps guerriere --crew 3
     """
-    _act(obj, {"command": "pumps", "ship": obj.ship(ship), "crew": crew})
+    _act(obj, A.Pumps(obj.ship(ship), crew))
 
 
 @cli.command()
@@ -304,8 +305,7 @@ def explode(obj, ship, near, explosive_ship):
         dist = {obj.ship(k): float(v) for k, v in pairs.items()}
     except ValueError:
         raise BadInput(f"--near {' '.join(near)}: give SHIP=INCHES, e.g. constitution=2") from None
-    _act(obj, {"command": "explode", "ship": obj.ship(ship), "near": dist,
-               "opts": {"explosive_ship": explosive_ship}})
+    _act(obj, A.Explode(obj.ship(ship), dist, {"explosive_ship": explosive_ship}))
 
 
 @cli.command()
@@ -321,7 +321,7 @@ def special(obj, ship, column, extra, roll):
     Example:
       umpire special guerriere --column spar --opt band=A --roll 3,5
     """
-    _act(obj, {"command": "special", "ship": obj.ship(ship), "column": column, "opts": _pairs(extra)}, roll)
+    _act(obj, A.Special(obj.ship(ship), column, _pairs(extra)), roll)
 
 
 @cli.command()
@@ -337,4 +337,4 @@ def mast(obj, ship, extra, roll):
     Example:
       umpire mast guerriere --roll 2,5
     """
-    _act(obj, {"command": "mast", "ship": obj.ship(ship), "opts": _pairs(extra)}, roll)
+    _act(obj, A.Mast(obj.ship(ship), _pairs(extra)), roll)

@@ -39,7 +39,9 @@ def turn(obj):
     Example:
       umpire turn
     """
-    obj.emit(obj.session.perform({"command": "turn"}))
+    from umpire.core.actions import EndTurn
+
+    obj.emit(obj.session.perform(EndTurn().journal()))
 
 
 @cli.command()

@@ -79,8 +79,9 @@ class Ruleset:
     optional_rules: ClassVar[dict[str, str]] = {}
     #: keys every ship in the state must carry (a truncated file is refused, not crashed on)
     required_keys: ClassVar[tuple[str, ...]] = ("id", "name", "side")
-    #: command -> name of the method that plans it: method(state, tables, action) -> Plan | Resolution
-    actions: ClassVar[dict[str, str]] = {}
+    #: command -> (its action type, the name of the method that plans it);
+    #: method(state, tables, action) -> Plan | Resolution
+    actions: ClassVar[dict[str, tuple[type, str]]] = {}
     #: commands that only read (answered by a method but never journalled), e.g. speed
     queries: ClassVar[dict[str, str]] = {}
 
@@ -117,11 +118,12 @@ class Ruleset:
     def plan(self, state: dict, tables, action: dict) -> Plan | Resolution:
         """Turn a journalled action into a Plan (needs dice) or a Resolution."""
         cmd = action.get("command", "")
-        method = self.actions.get(cmd)
-        if method is None:
+        entry = self.actions.get(cmd)
+        if entry is None:
             raise BadInput(f"{cmd} is not a {self.id} command; {self.id} offers "
                            f"{', '.join(sorted(self.actions))}")
-        return getattr(self, method)(state, tables, action)
+        kind, method = entry
+        return getattr(self, method)(state, tables, kind.from_journal(action))
 
     def query(self, state: dict, tables, command: str, ship: str, opts: dict) -> Resolution:
         """Answer a read-only question (e.g. speed) without journalling it."""

@@ -10,6 +10,7 @@ A ship in the game state is ``{"id", "name", "side", "controller",
 from __future__ import annotations
 
 from umpire.core.errors import BadInput
+from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
@@ -31,42 +32,42 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
     family = "dguts"
     levels = ("standard", "training")
     required_keys = ("id", "name", "side", "controller", "values", "track")
-    actions = {"fire": "_fire", "grapple": "_contact", "melee": "_melee", "board": "_board", "morale": "_morale",
-               "repair": "_repair", "pumps": "_pumps", "explode": "_explode", "special": "_special",
-               "mast": "_mast", "turn": "_turn"}
+    actions = {"fire": (A.Fire, "_fire"), "grapple": (A.Contact, "_contact"), "melee": (A.Melee, "_melee"),
+               "board": (A.Board, "_board"), "morale": (A.Morale, "_morale"), "repair": (A.Repair, "_repair"),
+               "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
+               "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn")}
     queries = {"speed": "speed"}
 
     # --- journalled actions, as the command line builds them ---------------
-    def _fire(self, state, tables, a):
-        return self.fire(state, tables, a["ship"], a["at"], a["opts"])
+    def _fire(self, state, tables, a: A.Fire):
+        return self.fire(state, tables, a.ship, a.at, a.opts)
 
-    def _contact(self, state, tables, a):
-        return self.contact(state, tables, a["command"], a["ship"], a["with"], a.get("opts", {}))
+    def _contact(self, state, tables, a: A.Contact):
+        return self.contact(state, tables, a.kind, a.ship, a.other, a.opts)
 
-    def _melee(self, state, tables, a):
-        return self.melee(state, tables, a["attackers"], a["defender"], a.get("opts", {}))
+    def _melee(self, state, tables, a: A.Melee):
+        return self.melee(state, tables, a.attackers, a.defender, a.opts)
 
-    def _board(self, state, tables, a):
-        return self.board(state, tables, a["ship"], a["party"], a.get("sections", ""), a.get("at", ""),
-                          a.get("opts", {}))
+    def _board(self, state, tables, a: A.Board):
+        return self.board(state, tables, a.ship, a.party, a.sections, a.at, a.opts)
 
-    def _morale(self, state, tables, a):
-        return self.morale(state, tables, a["ship"], a.get("opts", {}))
+    def _morale(self, state, tables, a: A.Morale):
+        return self.morale(state, tables, a.ship, a.opts)
 
-    def _repair(self, state, tables, a):
-        return self.repair(state, tables, a["ship"], a["what"], a.get("opts", {}))
+    def _repair(self, state, tables, a: A.Repair):
+        return self.repair(state, tables, a.ship, a.what, a.opts)
 
-    def _pumps(self, state, tables, a):
-        return self.pumps(state, tables, a["ship"], a["crew"])
+    def _pumps(self, state, tables, a: A.Pumps):
+        return self.pumps(state, tables, a.ship, a.crew)
 
-    def _explode(self, state, tables, a):
-        return self.explode(state, tables, a["ship"], a.get("near", {}), a.get("opts", {}))
+    def _explode(self, state, tables, a: A.Explode):
+        return self.explode(state, tables, a.ship, a.near, a.opts)
 
-    def _special(self, state, tables, a):
-        return self.special(state, tables, a["ship"], a["column"], a.get("opts", {}))
+    def _special(self, state, tables, a: A.Special):
+        return self.special(state, tables, a.ship, a.column, a.opts)
 
-    def _mast(self, state, tables, a):
-        return self.mast(state, tables, a["ship"], a.get("opts", {}))
+    def _mast(self, state, tables, a: A.Mast):
+        return self.mast(state, tables, a.ship, a.opts)
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from umpire.core.errors import BadInput
+from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim.ship import CLASSES, DEFAULT_CLASS, DEFAULT_TURNING, new_ship, status
 
@@ -26,40 +27,41 @@ class Wsim1981(Ruleset):
     optional_rules: dict[str, str] = {}   # the Optional Rules of the 1981 text are not built yet
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
-    actions = {"fire": "_fire", "foul": "_contact", "unfoul": "_contact", "grapple": "_contact",
-               "ungrapple": "_contact", "melee": "_melee", "board": "_board", "capture": "_capture",
-               "transfer": "_transfer", "load": "_load", "surrender": "_surrender", "recover": "_recover",
-               "turn": "_turn"}
+    actions = {"fire": (A.Fire, "_fire"), "foul": (A.Contact, "_contact"), "unfoul": (A.Contact, "_contact"),
+               "grapple": (A.Contact, "_contact"), "ungrapple": (A.Contact, "_contact"),
+               "melee": (A.Melee, "_melee"), "board": (A.Board, "_board"), "capture": (A.Capture, "_capture"),
+               "transfer": (A.Transfer, "_transfer"), "load": (A.Load, "_load"),
+               "surrender": (A.Surrender, "_surrender"), "recover": (A.Recover, "_recover"),
+               "turn": (A.EndTurn, "_turn")}
     queries = {"speed": "speed"}
 
     # --- journalled actions, as the command line builds them ---------------
-    def _fire(self, state, tables, a):
-        return self.fire(state, tables, a["ship"], a["at"], a["opts"])
+    def _fire(self, state, tables, a: A.Fire):
+        return self.fire(state, tables, a.ship, a.at, a.opts)
 
-    def _contact(self, state, tables, a):
-        return self.contact(state, tables, a["command"], a["ship"], a["with"], a.get("opts", {}))
+    def _contact(self, state, tables, a: A.Contact):
+        return self.contact(state, tables, a.kind, a.ship, a.other, a.opts)
 
-    def _melee(self, state, tables, a):
-        return self.melee(state, tables, a["attackers"], a["defender"], a.get("opts", {}))
+    def _melee(self, state, tables, a: A.Melee):
+        return self.melee(state, tables, a.attackers, a.defender, a.opts)
 
-    def _board(self, state, tables, a):
-        return self.board(state, tables, a["ship"], a["party"], a.get("sections", ""), a.get("at", ""),
-                          a.get("opts", {}))
+    def _board(self, state, tables, a: A.Board):
+        return self.board(state, tables, a.ship, a.party, a.sections, a.at, a.opts)
 
-    def _capture(self, state, tables, a):
-        return self.capture(state, tables, a["ship"], a["by"], a.get("sections", ""))
+    def _capture(self, state, tables, a: A.Capture):
+        return self.capture(state, tables, a.ship, a.by, a.sections)
 
-    def _transfer(self, state, tables, a):
-        return self.transfer(state, tables, a["ship"], a["to"], a["sections"])
+    def _transfer(self, state, tables, a: A.Transfer):
+        return self.transfer(state, tables, a.ship, a.to, a.sections)
 
-    def _load(self, state, tables, a):
-        return self.load(state, tables, a["ship"], a["side"])
+    def _load(self, state, tables, a: A.Load):
+        return self.load(state, tables, a.ship, a.side)
 
-    def _surrender(self, state, tables, a):
-        return self.surrender(state, tables, a["ship"], a["by"])
+    def _surrender(self, state, tables, a: A.Surrender):
+        return self.surrender(state, tables, a.ship, a.by)
 
-    def _recover(self, state, tables, a):
-        return self.recover(state, tables, a["ship"])
+    def _recover(self, state, tables, a: A.Recover):
+        return self.recover(state, tables, a.ship)
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
