@@ -100,3 +100,13 @@ def test_another_process_cannot_write_while_a_shell_holds_the_game(tmp_path):
 def test_help_lines_and_blank_input(tmp_path):
     res = shell(tmp_path, ["help", "help fire", ""])
     assert res.returncode == 0 and "Usage" in res.stdout and "--range" in res.stdout
+
+
+def test_a_long_log_prints_as_plain_columns(umpire, duel, monkeypatch):
+    from umpire.cli import render
+
+    monkeypatch.setattr(render, "PLAIN_ROWS", 1)
+    umpire("turn")
+    out = umpire("log").out.splitlines()
+    assert out[0].startswith("journal of") and out[1].split() == ["#", "kind", "what", "dice"]
+    assert out[2].split()[:2] == ["1", "ship"] and out[-1].split()[:2] == ["3", "turn"]

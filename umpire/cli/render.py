@@ -83,6 +83,18 @@ def ship_rows(ship: dict) -> list[tuple[str, str]]:
     return []
 
 
+def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
+    """Aligned columns without a table layout (fast for any length); the last column is not padded."""
+    import sys
+
+    cells = [[str(h) for h in header]] + [[_fmt(x) for x in r] for r in body]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(header) - 1)]
+    out = [title]
+    for r in cells:
+        out.append("  ".join([c.ljust(w) for c, w in zip(r, widths)] + r[len(widths):]).rstrip())
+    sys.stdout.write("\n".join(out) + "\n")
+
+
 def _fmt(v: Any) -> str:
     if isinstance(v, float):
         return f"{v:g}"
@@ -110,7 +122,15 @@ def mapping(data: dict, title: str = "") -> None:
     console().print(t)
 
 
+#: Longer listings print as plain aligned columns: laying out a rich table of thousands of rows
+#: takes seconds, and a long journal is read by scrolling or piping, not by its borders.
+PLAIN_ROWS = 200
+
+
 def rows(title: str, header: list[str], body: list[list[Any]]) -> None:
+    if len(body) > PLAIN_ROWS:
+        plain_rows(title, header, body)
+        return
     t = Table(title=title, title_justify="left", show_edge=False)
     for h in header:
         t.add_column(h)
