@@ -70,3 +70,20 @@ def test_dguts_rulings_set_a_value_the_text_lost(umpire, tmp_path):
     assert res.code == 0 and res.json["value"] == 0.5
     res = umpire("--game", game, "rulings", "set", "nosuchtable.x", "1")
     assert res.code == 2 and "nosuchtable" in res.err
+
+
+def test_strict_is_recorded_in_the_game_and_defaults_are_then_not_listed(umpire, tmp_path, monkeypatch):
+    from umpire.core.ruleset import Ruling
+    from umpire.rules.wsim.ruleset import Wsim1981
+
+    monkeypatch.setattr(Wsim1981, "default_rulings",
+                        lambda self: [Ruling("hdt.modifiers.rake", [1, 2, 3, 4, 5], "default", "docs/rulings.md")])
+    plain, strict = tmp_path / "p.toml", tmp_path / "s.toml"
+    assert umpire("new", plain, "--ruleset", "wsim-1981").code == 0
+    res = umpire("--json", "new", strict, "--ruleset", "wsim-1981", "--strict")
+    assert res.code == 0 and res.json["strict"] is True
+    assert [r["origin"] for r in umpire("--game", plain, "--json", "rulings").json["rulings"]] == ["default"]
+    assert umpire("--game", strict, "--json", "rulings").json["rulings"] == []
+    assert umpire("--game", plain, "rulings", "set", "hdt.modifiers.rake", "[1, 1, 1, 1, 1]").code == 0
+    listed = umpire("--game", plain, "--json", "rulings").json["rulings"]
+    assert [(r["key"], r["origin"]) for r in listed] == [("hdt.modifiers.rake", "house")]

@@ -21,8 +21,10 @@ from umpire.core.state import Resolution, Step, set_
 @click.option("--scenario", metavar="ID|FILE", help="Start from a bundled scenario or a scenario file.")
 @click.option("--seed", type=int, help="Seed for the tool's dice (default: random, recorded).")
 @click.option("--force", is_flag=True, help="Overwrite an existing game file.")
+@click.option("--strict", is_flag=True, help="Where the text lacks a number, refuse (naming the ruling to set) "
+              "instead of taking the documented default reading.")
 @click.pass_obj
-def new(obj, path, ruleset, level, optional, scenario, seed, force):
+def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
     """Start a new game file at PATH.
 
     \b
@@ -60,7 +62,7 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
                 if k in scen}
         info["ruleset"] = scen["ruleset"]
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-    game = gamefile.new_game(target, rs.id, level, list(optional), seed, ships, info)
+    game = gamefile.new_game(target, rs.id, level, list(optional), seed, ships, info, strict=strict)
     if obj.rulings_file:   # `umpire --rulings house.toml new ...` keeps them for the whole game
         from umpire.cli.context import read_rulings
 
@@ -69,7 +71,7 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force):
     game.state()  # checks every ship before anything is written
     with gamefile.locked(target):
         gamefile.save(game)
-    out = {"game": str(target), "ruleset": rs.id, "level": level, "seed": seed,
+    out = {"game": str(target), "ruleset": rs.id, "level": level, "seed": seed, "strict": strict,
            "scenario": info.get("id", ""), "ships": len(ships)}
     if scen and scen["ruleset"] != rs.id:
         out["note"] = f"the scenario comes from {scen['ruleset']}; it is played with the {rs.id} rules"

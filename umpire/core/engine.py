@@ -111,7 +111,7 @@ class Session:
     def tables(self, state: dict | None = None, extra: dict | None = None):
         from umpire.core.tables import Tables
 
-        return Tables(self.ruleset.data_id, self.rulings(state, extra))
+        return Tables(self.ruleset.data_id, self.rulings(state, extra), strict=bool(self.game.meta.get("strict")))
 
     def log(self, last: int | None = None) -> list[dict]:
         self.game
@@ -201,7 +201,7 @@ class Session:
 
         state = self.state
         notes = state.get("ruling_notes", {})
-        out = list(self.ruleset.default_rulings())
+        out = [] if self.game.meta.get("strict") else list(self.ruleset.default_rulings())
         out += [Ruling(k, v, "house", f"game file {self.path.name} [rulings]") for k, v in self.game.rulings.items()]
         for k, v in state.get("rulings", {}).items():
             note = notes.get(k, {})
@@ -222,7 +222,7 @@ class Session:
         trial = {**self.rulings(), key: value}
         from umpire.core.tables import Tables
 
-        self.ruleset.check_rulings(Tables(self.ruleset.data_id, trial))
+        self.ruleset.check_rulings(Tables(self.ruleset.data_id, trial, strict=bool(self.game.meta.get("strict"))))
         note = {"event": self.game.n_events + 1, "reason": reason} if reason else {"event": self.game.n_events + 1}
         res = Resolution("ruling", f"house ruling {key} = {json.dumps(value)}",
                          [set_(["rulings", key], value), set_(["ruling_notes", key], note)],
@@ -286,7 +286,8 @@ class Session:
             d = action["definition"]
             return [set_(["ships", d["id"]], json.loads(json.dumps(rs.new_ship(d))))]
         if cmd == "rulings set":
-            rs.check_rulings(Tables(rs.data_id, {**self.rulings(state, {}), action["key"]: action["value"]}))
+            rs.check_rulings(Tables(rs.data_id, {**self.rulings(state, {}), action["key"]: action["value"]},
+                                    strict=bool(self.game.meta.get("strict"))))
             note = {"event": event["n"], **({"reason": action["reason"]} if action.get("reason") else {})}
             return [set_(["rulings", action["key"]], action["value"]), set_(["ruling_notes", action["key"]], note)]
         if cmd == "rulings unset":

@@ -195,8 +195,9 @@ def _parse(path: Path, raw: bytes) -> Game:
     if not isinstance(meta, dict) or "ruleset" not in meta:
         raise BadInput(f"game file {path}: no [game] table with a ruleset; is this an umpire game?")
     for key, kind, what in (("ruleset", str, "text"), ("format", int, "a whole number"),
-                            ("seed", int, "a whole number"), ("level", str, "text"), ("optional", list, "a list")):
-        if key in meta and (not isinstance(meta[key], kind) or isinstance(meta[key], bool)):
+                            ("seed", int, "a whole number"), ("level", str, "text"), ("optional", list, "a list"),
+                            ("strict", bool, "true or false")):
+        if key in meta and (not isinstance(meta[key], kind) or (kind is not bool and isinstance(meta[key], bool))):
             raise BadInput(f"game file {path}: [game] {key} must be {what}, not {meta[key]!r}")
     if meta.get("format", FORMAT) > FORMAT:
         raise BadInput(f"game file {path}: format {meta['format']} is newer than this umpire understands")
@@ -386,6 +387,8 @@ def hold(path: Path) -> Iterator[None]:
 
 
 def new_game(path: Path, ruleset: str, level: str, optional: list[str], seed: int,
-             ships: list[dict] | None = None, scenario: dict | None = None) -> Game:
+             ships: list[dict] | None = None, scenario: dict | None = None, strict: bool = False) -> Game:
     meta = {"format": FORMAT, "ruleset": ruleset, "level": level, "optional": list(optional), "seed": seed}
+    if strict:
+        meta["strict"] = True
     return Game(path=path, meta=meta, scenario=copy.deepcopy(scenario or {}), ships=list(ships or []))

@@ -102,9 +102,11 @@ def _load(ruleset: str, name: str) -> dict:
 class Tables:
     """The tables of one ruleset, with a game's house rulings applied."""
 
-    def __init__(self, ruleset: str, rulings: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, ruleset: str, rulings: Mapping[str, Any] | None = None, strict: bool = False) -> None:
         self.ruleset = ruleset
         self.rulings = dict(rulings or {})
+        #: a `--strict` game: where the text lacks a number, refuse rather than take the default reading
+        self.strict = strict
         self._cache: dict[str, dict] = {}
 
     def __getitem__(self, name: str) -> dict:
