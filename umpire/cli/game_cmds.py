@@ -11,23 +11,45 @@ from umpire.cli import cli
 
 @cli.command()
 @click.argument("ship", required=False)
+@click.option("--side", help="Only this side's ships, e.g. british (a prefix will do).")
 @click.pass_obj
-def status(obj, ship):
-    """Show the turn and every ship's boxes left (or one SHIP).
+def status(obj, ship, side):
+    """Show the turn and every ship, one line each, grouped by side (or one SHIP in full).
 
     \b
-    Example:
+    Examples:
+      umpire status                      # the fleet, one line per ship
+      umpire status --side french
+      umpire status victory              # every box of one ship
       umpire --json status constitution
     """
     state, rs = obj.state, obj.ruleset
     ids = [obj.ship(ship)] if ship else list(state["ships"])
+    if side:
+        ids = [i for i in ids if state["ships"][i]["side"] in _sides(state, side)]
     data = {"turn": state["turn"], "ruleset": rs.id, "ships": [rs.status(state["ships"][i]) for i in ids]}
     if obj.as_json:
         click.echo(json.dumps(data))
-        return
-    from umpire.cli import render
+    elif ship:
+        from umpire.cli import render
 
-    render.status(data, state)
+        render.status(data, state)
+    else:
+        from umpire.cli import fleet
+
+        click.echo("\n".join(fleet.lines(data["turn"], rs.id, data["ships"], state["ships"])))
+
+
+def _sides(state: dict, text: str) -> set[str]:
+    """The sides `text` names: exact, else by case-insensitive prefix; none is refused listing them."""
+    from umpire.core.errors import BadInput
+
+    sides = sorted({s["side"] for s in state["ships"].values()})
+    key = text.strip().lower()
+    hits = [s for s in sides if s.lower() == key] or [s for s in sides if s.lower().startswith(key)]
+    if not hits:
+        raise BadInput(f"no side {text!r} in this game (sides: {', '.join(sides) or 'none yet'})")
+    return set(hits)
 
 
 @cli.command()

@@ -1,0 +1,126 @@
+"""The compact fleet view of `umpire status`: one line per ship, grouped by side, in plain text.
+
+Plain strings (no rich) so a 60-ship fleet prints at once and fits a 100-column
+terminal. The full boxes of one ship stay with `umpire status SHIP`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from umpire.core.ships import make_id
+
+WIDTH = 100
+ID_WIDTH = 24
+
+WSIM_LEGEND = "hull left/of; crew, rig(ging) left per section; guns L/R: guns+carronades left/of; ld: loaded"
+DGUTS_LEGEND = "hi/lo: damage points high/low; CF: crew factors left/at start; sails and masts left/of"
+
+
+def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: int = WIDTH) -> list[str]:
+    """The whole view: a heading, a legend, then each side's ships, one line each."""
+    dguts = any("damage_high" in s for s in summaries)
+    out = [f"turn {turn} — {ruleset} — {len(summaries)} ship{'s' if len(summaries) != 1 else ''}",
+           _cut(DGUTS_LEGEND if dguts else WSIM_LEGEND, width)]
+    labels = {s["id"]: label(s) for s in summaries}
+    id_w = min(ID_WIDTH, max((len(x) for x in labels.values()), default=0))
+    state_w = max((len(s.get("state", "")) for s in summaries), default=0)
+    for side, group in by_side(summaries).items():
+        out.append(f"{side} ({len(group)})")
+        for s in group:
+            tracks = dguts_tracks(s, ships[s["id"]]) if "damage_high" in s else wsim_tracks(s, ships[s["id"]])
+            head = f"  {_cut(labels[s['id']], id_w).ljust(id_w)} {s.get('state', '').ljust(state_w)}"
+            out.append(_cut(f"{head} {tracks}".rstrip(), width))
+    return out
+
+
+def label(summary: dict) -> str:
+    """The id, with the name beside it when the id does not spell the name out (`neptune-br` does)."""
+    name, sid = _plain(summary.get("name", "")), summary["id"]
+    if not name or _plain(sid) == name or (sid.startswith(make_id(summary.get("name", "")) + "-")):
+        return sid
+    return f"{summary['id']} ({name})"
+
+
+def by_side(summaries: list[dict]) -> dict[str, list[dict]]:
+    """Ships grouped by side, sides in the order their first ship appears."""
+    groups: dict[str, list[dict]] = {}
+    for s in summaries:
+        groups.setdefault(s.get("side", ""), []).append(s)
+    return groups
+
+
+def wsim_tracks(s: dict, ship: dict) -> str:
+    """hull 12/14  crew 5-4-4  guns L 9+1/11 R 10+1/11  rig 7-7-3  ld LR  + flags."""
+    guns = " ".join(f"{side[0].upper()} {_gun_box(s, ship, side)}" for side in ("left", "right"))
+    loaded = "".join(side[0].upper() if s.get("loaded", {}).get(side) else "-" for side in ("left", "right"))
+    parts = [f"hull {s['hull_left']}/{ship.get('hull_max', '?')}", f"crew {_dashes(s['crew_left'])}",
+             f"guns {guns}", f"rig {_dashes(s['rigging_left'])}", f"ld {loaded}"]
+    return " ".join(parts + wsim_flags(s))
+
+
+def _gun_box(s: dict, ship: dict, side: str) -> str:
+    guns, carr = s["guns_left"][side], s["carronades_left"][side]
+    total = ship.get("guns_max", 0) + ship.get("carronades_max", 0)
+    left = f"{guns}+{carr}" if ship.get("carronades_max") else str(guns)
+    return f"{left}/{total}"
+
+
+def wsim_flags(s: dict) -> list[str]:
+    flags = []
+    if s.get("controller") and s.get("controller") != s.get("side"):
+        flags.append(f"held by {s['controller']}")
+    if s.get("prize_crew"):
+        flags.append(f"prize crew {s['prize_crew']}")
+    if s.get("liable"):
+        flags.append("liable: " + ",".join(s["liable"]))
+    for key in ("fouled", "grappled"):
+        if s.get(key):
+            flags.append(f"{key} {','.join(s[key])}")
+    return flags
+
+
+def dguts_tracks(s: dict, ship: dict) -> str:
+    """hi 0 lo 35.5  CF 20.1/21.7  sails 9/10  masts 3/3  morale shaken  + flags."""
+    values = ship.get("values", {})
+    sails, masts = s.get("sails", values.get("sails", 0)), s.get("masts", values.get("masts", 0))
+    parts = [f"hi {_num(s.get('damage_high', 0))} lo {_num(s.get('damage_low', 0))}",
+             f"CF {_num(s.get('crew_factors', 0))}/{_num(values.get('crew_factors', s.get('crew_factors', 0)))}",
+             f"sails {sails - s.get('sails_lost', 0)}/{sails}", f"masts {masts - s.get('masts_lost', 0)}/{masts}",
+             f"morale {s.get('morale', '?')}"]
+    return " ".join(parts + dguts_flags(s, ship))
+
+
+def dguts_flags(s: dict, ship: dict) -> list[str]:
+    flags = []
+    if s.get("controller") and s.get("controller") != s.get("side"):
+        flags.append(f"held by {s['controller']}")
+    if s.get("morale_checks_owed"):
+        flags.append(f"owes {s['morale_checks_owed']} morale check{'s' if s['morale_checks_owed'] > 1 else ''}")
+    if s.get("sinking_turns_left", -1) >= 0:
+        flags.append(f"sinking ({s['sinking_turns_left']} turns left)")
+    if s.get("guns_dismounted"):
+        flags.append(f"{s['guns_dismounted']} guns dismounted")
+    if ship.get("grappled"):
+        flags.append("grappled " + ",".join(ship["grappled"]))
+    flags += [str(f) for f in ship.get("track", {}).get("flags", [])]
+    return flags
+
+
+def _dashes(values: list[Any]) -> str:
+    return "-".join(str(v) for v in values)
+
+
+def _num(v: Any) -> str:
+    if isinstance(v, float):
+        return f"{v:.1f}".rstrip("0").rstrip(".")
+    return str(v)
+
+
+def _plain(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _cut(text: str, width: int) -> str:
+    """The text within `width` columns, an ellipsis marking anything cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
