@@ -77,7 +77,17 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
         out["note"] = f"the scenario comes from {scen['ruleset']}; it is played with the {rs.id} rules"
     if scen and not ships:
         out["note"] = "the source prints no set-up for this action: add the ships with `umpire ship add`"
-    obj.emit(out, "new game")
+    if not scen:
+        obj.emit(out, "new game")
+        return
+    from umpire.core.briefing import briefing
+
+    out["briefing"] = briefing(scen)
+    if obj.as_json:
+        obj.emit(out)
+        return
+    obj.emit({k: v for k, v in out.items() if k not in ("briefing", "note")}, "new game")
+    _print_briefing(obj, out["briefing"])
 
 
 @cli.group()
@@ -125,24 +135,74 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
     obj.emit(res)
 
 
-@cli.command()
-@click.pass_obj
-def scenarios(obj):
-    """List the bundled scenarios.
+@cli.group(invoke_without_command=True)
+@click.option("--ruleset", metavar="ID", help="Only scenarios for these rules, e.g. dguts or wsim-1974.")
+@click.pass_context
+def scenarios(ctx, ruleset):
+    """List the bundled scenarios, one line each (`scenarios show ID` for a briefing).
 
     \b
-    Example:
+    Examples:
+      umpire scenarios
+      umpire scenarios --ruleset dguts
+      umpire scenarios show trafalgar
       umpire --json scenarios
     """
+    if ctx.invoked_subcommand:
+        return
     import json
 
     from umpire.core import scenarios as sc
 
     items = sc.listing()
-    if obj.as_json:
+    if ruleset:
+        wanted = _scenario_rulesets(ruleset, {i["ruleset"] for i in items})
+        items = [i for i in items if i["ruleset"] in wanted]
+    if ctx.obj.as_json:
         click.echo(json.dumps(items))
         return
-    from umpire.cli import render
+    from umpire.cli.text import scenario_lines
 
-    render.rows("bundled scenarios", ["id", "ruleset", "title", "date", "ships"],
-                [[i["id"], i["ruleset"], i["title"], i["date"], i["ships"]] for i in items])
+    click.echo("\n".join(scenario_lines(items)))
+
+
+def _scenario_rulesets(text: str, known: set[str]) -> set[str]:
+    """Scenario rulesets `text` names: one exactly, or every one played with the ruleset it names."""
+    from umpire.core.ruleset import PLAYED_AS, canonical
+
+    key = text.strip().lower()
+    if key in known:
+        return {key}
+    try:
+        rid = canonical(key)
+    except BadInput:
+        raise BadInput(f"ruleset {text!r}: scenarios are bundled for {', '.join(sorted(known))}") from None
+    return {r for r in known if PLAYED_AS.get(r, r) == rid}
+
+
+@scenarios.command("show")
+@click.argument("scenario", metavar="ID|FILE")
+@click.pass_obj
+def scenarios_show(obj, scenario):
+    """Print a scenario's briefing: sides and ships, wind, length, victory, special rules, warnings.
+
+    \b
+    Examples:
+      umpire scenarios show trafalgar
+      umpire --json scenarios show dguts-constitution-guerriere
+    """
+    from umpire.core import scenarios as sc
+    from umpire.core.briefing import briefing
+
+    _print_briefing(obj, briefing(sc.load(scenario)))
+
+
+def _print_briefing(obj, brief: dict) -> None:
+    import json
+
+    if obj.as_json:
+        click.echo(json.dumps(brief))
+        return
+    from umpire.cli.text import briefing_lines
+
+    click.echo("\n".join(briefing_lines(brief)))
