@@ -6,6 +6,7 @@ import pytest
 
 from umpire.core.errors import BadInput
 from umpire.pdf import layout as lay
+from umpire.pdf.fonts import font_names
 from umpire.pdf.paging import Span, card_grid, chunks, grid_capacity, spans
 
 KINDS = (lay.WsimSheetLayout, lay.WsimCardLayout, lay.CoverLayout, lay.DgutsSheetLayout, lay.DgutsCardLayout)
@@ -16,7 +17,8 @@ KINDS = (lay.WsimSheetLayout, lay.WsimCardLayout, lay.CoverLayout, lay.DgutsShee
 def test_every_bundled_layout_loads_on_every_paper(kind, paper):
     got = lay.load_layout(kind, paper)
     assert got.paper.name == paper.lower()
-    assert got.fonts.regular in lay.STANDARD_FONTS
+    assert got.fonts.regular in font_names() and got.fonts.bold in font_names()
+    assert got.fonts.min_size >= lay.SMALLEST_TEXT
 
 
 def test_lengths_are_millimetres_turned_into_points():
@@ -57,9 +59,16 @@ def test_a_wrong_type_is_named(tmp_path, monkeypatch):
 
 
 def test_an_unknown_font_is_refused(tmp_path, monkeypatch):
-    _template(tmp_path, monkeypatch, "cover", _bundled("cover").replace('regular = "Helvetica"', 'regular = "Comic"'))
-    with pytest.raises(BadInput, match="'Comic' is not a standard PDF font"):
+    _template(tmp_path, monkeypatch, "cover", _bundled("cover").replace('regular = "DejaVuSansCondensed"',
+                                                                         'regular = "Comic"'))
+    with pytest.raises(BadInput, match="font 'Comic' is not in .*fonts; use one of DejaVuSansCondensed"):
         lay.load_layout(lay.CoverLayout, "letter")
+
+
+def test_text_under_six_points_is_refused(tmp_path, monkeypatch):
+    _template(tmp_path, monkeypatch, "wsim-card", _bundled("wsim-card").replace("min_size = 6.0", "min_size = 4.5"))
+    with pytest.raises(BadInput, match=r"\[fonts\] min_size 4.5 pt is under the smallest printed text, 6 pt"):
+        lay.load_layout(lay.WsimCardLayout, "a4")
 
 
 def test_a_layout_too_wide_for_the_paper_is_refused(tmp_path, monkeypatch):

@@ -77,7 +77,7 @@ def test_turn_grid_rows_start_loaded_and_run_to_the_current_turn():
 
 
 def test_text_helpers():
-    assert printable("Ñuestra Señora\tłódź") == "Ñuestra Señora ?ódz"
+    assert printable("Ñuestra Señora\tłódź\nΑΘΗΝΑ") == "Ñuestra Señora łódź ΑΘΗΝΑ"
     assert markup("O'Brien & <Sons>") == "O&#39;Brien &amp; &lt;Sons&gt;"
 
 

@@ -39,3 +39,25 @@ def cut_lines(pen: Pen, left: float, top: float, cols: int, rows: int, layout: A
     for c in range(cols + 1):
         x = left + c * card.width
         pen.cut_line(x, top, x, top - used_rows * card.height)
+
+
+def card_header(pen: Pen, left: float, top: float, inner: float, line: float, name: str, side: str,
+                ship_id: str) -> float:
+    """The card's first line: the name in the heading size, the side and id at the right, whole.
+
+    When the name does not fit beside them at its size, it takes the whole first line (shrinking,
+    then shortened) and the side and id go on a line of their own. Returns the y below.
+    """
+    f = pen.fonts
+    who = f"{side} \u00b7 {ship_id}"
+    who_w = pen.width(who, f.small)
+    beside = inner - who_w - f.small
+    base = pen.middle(top, line, f.heading, True)
+    if pen.width(name, f.heading, bold=True) <= beside:
+        pen.text(left, base, name, f.heading, bold=True)
+        pen.text(left + inner, base, who, f.small, align="right", room=inner)
+        return top - line
+    pen.text(left, base, name, f.heading, bold=True, room=inner)
+    top -= line
+    pen.text(left + inner, pen.middle(top, line, f.small), who, f.small, align="right", room=inner)
+    return top - line

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from umpire.pdf.cards import card_pages as shared_card_pages
+from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, grid_pages, title_band
 from umpire.pdf.dguts_views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.layout import Armament, DgutsCardLayout, DgutsSheetLayout
@@ -189,12 +189,7 @@ def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLa
     card, f = layout.card, pen.fonts
     inner = card.width - 2 * card.padding
     left, top = x + card.padding, y + card.height - card.padding
-    who = f"{view.side} - {view.ship_id}"
-    who_w = min(pen.width(who, f.small), inner / 2)
-    base = pen.middle(top, card.line, f.heading, True)
-    pen.text(left, base, view.name, f.heading, bold=True, room=inner - who_w - f.small)
-    pen.text(left + inner, base, who, f.small, align="right", room=who_w)
-    top -= card.line + card.gap / 2
+    top = card_header(pen, left, top, inner, card.line, view.name, view.side, view.ship_id) - card.gap / 2
     for i, line in enumerate(view.card_facts):
         pen.text(left, pen.middle(top, card.line, f.small), line, f.small, room=inner)
         top -= card.line

@@ -52,7 +52,7 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     views = sheet_views(fleet)
     dguts = fleet.family == "dguts"
     layout = load_layout(DgutsSheetLayout if dguts else WsimSheetLayout, paper)
-    canvas, buf = _canvas(layout.paper, f"{fleet.title}: ship sheets")
+    canvas, buf = _canvas(layout, f"{fleet.title}: ship sheets")
     pen = _pen(canvas, layout)
     pages = 0
     if len(views) > 1:
@@ -81,7 +81,7 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     views = sheet_views(fleet)
     dguts = fleet.family == "dguts"
     layout = load_layout(DgutsCardLayout if dguts else WsimCardLayout, paper)
-    canvas, buf = _canvas(layout.paper, f"{fleet.title}: ship cards")
+    canvas, buf = _canvas(layout, f"{fleet.title}: ship cards")
     origin = f"{fleet.title} - {fleet.subtitle}"
     if dguts:
         from umpire.pdf.dguts import card_pages
@@ -92,15 +92,20 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
 
 
-def _canvas(paper, title: str):
+def _canvas(layout, title: str):
+    """A canvas on the layout's paper, set in its embedded font from the first page on."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     from umpire.pdf.draw import printable
+    from umpire.pdf.fonts import register
 
     rl_config.invariant = 1
     buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1)
+    paper, fonts = layout.paper, layout.fonts
+    canvas = Canvas(buf, pagesize=(paper.width, paper.height), invariant=1,
+                    initialFontName=register(fonts.regular), initialFontSize=fonts.text,
+                    initialLeading=fonts.text * fonts.leading)
     canvas.setTitle(printable(title))
     canvas.setAuthor("umpire")
     canvas.setCreator("umpire")
@@ -110,5 +115,8 @@ def _canvas(paper, title: str):
 
 def _pen(canvas, layout):
     from umpire.pdf.draw import Pen
+    from umpire.pdf.fonts import register
 
+    register(layout.fonts.regular)
+    register(layout.fonts.bold)
     return Pen(canvas, layout.fonts, layout.ink)

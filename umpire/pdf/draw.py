@@ -2,14 +2,14 @@
 
 Text goes through `canvas.drawString`, which takes plain text, so names
 such as ``O'Brien & <Sons>`` print exactly as written; `markup` escapes
-text for the rare place that would need reportlab's paragraph markup.
-Characters the standard PDF fonts cannot show are folded to plain letters
-where Unicode allows it, else printed as "?".
+text for the rare place that would need reportlab's paragraph markup. The
+fonts are embedded TrueType (pdf/fonts.py), so any Unicode name prints as
+written. Text never goes below the layout's smallest size: what does not fit
+there is shortened with an ellipsis.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 from xml.sax.saxutils import escape
@@ -20,24 +20,14 @@ from reportlab.pdfgen.canvas import Canvas
 from umpire.pdf.layout import Boxes, Fonts, Ink
 from umpire.pdf.views import BoxGroup, Track
 
-ENCODING = "cp1252"   # what reportlab's standard fonts can show
-SHRINK_STEP = 0.5     # points a font size drops at a time while text is fitted
+SHRINK_STEP = 0.5     # font sizes are rounded down to a multiple of this while text is fitted
+ELLIPSIS = "\u2026"
+_CONTROLS = {c: " " for c in range(32)} | {0x7F: " "}
 
 
 def printable(text: object) -> str:
-    """Text the standard fonts can show: unknown characters folded or replaced by '?'."""
-    out = []
-    for ch in str(text):
-        if ch in "\r\n\t":
-            out.append(" ")
-            continue
-        try:
-            ch.encode(ENCODING)
-            out.append(ch)
-        except UnicodeEncodeError:
-            base = unicodedata.normalize("NFKD", ch).encode(ENCODING, "ignore").decode(ENCODING)
-            out.append(base or "?")
-    return "".join(out)
+    """Text on one line: control characters (line breaks, tabs) become spaces."""
+    return str(text).translate(_CONTROLS)
 
 
 def markup(text: object) -> str:
@@ -61,15 +51,20 @@ class Pen:
         return stringWidth(printable(text), self.font(bold), size)
 
     def fit(self, text: str, room: float, size: float, bold: bool = False) -> tuple[str, float]:
-        """Shrink text down to the smallest font size, then shorten it with '...', to fit `room`."""
+        """Shrink text down to the smallest font size, then shorten it with an ellipsis, to fit `room`.
+
+        Widths grow in proportion to the size, so the size is worked out at once, and the
+        shortening is a binary search: long names cost a few measurements, not one per letter.
+        """
         text = printable(text)
-        while size > self.fonts.min_size and self.width(text, size, bold) > room:
-            size = max(self.fonts.min_size, size - SHRINK_STEP)
+        full = self.width(text, size, bold)
+        if full <= room:
+            return text, size
+        least = self.fonts.min_size
+        size = max(least, _round_down(size * room / full))
         if self.width(text, size, bold) <= room:
             return text, size
-        while text and self.width(text + "...", size, bold) > room:
-            text = text[:-1]
-        return (text + "..." if text else ""), size
+        return shorten(text, lambda t: self.width(t, size, bold) <= room), size
 
     def wrap(self, text: str, room: float, size: float, lines: int) -> tuple[list[str], float]:
         """Text in at most `lines` lines of `room`, at the largest size that fits (down to the
@@ -79,7 +74,7 @@ class Pen:
             out = _greedy(words, lambda t: self.width(t, size) <= room)
             if len(out) <= lines or size <= self.fonts.min_size:
                 break
-            size = max(self.fonts.min_size, size - SHRINK_STEP)
+            size = max(self.fonts.min_size, _round_down(size - SHRINK_STEP))
         if len(out) > lines:
             out = out[:lines - 1] + [" ".join(out[lines - 1:])]
         return [self.fit(line, room, size)[0] for line in out], size
@@ -154,6 +149,22 @@ class Pen:
         c.setLineWidth(self.ink.box)
         c.line(x1, y1, x2, y2)
         c.restoreState()
+
+
+def _round_down(size: float) -> float:
+    return int(size / SHRINK_STEP) * SHRINK_STEP
+
+
+def shorten(text: str, fits: Callable[[str], bool]) -> str:
+    """The longest start of `text` that, with an ellipsis, `fits` (a binary search)."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid].rstrip() + ELLIPSIS):
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS if lo else (ELLIPSIS if fits(ELLIPSIS) else "")
 
 
 # --- squares of a log ------------------------------------------------------------

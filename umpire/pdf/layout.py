@@ -22,11 +22,7 @@ from umpire.core.resources import resource_dir
 MM = 72.0 / 25.4   # PDF points per millimetre
 T = TypeVar("T")
 
-STANDARD_FONTS = frozenset({
-    "Courier", "Courier-Bold", "Courier-Oblique", "Courier-BoldOblique",
-    "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Helvetica-BoldOblique",
-    "Times-Roman", "Times-Bold", "Times-Italic", "Times-BoldItalic",
-})
+SMALLEST_TEXT = 6.0   # points: no text is printed smaller (contracts/printing.md)
 
 
 # --- sections shared by every layout ------------------------------------------
@@ -42,7 +38,7 @@ class Paper:
 
 @dataclass(frozen=True, slots=True)
 class Fonts:
-    """Font names (standard PDF fonts) and sizes in points."""
+    """Font names (TrueType files in templates/fonts/, without .ttf) and sizes in points."""
 
     regular: str
     bold: str
@@ -333,11 +329,16 @@ def _length(raw: Any, where: str) -> float:
 
 
 def _check_fonts(layout: Any, path: Path) -> None:
+    """Fonts must be shipped TrueType files, and no size may be under the smallest printed text."""
+    from umpire.pdf.fonts import check_font
+
     fonts: Fonts = layout.fonts
     for key in ("regular", "bold"):
-        if getattr(fonts, key) not in STANDARD_FONTS:
-            raise BadInput(f"template {path}: [fonts] {key} {getattr(fonts, key)!r} is not a standard PDF font; "
-                           f"use one of {', '.join(sorted(STANDARD_FONTS))}")
+        check_font(getattr(fonts, key), f"{path}: [fonts] {key}")
+    for key in ("title", "heading", "text", "small", "note", "min_size"):
+        if getattr(fonts, key) < SMALLEST_TEXT:
+            raise BadInput(f"template {path}: [fonts] {key} {getattr(fonts, key):g} pt is under the smallest "
+                           f"printed text, {SMALLEST_TEXT:g} pt")
 
 
 def _check_fit(layout: Any, path: Path) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from umpire.pdf.cards import card_pages as shared_card_pages
+from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
 from umpire.pdf.paging import chunks
@@ -40,7 +40,8 @@ def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str) 
 def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: str) -> float:
     """The band across the top: the ship's name, her side and what the sheet is."""
     who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
-    return title_band(pen, layout, top, view.name, SHEET_NAME + (f" - {note}" if note else ""), who)
+    return title_band(pen, layout, top, view.name, SHEET_NAME + (f" - {note}" if note else ""),
+                      f"{who} \u00b7 id {view.ship_id}")
 
 def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> float:
     """Lines 1-8 on the left, the movement chart (4-7) and the ship's state on the right."""
@@ -170,12 +171,7 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     inner = card.width - 2 * card.padding
     left = x + card.padding
     top = y + card.height - card.padding
-    base = pen.middle(top, card.line, f.heading, True)
-    who = f"{view.side} - {view.ship_id}"
-    who_w = min(pen.width(who, f.small), inner / 2)
-    pen.text(left, base, view.name, f.heading, bold=True, room=inner - who_w - f.small)
-    pen.text(left + inner, base, who, f.small, align="right", room=who_w)
-    top -= card.line + card.gap / 2
+    top = card_header(pen, left, top, inner, card.line, view.name, view.side, view.ship_id) - card.gap / 2
     facts = [f"{view.ship_class}  {view.quality}  {view.points} pts  {view.draught}'  turning {view.turning}",
              view.spec,
              "Move  " + "   ".join(f"{m.attitude} {_num(m.battle)} ({_num(m.full)})" for m in view.movement)]
