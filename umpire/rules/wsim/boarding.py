@@ -24,6 +24,9 @@ def check_party(ship: dict, party: str, sections: list[int], target: dict | None
         raise BadInput(f"party {party!r}: use obp, dbp, tbp or nbp")
     if ship.get("struck") and party != "nbp":
         raise Refused(f"{ship['name']} has struck: her crew cannot form boarding parties")
+    if ship["state"] == "surrendered" and party != "nbp":
+        raise Refused(f"{ship['name']} has surrendered: she may not melee, so she forms no boarding party "
+                      "(Basic IX.D.4)")
     if party in ("obp", "dbp") and target is not None and target["id"] not in ship["fouled"] + ship["grappled"]:
         raise Refused(f"{ship['name']} is neither fouled nor grappled with {target['name']}")
     if party == "nbp":
@@ -68,7 +71,8 @@ def form_party(state: dict, ship_id: str, party: str, sections: list[int], targe
                             f" of sections {_sections_text(sections)} ({squares} squares)" if sections else "")
     summary = f"{ship['name']}: {what}" + (f" at {target['name']}" if target else "")
     steps = [Step("boarding party", what, "Basic VII.A-B")]
-    if sections and len(ship["parties"]) + len(sections) >= sum(1 for c in ship["crew_left"] if c > 0):
+    if prize or sections and len(ship["parties"]) + len(sections) >= sum(1 for c in ship["crew_left"] if c > 0):
+        effects.append(set_(["ships", ship_id, "all_aboard_turn"], state["turn"]))
         steps.append(Step("all crew sections in boarding parties", "she may not fire this turn nor move next turn",
                           "Basic VII.B.5"))
     return Resolution("board", summary, effects, steps, {"ship": ship_id, "party": party,
@@ -84,6 +88,11 @@ class Force:
     quality: str
     crew: list[int]
     prize: bool = False       # the party is a captured ship's prize crew (crew = [its squares])
+    reserve: list[int] = field(default_factory=list)   # squares transferred in this turn: aboard, not fighting
+
+    def aboard(self) -> list[int]:
+        """Crew squares aboard after the melee: those that fought, plus those held back."""
+        return [c + r for c, r in zip(self.crew, self.reserve)] if self.reserve else list(self.crew)
 
     @property
     def squares(self) -> int:
@@ -107,10 +116,16 @@ def _force(ship: dict, party: str, at: str | None) -> Force | None:
         return None
     secs = _parties(ship, party, at)
     if secs is None:
-        return Force(ship["id"], [0], ship["prize"]["quality"], [ship["prize"]["squares"]], prize=True)
+        fresh = ship.get("fresh_prize", 0)   # transferred this turn: not in the melee (VII.B.7)
+        return Force(ship["id"], [0], ship["prize"]["quality"], [ship["prize"]["squares"] - fresh], prize=True,
+                     reserve=[fresh] if fresh else [])
     if not secs:
         return None
-    return Force(ship["id"], secs, effective_quality(ship), list(ship["crew_left"]))
+    fresh = ship.get("fresh") or []
+    if not fresh:
+        return Force(ship["id"], secs, effective_quality(ship), list(ship["crew_left"]))
+    return Force(ship["id"], secs, effective_quality(ship), [c - f for c, f in zip(ship["crew_left"], fresh)],
+                 reserve=list(fresh))
 
 
 def tms(forces: list[Force], tables) -> int:
@@ -158,8 +173,9 @@ def melee_needs(state: dict, attackers: list[str], defender: str, tables) -> Dic
     if kind == "none":
         return DiceNeed(0)
     melee = melee_of(att, dfn, tables)
+    two_stage = kind == "obp" and _force(state["ships"][defender], "dbp", None) is not None
     return MeleeNeed(2 * melee.stages, 6, tuple(f"round {r} {w}" for r in range(1, melee.stages + 1)
-                                                for w in ("attacker", "defender")), melee)
+                                                for w in ("attacker", "defender")), None if two_stage else melee)
 
 
 Crews = tuple[tuple[int, ...], ...]   # crew squares left in each force's ship (or prize crew), attackers first
@@ -276,6 +292,7 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
     outcome = "continues"
     melee = melee_of(att, dfn, tables)
     crews = melee.start
+    dbp = _force(d, "dbp", None) if kind == "obp" else None
     for rnd in range(1, melee.stages + 1):
         if len(rolls) < 2 * rnd:
             raise BadInput(f"melee reached round {rnd}: give two dice per round (attacker, defender), "
@@ -289,6 +306,10 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
         if outcome != "continues":
             steps.append(Step(f"after round {rnd}: TMS {r.after[0]} v {r.after[1]}", outcome + " (three to one)",
                               "Basic IX.C.3"))
+            if outcome == "attackers win" and dbp is not None:
+                dfn, crews, melee = _on_to_dbp(att, dfn, dbp, crews, melee, rnd, tables, steps)
+                dbp, outcome = None, "continues"
+                continue
             break
     for f, crew in zip(att + dfn, crews):
         f.crew = list(crew)
@@ -320,19 +341,38 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
     return Resolution("melee", f"{names} v {d['name']}: defenders win", effects, steps, data)
 
 
+def _on_to_dbp(att: list[Force], dfn: list[Force], dbp: Force, crews: Crews, melee: Melee, rnd: int, tables,
+               steps: list[Step]) -> tuple[list[Force], Crews, Melee]:
+    """The boarders beat the defender's OBP; her DBP is still to be fought (IX.B.6). The beaten
+    OBP's squares are prisoners (struck off her log); the remaining rounds go on against the DBP."""
+    obp = dfn[0]
+    crew = list(crews[len(att)])
+    for s in obp.sections:
+        crew[s] = 0
+    dbp = Force(dbp.ship, dbp.sections, dbp.quality, crew, dbp.prize, dbp.reserve)
+    for f, c in zip(att, crews):
+        f.crew = list(c)
+    nxt = melee_of(att, [dbp], tables)
+    left = melee.stages - rnd
+    steps.append(Step("the defender's OBP is beaten", f"its squares are prisoners; the boarders fight her DBP "
+                      f"({dbp.squares} squares) " + (f"in the {left} round(s) left" if left else "next turn"),
+                      "Basic IX.B.6"))
+    return [dbp], nxt.start, nxt
+
+
 def _crew_effect(state: dict, f: Force) -> dict:
     if f.prize:
-        return set_(["ships", f.ship, "prize"], {**state["ships"][f.ship]["prize"], "squares": f.crew[0]})
-    return set_(["ships", f.ship, "crew_left"], f.crew)
+        return set_(["ships", f.ship, "prize"], {**state["ships"][f.ship]["prize"], "squares": f.aboard()[0]})
+    return set_(["ships", f.ship, "crew_left"], f.aboard())
 
 
 def _with_crews(state: dict, forces: list[Force]) -> dict:
     st = copy.deepcopy(state)
     for f in forces:
         if f.prize:
-            st["ships"][f.ship]["prize"]["squares"] = f.crew[0]
+            st["ships"][f.ship]["prize"]["squares"] = f.aboard()[0]
         else:
-            st["ships"][f.ship]["crew_left"] = list(f.crew)
+            st["ships"][f.ship]["crew_left"] = f.aboard()
     return st
 
 
@@ -343,13 +383,45 @@ def capture_by_obp(state: dict, att: list[Force], defender: str, tables, steps: 
     squares = sum(f.squares for f in att)
     quality = lead.quality
     effects = list(effects)
+    t = state["ships"][defender]
+    if t["prize"]["squares"] and state["ships"][lead.ship]["controller"] == t["side"]:
+        return retake(state, defender, lead.ship, steps, effects)
     for f in att:
         crew = list(f.crew)
         for s in f.sections:
             crew[s] = 0
-        effects.append(_crew_effect(state, Force(f.ship, f.sections, f.quality, crew, f.prize)))
+        effects.append(_crew_effect(state, Force(f.ship, f.sections, f.quality, crew, f.prize, f.reserve)))
     return place_prize(state, defender, lead.ship, squares, quality, steps, effects,
                        "melee" if melee else "boarding", tables)
+
+
+def retake(state: dict, ship_id: str, by: str, steps: list[Step], effects: list[dict]) -> Resolution:
+    """Her own side's boarders beat the prize crew: the prize crew are prisoners and the ship
+    is her owner's again (IX.C.3, IX.D.8). The boarders stay on their own ship's log."""
+    t = state["ships"][ship_id]
+    effects = list(effects) + return_to_owner(t)
+    steps = list(steps) + [Step("prize crew defeated", f"{t['prize']['squares']} prize crew squares become "
+                                f"prisoners; {t['name']} returns to her own side", "Basic IX.D.8")]
+    return Resolution("capture", f"{t['name']} retaken by {state['ships'][by]['name']}", effects, steps,
+                      {"ship": ship_id, "captor": by, "retaken": True, "captured": False})
+
+
+def return_to_owner(t: dict) -> list[dict]:
+    """The effects of a prize crew leaving or being eliminated (IX.D.8)."""
+    sid = t["id"]
+    return [set_(["ships", sid, "prize"], {"squares": 0, "quality": "", "from": ""}),
+            set_(["ships", sid, "controller"], t["side"]),
+            set_(["ships", sid, "state"], "struck" if t.get("struck") else "active"),
+            set_(["ships", sid, "surrendered_by"], ""),
+            set_(["ships", sid, "melee_with"], "")]
+
+
+def prize_lost(ship: dict) -> tuple[list[dict], list[Step]]:
+    """A ship whose prize crew is gone (all killed, or all taken off) returns to her owner (IX.D.8)."""
+    if ship["prize"]["squares"] or not ship["prize"].get("from") or ship["controller"] == ship["side"]:
+        return [], []
+    return return_to_owner(ship), [Step(f"{ship['name']}: no prize crew left",
+                                        "she returns to the control of her own side", "Basic IX.D.8")]
 
 
 def place_prize(state: dict, target_id: str, captor_id: str, squares: int, quality: str, steps: list[Step],
@@ -423,7 +495,8 @@ def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Reso
     if d["prize"]["squares"]:   # to a prize: they join the prize crew, not the prisoners
         prize = {**d["prize"], "squares": d["prize"]["squares"] + moving}
         return Resolution("transfer", f"{moving} crew squares from {s['name']} join {d['name']}'s prize crew",
-                          [set_(["ships", src_id, "crew_left"], src_crew), set_(["ships", dst_id, "prize"], prize)],
+                          [set_(["ships", src_id, "crew_left"], src_crew), set_(["ships", dst_id, "prize"], prize),
+                           set_(["ships", dst_id, "fresh_prize"], d.get("fresh_prize", 0) + moving)],
                           [Step("transfer to a prize", f"prize crew now {prize['squares']}", "Basic IX.A, IX.D")],
                           {"from": src_id, "to": dst_id, "squares": moving, "erased": 0})
     dst_crew = list(d["crew_left"])
@@ -433,12 +506,15 @@ def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Reso
         take = min(room, left)
         dst_crew[i] += take
         left -= take
+    fresh = [f + (a - b) for f, a, b in zip(d.get("fresh") or [0] * len(dst_crew), dst_crew, d["crew_left"])]
     effects = [set_(["ships", src_id, "crew_left"], src_crew), set_(["ships", dst_id, "crew_left"], dst_crew),
-               set_(["ships", dst_id, "passengers"], d["passengers"] + left)]
+               set_(["ships", dst_id, "passengers"], d["passengers"] + left),
+               set_(["ships", dst_id, "fresh"], fresh)]
     steps = [Step("transfer", f"{moving} squares from {s['name']} to {d['name']}", "Basic IX.A"),
              Step("casualties erased", f"{moving - left}, latest first; sections now {dst_crew}", "Basic IX.A.3")]
     if left:
         steps.append(Step("not placed in the log", f"{left} squares carried separately", "Basic IX.A.2"))
+    steps.append(Step("transferred crew", "may not melee or serve otherwise until next turn", "Basic VII.B.7"))
     return Resolution("transfer", f"{moving} crew squares from {s['name']} to {d['name']}", effects, steps,
                       {"from": src_id, "to": dst_id, "squares": moving, "erased": moving - left})
 
@@ -447,7 +523,9 @@ def prisoner_check(ship: dict, tables) -> tuple[list[dict], list[Step]]:
     """Prisoners retake a ship whose prize crew falls below one per six (IX.D.9)."""
     prize = ship["prize"]
     prisoners = sum(ship["crew_left"])
-    if not prize["squares"] or prize["squares"] * tables["procedures"]["prize"]["prisoners_per_prize_square"] >= prisoners:
+    if not prize["squares"]:
+        return prize_lost(ship)
+    if prize["squares"] * tables["procedures"]["prize"]["prisoners_per_prize_square"] >= prisoners:
         return [], []
     sid = ship["id"]
     effects = [set_(["ships", sid, "prize"], {"squares": 0, "quality": "", "from": ""}),

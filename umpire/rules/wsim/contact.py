@@ -33,6 +33,26 @@ def check_contact(state: dict, kind: str, a: str, b: str) -> None:
         raise Refused(f"{sa['name']} and {sb['name']} are already fouled")
     if not making and not linked:
         raise Refused(f"{sa['name']} is not {track} with {sb['name']}")
+    if kind != "foul" and _tried_out(sa, kind, b):
+        raise Refused(f"{sa['name']} has already tried to {kind} with {sb['name']} this turn "
+                      f"(once per turn: {ONCE[kind]})")
+    if kind == "unfoul" and sa.get("fouled_on", {}).get(b) == state["turn"]:
+        raise Refused(f"{sa['name']} and {sb['name']} fouled this turn: unfouling is tried from the next turn's "
+                      "unfouling phase (Basic III)")
+
+
+def _tried_out(ship: dict, kind: str, other: str) -> bool:
+    """Each attempt once per turn; ungrappling once per successful grapple (VI.B.4), so a ship
+    grappled twice by the same enemy may try twice (a success is marked with a trailing "!")."""
+    tries = ship.get("tries", [])
+    key = f"{kind}:{other}"
+    if kind != "ungrapple":
+        return key in tries
+    return tries.count(key) >= ship["grappled"].count(other) + tries.count(key + "!")
+
+
+#: where each attempt is limited to once per turn
+ONCE = {"unfoul": "Basic III", "grapple": "Basic VI.A.2", "ungrapple": "Basic VI.B.4"}
 
 
 def resolve_contact(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tables,
@@ -58,6 +78,12 @@ def resolve_contact(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ..
         steps.append(Step(f"{table_name} table, die {die}", table["result_text"]["success" if success else "failure"],
                           tables.source(table_name)))
     effects = []
+    if kind != "foul":
+        mark = [f"{kind}:{b}"] + ([f"{kind}:{b}!"] if kind == "ungrapple" and success else [])
+        effects.append(set_(["ships", a, "tries"], sa.get("tries", []) + mark))
+    if kind == "foul" and success:
+        for x, y in ((sa, b), (sb, a)):
+            effects.append(set_(["ships", x["id"], "fouled_on"], {**x.get("fouled_on", {}), y: state["turn"]}))
     if success:
         for x, y in ((sa, b), (sb, a)):
             now = list(x[track])

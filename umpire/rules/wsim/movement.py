@@ -18,7 +18,7 @@ def attitude(heading: int, wind_toward: int, tables) -> str:
     return tables["movement"]["attitude_by_relative_direction"][str(rel)]
 
 
-def allowance(ship: dict, att: str, tables, sail: str = "battle") -> Resolution:
+def allowance(ship: dict, att: str, tables, sail: str = "battle", turn: int = 0) -> Resolution:
     """Hexes the ship may move this turn: chart value less one per rigging section lost, never below 0."""
     att = att.upper()
     if att not in ATTITUDES:
@@ -36,7 +36,7 @@ def allowance(ship: dict, att: str, tables, sail: str = "battle") -> Resolution:
         steps.append(Step("rigging sections lost", f"-{lost}", "Basic VIII.D.4.a"))
     if base - lost < 0:
         steps.append(Step("never below 0", "0", "Basic IV.A.17"))
-    for reason, rule in _cannot_move(ship):
+    for reason, rule in _cannot_move(ship, turn):
         steps.append(Step("she cannot move", reason, rule))
         value = 0
     data = {"ship": ship["id"], "attitude": att, "sail": sail, "chart": base, "sections_lost": lost,
@@ -44,9 +44,11 @@ def allowance(ship: dict, att: str, tables, sail: str = "battle") -> Resolution:
     return Resolution("speed", f"{ship['name']} attitude {att}: {value} hex(es)", [], steps, data)
 
 
-def _cannot_move(ship: dict) -> list[tuple[str, str]]:
+def _cannot_move(ship: dict, turn: int = 0) -> list[tuple[str, str]]:
     """Why a ship may not move this turn at all (she may still drift or turn in place)."""
     out = []
+    if turn and ship.get("all_aboard_turn") == turn - 1:
+        out.append(("her whole crew was in boarding parties last turn", "Basic VII.B.5"))
     if ship.get("struck") or ship["state"] == "surrendered":
         out.append((f"{ship['name']} has {ship['state']}", "Basic VIII.D.1.b, IX.D.4"))
     if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:

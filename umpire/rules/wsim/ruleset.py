@@ -35,17 +35,38 @@ class Wsim1981(Ruleset):
                "turn": (A.EndTurn, "_turn")}
     queries = {"speed": "speed"}
 
+    #: the options each command takes, as the command line names them; any other is refused
+    #: ("_optional" carries the game's optional rules and is not typed)
+    options: dict[str, tuple[str, ...]] = {
+        "fire": ("range", "side", "aim", "rake", "facing", "lose"),
+        "speed": ("attitude", "heading", "wind", "sail"),
+        "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
+    }
+
+    def check_options(self, command: str, opts: dict) -> None:
+        """Refuse an option (e.g. `--opt KEY=VALUE`) this ruleset does not know, naming those it does."""
+        allowed = self.options.get(command, ())
+        unknown = sorted(k for k in opts if k not in allowed and k != "_optional")
+        if unknown:
+            offered = ", ".join(allowed) or "none"
+            raise BadInput(f"{command}: option {unknown[0]!r} is not a {self.id} option "
+                           f"(this command takes: {offered})")
+
     # --- journalled actions, as the command line builds them ---------------
     def _fire(self, state, tables, a: A.Fire):
+        self.check_options("fire", a.opts)
         return self.fire(state, tables, a.ship, a.at, a.opts)
 
     def _contact(self, state, tables, a: A.Contact):
+        self.check_options(a.kind, a.opts)
         return self.contact(state, tables, a.kind, a.ship, a.other, a.opts)
 
     def _melee(self, state, tables, a: A.Melee):
+        self.check_options("melee", a.opts)
         return self.melee(state, tables, a.attackers, a.defender, a.opts)
 
     def _board(self, state, tables, a: A.Board):
+        self.check_options("board", a.opts)
         return self.board(state, tables, a.ship, a.party, a.sections, a.at, a.opts)
 
     def _capture(self, state, tables, a: A.Capture):
@@ -135,6 +156,7 @@ class Wsim1981(Ruleset):
     def speed(self, state: dict, tables, ship: str, opts: dict):
         from umpire.rules.wsim import movement
 
+        self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
         att = opts.get("attitude")
         sail = opts.get("sail") or "battle"
         if sail != "battle":
@@ -147,7 +169,7 @@ class Wsim1981(Ruleset):
             except (TypeError, ValueError):
                 raise BadInput("--heading and --wind are hex directions 1 to 6") from None
             att = movement.attitude(heading, wind, tables)
-        return movement.allowance(state["ships"][ship], att, tables, sail)
+        return movement.allowance(state["ships"][ship], att, tables, sail, state["turn"])
 
     def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict) -> Plan:
         from umpire.rules.base import Plan

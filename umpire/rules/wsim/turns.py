@@ -44,6 +44,9 @@ def end_turn(state: dict) -> Resolution:
                            ("prize_losses", 0)):
             if ship.get(key) != value:
                 effects.append(set_(["ships", sid, key], value))
+        for key, empty in (("fresh", []), ("fresh_prize", 0), ("tries", [])):
+            if ship.get(key):   # only where set this turn, so quiet ships add nothing to the journal
+                effects.append(set_(["ships", sid, key], empty))
         basis = snapshot(ship)
         if ship.get("at_turn_start") != basis:   # only ships changed this turn need a new basis in the journal
             effects.append(set_(["ships", sid, "at_turn_start"], basis))
