@@ -67,16 +67,35 @@ def test_bad_input_exit_2_game_unchanged(umpire, dgame, args, needle):
     assert dgame.read_bytes() == before
 
 
-def test_missing_table_is_a_refusal_naming_the_ruling(umpire, dgame, tmp_path):
+def test_a_number_the_text_lacks_takes_the_default_reading_and_says_so(umpire, dgame, tmp_path):
     umpire("morale", "guerriere", "--roll", "6,6")           # fails the saving throw: shaken
-    before = dgame.read_bytes()
-    res = umpire("fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left")
-    assert res.code == 1 and "house ruling" in res.err and "states.shaken.fire" in res.err
-    assert dgame.read_bytes() == before
+    res = umpire("--json", "fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left", "--opt", "calibres=18")
+    assert res.code == 0, res.err
+    assert any("default reading" in line and "morale.states.shaken.fire" in line for line in res.json["explain"])
+    assert umpire("undo").code == 0
     house = tmp_path / "house.toml"
     house.write_text("[rulings.morale.states.shaken]\nfire = 0.5\n")
-    assert umpire("--rulings", house, "fire", "guerriere", "--at", "constitution", "--range", "3",
-                  "--side", "left").code == 0
+    res = umpire("--json", "--rulings", house, "fire", "guerriere", "--at", "constitution", "--range", "3",
+                 "--side", "left", "--opt", "calibres=18")
+    assert res.code == 0 and not any("default reading" in line for line in res.json["explain"])
+
+
+def test_a_strict_game_refuses_naming_the_ruling_as_rulings_lists_it(umpire, tmp_path):
+    game = tmp_path / "strict.toml"
+    assert umpire("new", game, "--ruleset", "dguts", "--strict").code == 0
+    for name, nation, tons, men, guns in (("Constitution", "american", "1576", "456", "30x24,22x32C"),
+                                          ("Guerriere", "british", "1338", "272", "30x18,16x32C,2x12,2x9")):
+        assert umpire("--game", game, "ship", "add", name, "--side", nation, "--nation", nation, "--tons", tons,
+                      "--men", men, "--guns", guns).code == 0
+    umpire("--game", game, "morale", "guerriere", "--roll", "6,6")
+    before = game.read_bytes()
+    res = umpire("--game", game, "fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left", "--opt", "calibres=18")
+    assert res.code == 2 and "morale.states.shaken.fire" in res.err
+    assert game.read_bytes() == before
+    assert umpire("--game", game, "rulings", "set", "morale.states.shaken.fire", "1/2").code == 0
+    assert umpire("--game", game, "fire", "guerriere", "--at", "constitution", "--range", "3",
+                  "--side", "left", "--opt", "calibres=18").code == 0
+    assert umpire("--game", game, "--json", "verify").json["differences"] == []
 
 
 def test_grapple_board_melee(umpire, dgame):
@@ -127,8 +146,9 @@ def test_special_damage_and_mast_loss(umpire, dgame):
     assert umpire("special", "guerriere", "--column", "hull", "--roll", "3").code == 2
     res = umpire("--json", "mast", "guerriere", "--roll", "2,5")
     assert res.code == 0, res.err
-    res = umpire("mast", "guerriere", "--opt", "attempt=1", "--roll", "1")
-    assert res.code == 1 and "house ruling" in res.err
+    res = umpire("--json", "mast", "guerriere", "--opt", "attempt=1", "--roll", "1")
+    assert res.code == 0, res.err
+    assert any("single-ship.mast_loss.clearing.1" in line for line in res.json["explain"])
 
 
 def test_game_options_and_bad_numbers(umpire, tmp_path):

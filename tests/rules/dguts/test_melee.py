@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from umpire.rules.dguts import BadInput, MissingTable, Refused, load_tables
+from umpire.rules.dguts import BadInput, Refused, RulingNeeded, load_tables
 from umpire.rules.dguts.grapple import (GrappleOrder, grapple_dice_needed, resolve_cut_grapple,
                                         resolve_grapple)
 from umpire.rules.dguts.melee import (MeleeSide, Party, boarding_odds, lose_men, melee_dice_allowed,
@@ -72,9 +72,13 @@ def test_defender_favoured_odds_give_the_defender_the_dice():
     assert melee_dice_allowed(odds) == {"attacker": 1, "defender": 3}
 
 
-def test_shaken_melee_value_needs_a_ruling_and_shock_doubles():
-    with pytest.raises(MissingTable, match=r"states.shaken.melee"):
-        boarding_odds(Party(10, 3), Party(20, 3, "shaken"))
+def test_shaken_melee_value_is_read_from_the_melee_losses_example_and_shock_doubles():
+    # "enters the battle with 10 CF and gets a 1-1 on the defender who meets him with 20 CF shaken"
+    assert "with 10 CF and gets a 1-1 on the defender who meets him with 20 CF" in excerpt("melee-losses")
+    read = boarding_odds(Party(10, 3), Party(20, 3, "shaken"))
+    assert read.data["defender_value"] == 30.0 and read.data["odds"] == "1:1"
+    with pytest.raises(RulingNeeded, match=r"morale.states.shaken.melee"):
+        boarding_odds(Party(10, 3), Party(20, 3, "shaken"), load_tables(strict=True))
     fresh = boarding_odds(Party(10, 3, shock=True), Party(20, 3))
     assert fresh.data["attacker_value"] == 60.0 and fresh.data["odds"] == "1:1"
     ruled = boarding_odds(Party(10, 3), Party(20, 3, "shaken"),
@@ -152,8 +156,10 @@ def test_the_melee_losses_example():
     assert (first.data["winner_men"], first.data["loser_men"]) == (12, 10)
     second = melee_losses(5, 2, True, False, 20, 10)
     assert (second.data["winner_men"], second.data["loser_men"]) == (12, 16)
-    with pytest.raises(MissingTable, match="losing_defensive"):
-        melee_losses(5, 6, True, False, 20, 10)
+    # cells the OCR lost take the default reading (1 1/2 men a pip, the slope of the example's cells)
+    assert melee_losses(5, 6, True, False, 20, 10).data["loser_men"] == 4       # 2 men x 10/5
+    with pytest.raises(RulingNeeded, match="boarding.melee_losses.losing_defensive.6"):
+        melee_losses(5, 6, True, False, 20, 10, tables=load_tables(strict=True))
 
 
 def test_men_lost_in_melee_come_off_the_crew_factors():

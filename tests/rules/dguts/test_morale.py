@@ -41,15 +41,14 @@ def test_flushed_with_victory_lasts_two_turns():
     assert after["morale"] == "normal"
 
 
-def test_routed_lasts_until_a_ruling_gives_its_turns():
+def test_routed_lasts_an_hour_by_default_reading_or_as_ruled():
     values, state = ship()
     routed = {**state, "morale": "disorder", "morale_turns": 2, "morale_checks_owed": 1}
     res = resolve_morale_check(values, routed, [6, 6])
     assert res.effects["ship"]["morale"] == "routed"
-    assert res.effects["ship"]["morale_turns"] == -1
-    assert "house ruling" in res.data["explain"][-1]
+    assert res.effects["ship"]["morale_turns"] == 12
     s = {**routed, **res.effects["ship"]}
-    assert end_of_turn(s)["morale"] == "routed"
+    assert end_of_turn(s)["morale"] == "routed" and end_of_turn(s)["morale_turns"] == 11
     tables = load_tables({"morale": {"states": {"routed": {"turns": 3}}}})
     ruled = resolve_morale_check(values, routed, [6, 6], tables)
     assert ruled.effects["ship"]["morale_turns"] == 3

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from umpire.rules.dguts import MissingTable, Refused, fire_order, load_tables, resolve_fire
+from umpire.rules.dguts import Refused, RulingNeeded, fire_order, load_tables, resolve_fire
 from umpire.rules.dguts.singleship import (hot_shot_fire_chances, resolve_clear_mast,
                                            resolve_mast_loss, resolve_special_damage,
                                            special_rolls_owed)
@@ -75,10 +75,14 @@ def test_clearing_a_fouled_mast():
     values, state = ship()
     fouled = {**state, "fouled_mast": "left"}
     assert resolve_clear_mast(fouled, 3, []).effects["ship"] == {"fouled_mast": ""}
-    with pytest.raises(MissingTable, match="clear a fouled mast on attempt 1"):
-        resolve_clear_mast(fouled, 1, [1])
-    ruled = load_tables({"single-ship": {"mast_loss": {"clearing": {"1": [1, 2]}}}})
-    assert resolve_clear_mast(fouled, 1, [2], tables=ruled).data["cleared"] is True
+    # "Turn of Attempted Clearing first second third ... automatic": the first two are lost
+    assert resolve_clear_mast(fouled, 1, [2]).data["cleared"] is True      # default reading 1-2
+    assert resolve_clear_mast(fouled, 1, [3]).data["cleared"] is False
+    assert resolve_clear_mast(fouled, 2, [4]).data["cleared"] is True      # default reading 1-4
+    with pytest.raises(RulingNeeded, match="single-ship.mast_loss.clearing.1"):
+        resolve_clear_mast(fouled, 1, [1], tables=load_tables(strict=True))
+    ruled = load_tables({"single-ship": {"mast_loss": {"clearing": {"1": [1]}}}})
+    assert resolve_clear_mast(fouled, 1, [2], tables=ruled).data["cleared"] is False
     with pytest.raises(Refused, match="no mast"):
         resolve_clear_mast(state, 3, [])
 

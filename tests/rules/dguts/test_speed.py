@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from umpire.rules.dguts import (BadInput, MissingTable, apply_damage, base_speed, gun_weight_bonus,
+from umpire.rules.dguts import (BadInput, RulingNeeded, load_tables, apply_damage, base_speed, gun_weight_bonus,
                                 headway, jury_rig_share, ship_speed)
 
 from .helpers import excerpt, ship
@@ -28,8 +28,9 @@ def test_only_class_three_at_force_six_is_known():
     assert base_speed(3, 6) == 12
     values, state = ship()
     assert _speed(values, state, "broad-reach", wind_force=6) == 12.0
-    with pytest.raises(MissingTable, match=r"\[speed\] base_speed.4.5"):
-        base_speed(4, 5)
+    assert base_speed(4, 5) == 9          # default reading (docs/rulings.md)
+    with pytest.raises(RulingNeeded, match=r"speed.base_speed.4.5"):
+        base_speed(4, 5, load_tables(strict=True))
     with pytest.raises(BadInput, match="give the base speed"):
         ship_speed(values, state, "running")
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from umpire.rules.dguts import BadInput, MissingTable, default_tables, load_tables
+from umpire.rules.dguts import BadInput, MissingTable, RulingNeeded, default_tables, load_tables
 from umpire.core.resources import resource_dir
 from umpire.rules.dguts.tables import TABLE_NAMES, read_table_file
 
@@ -174,11 +174,14 @@ def test_mast_loss_dice_match_the_text():
     assert T.get("single-ship", "mast_loss", "fall") == ["clear"] * 2 + ["foul-left"] * 2 + ["foul-right"] * 2
 
 
-def test_missing_values_name_the_key_to_supply():
-    with pytest.raises(MissingTable) as err:
-        T.num("morale", "states", "shaken", "fire", what="the fire multiplier of a shaken crew")
-    assert "[morale] states.shaken.fire" in str(err.value)
-    assert "shaken crew" in str(err.value)
+def test_missing_values_take_the_default_reading_or_name_the_key_in_a_strict_game():
+    assert load_tables().num("morale", "states", "shaken", "fire") == Fraction(3, 4)
+    with pytest.raises(RulingNeeded) as err:
+        load_tables(strict=True).num("morale", "states", "shaken", "fire", what="the fire multiplier of a shaken crew")
+    assert "morale.states.shaken.fire" in str(err.value) and "shaken crew" in str(err.value)
+    assert err.value.exit_code == 2
+    with pytest.raises(MissingTable):
+        T.get("morale", "states", "calm", "fire")      # neither in the text nor read by default
 
 
 def test_house_rulings_fill_a_gap_and_are_marked():
@@ -186,7 +189,7 @@ def test_house_rulings_fill_a_gap_and_are_marked():
     assert tables.num("morale", "states", "shaken", "fire") == Fraction(1, 2)
     assert tables.is_ruled("morale", "states", "shaken", "fire")
     assert tables.cite("morale", "states").endswith("house ruling applies")
-    assert default_tables().find("morale", "states", "shaken", "fire") is None
+    assert default_tables().find("morale", "states", "shaken", "fire") == "3/4"      # the default reading
 
 
 def test_flat_and_nested_house_rulings_are_one_format():

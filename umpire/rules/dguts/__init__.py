@@ -13,7 +13,7 @@ from .gunnery import battery_silence_points, fire_dice_needed, resolve_fire
 from .melee import (MeleeSide, Party, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
                     odds_for, party, resolve_melee_round, resolve_melee_start)
 from .model import (Aim, BadInput, Bearing, DiceNeed, MissingTable, Morale, PointOfSail, Rake,
-                    RangeBand, Refused, Resolution, SailingClass, Shot, Step)
+                    RangeBand, Refused, Resolution, RulingNeeded, SailingClass, Shot, Step)
 from .morale import (melee_multiplier, morale_dice_needed, recover_morale, resolve_morale_check,
                      shift_morale)
 from .repairs import dismount_guns, repair_guns, repair_high, repair_low, rig_jury_mast
@@ -32,7 +32,7 @@ from .wind import WIND_DICE, resolve_wind_direction
 __all__ = [
     "Aim", "BadInput", "Battery", "Bearing", "DiceNeed", "FireOrder", "GrappleOrder", "MeleeSide",
     "MissingTable", "Morale", "OVERRIDE_KEYS", "Party", "PointOfSail", "Rake", "RangeBand", "Refused",
-    "Resolution", "SailingClass", "WIND_DICE", "ShipLine", "Shot", "Step", "Tables",
+    "Resolution", "RulingNeeded", "SailingClass", "WIND_DICE", "ShipLine", "Shot", "Step", "Tables",
     "apply_damage", "assign_pumps", "base_speed", "battery_silence_points", "boarding_odds",
     "calibre_key", "class_by_tonnage", "default_tables", "derive_ship", "dismount_guns",
     "end_of_turn", "explosion_damage", "explosive_ship_damage", "fire_dice_needed", "fire_order",

@@ -85,15 +85,18 @@ class FireCommands:
 
     def _training_morale(self, s: dict, ship: str, opts: dict, tables):
         """Training Game morale: a failed throw costs a morale point; none left, she surrenders.
-        Its own saving throws are lost in the text: the nation's is used unless one is given."""
+        Its own saving throws are lost in the text: the default reading for the crew's morale
+        points is used unless one is given."""
         from umpire.core.dice import DiceNeed
         from umpire.core.state import Step
         from umpire.rules.base import Plan
         from umpire.rules.dguts.training import resolve_training_morale
 
         given = _num(opts, "saving_throw")
-        throw = int(given) if given is not None else int(s["values"]["saving_throw"])
         dt = self.dt(tables)
+        points = int(s["values"]["morale_value"])
+        throw = int(given) if given is not None else int(dt.get(
+            "training", "morale", "saving_throw", str(points), what=f"the saving throw of a {points} point crew"))
 
         def resolve(rolls, strict):
             res = resolve_training_morale(s["values"], s["track"], rolls, throw, dt)
@@ -101,8 +104,9 @@ class FireCommands:
                         + ("holds" if res.data["held"] else f"down to {res.data['morale_points']} points"),
                         res, _sets(ship, res.effects.get("ship", {})))
             if given is None:
-                out.working.insert(0, Step("saving throw", f"2-{throw}, the nation's (the training game's own "
-                                           "are illegible; give --opt saving_throw=N)", "docs/rulings.md"))
+                out.working.insert(0, Step("saving throw", f"2-{throw} for a {points} point crew (the training "
+                                           "game's own are illegible; --opt saving_throw=N gives one)",
+                                           "docs/rulings.md"))
             out.data["rolls"] = list(rolls)
             return out
 

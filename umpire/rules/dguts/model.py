@@ -43,6 +43,16 @@ class MissingTable(Refused):
         super().__init__(text)
 
 
+class RulingNeeded(BadInput):
+    """A strict game needs a number the text lacks: the umpire must rule it (exit 2)."""
+
+    def __init__(self, key: str, what: str = "") -> None:
+        self.key = key
+        about = f" ({what})" if what else ""
+        super().__init__(f"ruling {key} needed{about}: the rule text lacks it and this game is strict; "
+                         f"set it with `umpire rulings set {key} VALUE`")
+
+
 @dataclass(frozen=True, slots=True)
 class Resolution:
     """Effects (new absolute state values per ship role), the working and output data."""

@@ -74,11 +74,42 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
 
     # --- tables ------------------------------------------------------------
     def dt(self, tables):
-        """The DGUTS tables with the game's house rulings."""
+        """The DGUTS tables with the game's house rulings, one set per command (so the default
+        readings a command takes are gathered in one place for its working)."""
         from umpire.rules.dguts.tables import load_tables
 
-        rulings = getattr(tables, "rulings", None) or {}
-        return load_tables(rulings)
+        mine = getattr(tables, "_dguts", None)
+        if mine is None:
+            mine = load_tables(getattr(tables, "rulings", None) or {}, bool(getattr(tables, "strict", False)))
+            try:
+                tables._dguts = mine
+            except AttributeError:
+                pass
+        return mine
+
+    def plan(self, state: dict, tables, action: dict):
+        """The engine's plan, with a line of working for each default reading it took."""
+        from dataclasses import replace
+
+        from umpire.core.ruleset import Plan
+
+        got = super().plan(state, tables, action)
+        dt = self.dt(tables)
+        if not isinstance(got, Plan):
+            return _note_defaults(got, dt)
+        inner = got.resolve
+        return replace(got, resolve=lambda rolls, strict: _note_defaults(inner(rolls, strict), dt))
+
+    def query(self, state: dict, tables, command: str, ship: str, opts: dict):
+        return _note_defaults(super().query(state, tables, command, ship, opts), self.dt(tables))
+
+    def default_rulings(self) -> list:
+        """Every default reading where the text lacks a number (data/dguts/defaults.toml)."""
+        from umpire.core.ruleset import Ruling
+        from umpire.rules.dguts.tables import default_readings
+
+        return [Ruling(k, r["value"], "default", f"{r['reason']} (docs/rulings.md)")
+                for k, r in sorted(default_readings().items())]
 
     # optional rule -> the section of the text it comes from (fire options also in fireorder.OPTIONS)
     optional_rules = {
@@ -94,7 +125,9 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
     }
 
     def check_rulings(self, tables) -> None:
-        self.dt(tables)
+        from umpire.rules.dguts.tables import load_tables
+
+        load_tables(getattr(tables, "rulings", None) or {})
 
     # --- setup -------------------------------------------------------------
     def initial_state(self, game) -> dict:
@@ -180,3 +213,15 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
         lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}
                  for s in state["ships"].values() if s["track"]["status"] != "active"]
         return {"ships": lines}
+
+
+def _note_defaults(res, dt):
+    """Add to the working each default reading the command took, naming its key."""
+    from umpire.core.state import Step
+
+    noted = {s.value.split(" = ", 1)[0] for s in res.working if s.step == "default reading"}
+    for key, value in sorted(dt.used.items()):
+        if key not in noted:
+            res.working.append(Step("default reading", f"{key} = {value} (the text lacks it; "
+                                    f"`umpire rulings set {key} VALUE` to rule otherwise)", "docs/rulings.md"))
+    return res
