@@ -55,21 +55,39 @@ def _odds(obj, action: dict) -> None:
 @click.option("--facing", help="WS&IM: target's broadside facing the firer (gun hits land there).")
 @click.option("--lose", type=click.Choice(["carronades", "guns"]), help="WS&IM: which gun squares the target "
               "gives up first (target's choice; default carronades).")
+@click.option("--cards", metavar="ID[,ID...]", help="grid: the damage cards drawn at the table, one per hit.")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
 @roll_option
 @click.pass_obj
-def fire(obj, ship, target, rng, side, aim, rake, facing, lose, extra, roll):
+def fire(obj, ship, target, rng, side, aim, rake, facing, lose, cards, extra, roll):
     """Fire SHIP's broadside at a target and mark the hits.
 
     \b
     Example:
       umpire fire constitution --at guerriere --range 3 --side left --facing right --roll 4
     """
-    opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose}
+    opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose, "cards": cards}
     opts.update(_pairs(extra))
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])
-    _act(obj, A.Fire(obj.ship(ship), obj.ship(target), {k: v for k, v in opts.items() if v is not None}), roll)
+    roll = _typed_in_opts(obj, "fire", opts, roll)
+    _act(obj, A.Fire(obj.ship(ship), _target(obj, target), {k: v for k, v in opts.items() if v is not None}), roll)
+
+
+def _typed_in_opts(obj, command: str, opts: dict, roll: str | None) -> str | None:
+    """Typed dice that are not plain d6s (grid fire dice show 1 2 3 4 8 X) go to the rules as an option."""
+    if roll and command in getattr(obj.ruleset, "typed_dice_in_opts", ()):
+        opts["rolls"] = roll
+        return None
+    return roll
+
+
+def _target(obj, text: str) -> str:
+    """A ship, or (where the rules have boats as targets) one of her boats as SHIP/BOAT."""
+    head, sep, boat = text.partition("/")
+    if sep and getattr(obj.ruleset, "boat_targets", False):
+        return f"{obj.ship(head)}/{boat.strip().lower()}"
+    return obj.ship(text)
 
 
 def _pairs(items) -> dict:
@@ -85,12 +103,14 @@ def _pairs(items) -> dict:
 @cli.command()
 @click.argument("ship")
 @click.option("--attitude", help="WS&IM attitude to the wind: A, B, C or D.")
-@click.option("--heading", type=int, help="WS&IM: ship's heading, hex direction 1-6 (with --wind).")
+@click.option("--heading", help="Ship's heading: WS&IM hex direction 1-6 (with --wind); grid compass point N NE E ...")
 @click.option("--wind", type=int, help="WS&IM: direction the wind blows toward, 1-6 (with --heading).")
-@click.option("--sail", type=click.Choice(["battle", "full"]), default="battle", show_default=True)
+@click.option("--wind-from", help="grid: compass point the wind blows from (with --heading).")
+@click.option("--point", help="Point of sailing: grid reach or other.")
+@click.option("--sail", help="WS&IM battle (default) or full; grid anchor, none, reefed, main, topsail or all.")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
 @click.pass_obj
-def speed(obj, ship, attitude, heading, wind, sail, extra):
+def speed(obj, ship, attitude, heading, wind, wind_from, point, sail, extra):
     """Movement allowance of SHIP this turn.
 
     \b
@@ -99,7 +119,11 @@ def speed(obj, ship, attitude, heading, wind, sail, extra):
     """
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, **_pairs(extra),
             "_optional": list(obj.game.meta.get("optional", []))}
-    obj.emit(obj.ruleset.query(obj.state, obj.tables(), "speed", obj.ship(ship), opts))
+    opts.update({k: v for k, v in (("wind_from", wind_from), ("point", point)) if v is not None})
+    ship, _, boat = _target(obj, ship).partition("/")
+    if boat:
+        opts["boat"] = boat
+    obj.emit(obj.ruleset.query(obj.state, obj.tables(), "speed", ship, opts))
 
 
 @cli.command("load")
@@ -144,22 +168,27 @@ _contact("ungrapple", "Try to cast off one grapple.")
 
 @cli.command()
 @click.argument("ship")
-@click.option("--party", required=True, type=click.Choice(["obp", "dbp", "tbp", "nbp"], case_sensitive=False))
+@click.option("--party", type=click.Choice(["obp", "dbp", "tbp", "nbp"], case_sensitive=False),
+              help="WS&IM and DGUTS: the boarding party.")
 @click.option("--sections", help="Crew sections, e.g. 1,2 (lowest manned first).")
 @click.option("--at", "target", help="Ship the party boards or defends against.")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE",
               help="DGUTS: crew=CF, defender_crew=CF, shock=1, upper_deck=1.")
+@click.option("--target-rolls", metavar="R,R,...", help="grid: the boarded ship's dice (--rolls are the boarders').")
 @roll_option
 @click.pass_obj
-def board(obj, ship, party, sections, target, extra, roll):
+def board(obj, ship, party, sections, target, extra, target_rolls, roll):
     """Form a boarding party for this turn (OBP, DBP, TBP or NBP).
 
     \b
     Example:
       umpire board constitution --party obp --sections 1,2 --at guerriere
     """
-    _act(obj, A.Board(obj.ship(ship), party, sections or "", obj.ship(target) if target else "", _pairs(extra)),
-         roll)
+    opts = _pairs(extra)
+    if target_rolls:
+        opts["target_rolls"] = target_rolls
+    roll = _typed_in_opts(obj, "board", opts, roll)
+    _act(obj, A.Board(obj.ship(ship), party or "", sections or "", obj.ship(target) if target else "", opts), roll)
 
 
 @cli.command()
@@ -258,20 +287,27 @@ def morale(obj, ship, extra, roll):
 
 @cli.command()
 @click.argument("ship")
-@click.option("--what", required=True, type=click.Choice(["low", "high", "jury", "guns"]),
-              help="Hull (low), rigging (high), a jury mast, or guns.")
-@click.option("--crew", required=True, type=float, help="Crew factors at work.")
-@click.option("--turns", type=int, default=1, show_default=True, help="Turns spent on it.")
-@click.option("--battle", is_flag=True, help="Repairs made during the action.")
+@click.option("--what", type=click.Choice(["low", "high", "jury", "guns"]),
+              help="DGUTS: hull (low), rigging (high), a jury mast, or guns.")
+@click.option("--crew", type=float, help="DGUTS: crew factors at work.")
+@click.option("--turns", type=int, default=1, show_default=True, help="DGUTS: turns spent on it.")
+@click.option("--battle", is_flag=True, help="DGUTS: repairs made during the action.")
+@click.option("--card", help="grid: the held damage card repaired, or hull (plug one unit).")
+@click.option("--result", type=click.Choice(["fixed", "failed"]), help="grid: the repair roll's result.")
+@roll_option
 @click.pass_obj
-def repair(obj, ship, what, crew, turns, battle):
+def repair(obj, ship, what, crew, turns, battle, card, result, roll):
     """Repair damage with crew factors put to work (DGUTS).
 
     \b
     Example:
       umpire repair guerriere --what low --crew 4 --turns 2
+      umpire repair swallow --card sail-shot-away --result fixed
     """
-    _act(obj, A.Repair(obj.ship(ship), what, {"crew": crew, "turns": turns, "battle": battle}))
+    if not (what or card):
+        raise BadInput("repair: say what is repaired: --what (DGUTS) or --card (grid)")
+    opts = {"crew": crew, "turns": turns, "battle": battle, "result": result}
+    _act(obj, A.Repair(obj.ship(ship), what or card, {k: v for k, v in opts.items() if v is not None}), roll)
 
 
 @cli.command()

@@ -100,22 +100,31 @@ def ship():
 @click.option("--side", required=True, help="Side the ship fights for, e.g. british.")
 @click.option("--id", "ship_id", help="Ship id (default: the name in lower case with hyphens).")
 @click.option("--spec", help="WS&IM spec string, e.g. \"14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)\".")
-@click.option("--class", "ship_class", help="WS&IM class: SOL, F, C, B, S, SC, ... (default F).")
-@click.option("--turning", type=int, help="WS&IM turning ability (default 2).")
+@click.option("--class", "ship_class", help="WS&IM class: SOL, F, C, B, S, SC, ... or the counter's number 1-7 (default: not given).")
+@click.option("--turning", type=int, help="WS&IM turning ability, from the counter (default: not given).")
 @click.option("--nation", help="Nation, e.g. british, american, french, spanish.")
 @click.option("--tons", type=float, help="DGUTS: tonnage.")
 @click.option("--men", type=int, help="DGUTS: crew.")
 @click.option("--guns", help="DGUTS: guns by calibre, e.g. \"30x24,22x32C,2x12\".")
 @click.option("--rate", help="DGUTS: rated number of guns, e.g. 44 (default: the guns carried).")
 @click.option("--merchant", is_flag=True, help="DGUTS: merchantman or privateer (no opening broadside bonus).")
+@click.option("--type", "ship_type", help="grid: sample ship, e.g. frigate, sloop, first-rate.")
+@click.option("--movement", help="grid: movement class A-E or M, one the type allows (default its first).")
+@click.option("--quality", help="grid: crew quality trained, average or dreadful (default average).")
+@click.option("--bow-guns", type=int, help="grid: bow guns (default the type's).")
+@click.option("--stern-guns", type=int, help="grid: stern guns (default the type's).")
+@click.option("--crew", type=int, help="grid: crew figures (default the type's).")
+@click.option("--marines", type=int, help="grid: marine figures (default the type's).")
 @click.pass_obj
-def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, men, guns, rate, merchant):
+def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, men, guns, rate, merchant,
+             ship_type, movement, quality, bow_guns, stern_guns, crew, marines):
     """Add a ship to the game.
 
     \b
     Examples:
       umpire ship add CONSTITUTION --side american --spec "20H-(6-6-6)M-12(4)G-8R(3)-6-22'-43(CR)"
       umpire ship add Constitution --side american --nation american --tons 1576 --men 456 --guns "30x24,22x32C"
+      umpire ship add Swallow --side british --type ship-of-the-line --quality trained
     """
     state = obj.state
     ship_id = check_new_id(ship_id or make_id(name), state["ships"])
@@ -124,12 +133,15 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
         raise BadInput("--side must name a side, e.g. british")
     opts = {"spec": spec, "class": ship_class, "turning": turning, "nation": nation, "tons": tons, "men": men,
             "guns": guns, "rate": rate, "merchant": merchant}
+    grid = {"type": ship_type, "movement": movement, "quality": quality, "bow_guns": bow_guns,
+            "stern_guns": stern_guns, "crew": crew, "marines": marines}
+    opts.update({k: v for k, v in grid.items() if v is not None})
     rs = obj.ruleset
     definition = rs.ship_definition(name, side, ship_id, opts)
     ship_state = rs.new_ship(definition)
     res = Resolution("ship", f"{name} ({ship_id}) joins the {side} side",
                      [set_(["ships", ship_id], ship_state)],
-                     [Step("ship", definition.get("spec") or definition.get("guns", ""), "")],
+                     [Step("ship", str(definition.get("spec") or definition.get("guns", "")), "")],
                      {"ship": rs.status(ship_state)})
     obj.commit(res, {"command": "ship add", "definition": definition})
     obj.emit(res)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 REGISTRY: dict[str, str] = {
     "wsim-1981": "umpire.rules.wsim.ruleset:Wsim1981",
     "dguts": "umpire.rules.dguts.ruleset:Dguts",
+    "grid": "umpire.rules.grid.ruleset:Grid",
 }
 
 #: Rulesets whose texts are bundled for scenarios but not yet playable, and the

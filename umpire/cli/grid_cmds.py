@@ -1,0 +1,113 @@
+"""Commands of the square-grid crew-counter game: crew, tack, marines, surgeon, boats.
+
+Fire, speed, board, repair, turn and status are the shared commands (cli/actions.py,
+cli/game_cmds.py); these are the grid game's own, each building one action."""
+
+from __future__ import annotations
+
+import click
+
+from umpire.cli import cli
+from umpire.cli.actions import _act, roll_option
+from umpire.core.errors import BadInput
+from umpire.rules.grid import actions as G
+
+POSITION_OPTIONS = ("helm", "stays", "rigging", "gunner", "port", "starboard", "bow", "stern", "surgeon", "repair",
+                    "below_repair", "pumps", "fighting", "marines", "marines_rigging", "marines_pumps")
+
+
+def _positions(command):
+    for name in reversed(POSITION_OPTIONS):
+        flag = "--" + name.replace("_", "-")
+        command = click.option(flag, name, type=click.IntRange(min=0), metavar="N",
+                               help=f"Figures on the {name.replace('_', ' ')} position.")(command)
+    return command
+
+
+@cli.command()
+@click.argument("ship")
+@_positions
+@click.option("--boat", "boats", multiple=True, metavar="BOAT=N", help="Crew figures in a boat, e.g. gig=2.")
+@click.pass_obj
+def crew(obj, ship, boats, **positions):
+    """Place SHIP's crew and marine figures on her control panel (grid).
+
+    Positions not named keep their figures; figures on no position are idle.
+
+    \b
+    Example:
+      umpire crew swallow --helm 1 --stays 1 --rigging 5 --gunner 1 --port 7 --fighting 2 --marines 3
+    """
+    given = {k: v for k, v in positions.items() if v is not None}
+    crews = {}
+    for item in boats:
+        name, sep, n = item.partition("=")
+        if not sep or not n.strip().isdigit():
+            raise BadInput(f"--boat {item!r}: write BOAT=N, e.g. gig=2")
+        crews[name.strip().lower().replace(" ", "-")] = int(n)
+    if not given and not crews:
+        raise BadInput("crew: name at least one position, e.g. --helm 1, or a boat with --boat gig=2")
+    _act(obj, G.Crew(obj.ship(ship), given, crews))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--sail", required=True, help="Sail setting: reefed, main, topsail or all.")
+@roll_option
+@click.pass_obj
+def tack(obj, ship, sail, roll):
+    """Try to tack SHIP from one reach to the other (grid).
+
+    \b
+    Example:
+      umpire tack swallow --sail all --roll 4
+    """
+    _act(obj, G.Tack(obj.ship(ship), sail), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--at", "target", required=True, help="Ship fired at.")
+@click.option("--range", "rng", required=True, type=int, help="Range in squares (marines fire at 1).")
+@roll_option
+@click.pass_obj
+def marines(obj, ship, target, rng, roll):
+    """Marines in SHIP's rigging fire at a ship alongside (grid).
+
+    \b
+    Example:
+      umpire marines swallow --at royal-fortune --range 1 --rolls 1,5
+    """
+    _act(obj, G.Marines(obj.ship(ship), obj.ship(target), rng), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@roll_option
+@click.pass_obj
+def surgeon(obj, ship, roll):
+    """SHIP's surgeon tries to bring one figure back from the casualty box (grid).
+
+    \b
+    Example:
+      umpire surgeon swallow --roll 1
+    """
+    _act(obj, G.Surgeon(obj.ship(ship)), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--launch", metavar="BOAT", help="Boat to launch, e.g. gig.")
+@click.option("--recover", metavar="BOAT", help="Boat to take back aboard.")
+@click.pass_obj
+def boats(obj, ship, launch, recover):
+    """Launch or recover one of SHIP's boats at the end of the move (grid).
+
+    \b
+    Example:
+      umpire boats swallow --launch gig
+    """
+    if bool(launch) == bool(recover):
+        raise BadInput("boats: give one of --launch BOAT or --recover BOAT")
+    how, boat = ("launch", launch) if launch else ("recover", recover)
+    _act(obj, G.Boats(obj.ship(ship), how, boat))

@@ -1,0 +1,51 @@
+"""The square-grid game's own actions (fire, board, repair and turn use the shared shapes in core)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from umpire.core.actions import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Crew(Action):
+    """Crew figures placed on the control panel: position -> figures; boats -> figures."""
+
+    command: ClassVar[str] = "crew"
+    ship: str
+    positions: dict = field(default_factory=dict)
+    boats: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Tack(Action):
+    command: ClassVar[str] = "tack"
+    ship: str
+    sail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Marines(Action):
+    """Marines in the rigging fire at a ship alongside."""
+
+    command: ClassVar[str] = "marines"
+    ship: str
+    at: str
+    range: int
+
+
+@dataclass(frozen=True, slots=True)
+class Surgeon(Action):
+    command: ClassVar[str] = "surgeon"
+    ship: str
+
+
+@dataclass(frozen=True, slots=True)
+class Boats(Action):
+    """Launch or recover one of a ship's boats (`how` is launch or recover)."""
+
+    command: ClassVar[str] = "boats"
+    ship: str
+    how: str
+    boat: str

@@ -1,0 +1,288 @@
+"""Gunnery, marines in the rigging, and boarding (L206-265, Rule Summary L366-379)."""
+
+from __future__ import annotations
+
+import copy
+
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step
+from umpire.rules.grid import cards as C
+from umpire.rules.grid import ship as S
+from umpire.rules.grid.changes import ship_changes
+
+TEXT = "square-grid-crew-counter-rules.txt"
+GUNNERY = f"{TEXT}, Gunnery (L206-214); Rule Summary (L366-368)"
+BATTERY_WORDS = {"left": "port", "right": "starboard", "port": "port", "starboard": "starboard", "bow": "bow",
+                 "stern": "stern"}
+
+
+def battery_word(text: str) -> str:
+    key = (text or "").strip().lower()
+    if key not in BATTERY_WORDS:
+        raise BadInput(f"side {text!r}: use port, starboard, bow or stern")
+    return BATTERY_WORDS[key]
+
+
+def whole(text, what: str, low: int = 1) -> int:
+    try:
+        n = int(str(text))
+    except ValueError:
+        raise BadInput(f"{what} {text!r}: give a whole number of squares") from None
+    if n < low:
+        raise BadInput(f"{what} {text!r}: give a whole number of at least {low}")
+    return n
+
+
+# --- fire dice -----------------------------------------------------------------
+
+def parse_faces(text: str, tables, count: int) -> list:
+    """Typed fire-die faces (1 2 3 4 8 X, x too), exactly one per manned gun."""
+    allowed = tables["fire"]["faces"]
+    out = []
+    for part in str(text).replace(",", " ").split():
+        face = part.upper() if part.upper() == "X" else (int(part) if part.isdigit() else part)
+        if face not in allowed:
+            raise BadInput(f"fire die {part!r}: the faces are 1 2 3 4 8 X")
+        out.append(face)
+    if len(out) != count:
+        raise BadInput(f"rolls {text!r}: {count} fire dice are needed, one per manned gun; got {len(out)}")
+    return out
+
+
+def face_of(roll: int, tables):
+    return tables["fire"]["faces"][roll - 1]
+
+
+def scores_hit(face, rng: int, boat: bool) -> bool:
+    """A face at or above the range hits a ship; only the exact range hits a boat; X misses (L366-367)."""
+    if face == "X":
+        return False
+    return face == rng if boat else face >= rng
+
+
+def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict:
+    """Refuse fire the rules forbid; return what the resolution needs."""
+    ship = state["ships"][firer]
+    S.afloat(ship, "fire")
+    battery = battery_word(opts.get("side", ""))
+    rng = whole(opts.get("range"), "range")
+    boat = target.split("/", 1)[1] if "/" in target else ""
+    tid = target.split("/", 1)[0]
+    if tid == firer:
+        raise BadInput(f"{ship['name']} cannot fire at herself")
+    if ship["no_fire_turn"] == state["turn"]:
+        raise Refused(f"{ship['name']}: her gunner was killed last move: \"No Fire Next Move\" (GUNNER card)")
+    if S.pos(ship, "gunner") == 0:
+        raise Refused(f"{ship['name']}: firing needs a crewman in the Gunner position (Gunnery)")
+    guns = S.manned_guns(ship, battery)
+    if guns == 0:
+        raise Refused(f"{ship['name']}: no manned gun fit to fire in the {battery} battery "
+                      f"({S.guns_fit(ship)[battery]} fit, {S.pos(ship, battery)} figures at the guns)")
+    if boat:
+        b = state["ships"][tid]["boats"].get(boat)
+        if b is None or b["state"] != "launched":
+            raise Refused(f"{target}: {state['ships'][tid]['name']} has no {boat} afloat")
+    facing = (opts.get("facing") or "").lower()
+    if facing:
+        facing = battery_word(facing)
+        if facing not in ("port", "starboard"):
+            raise BadInput(f"facing {facing!r}: the target's broadside facing the firer is port or starboard")
+    return {"battery": battery, "range": rng, "target": tid, "boat": boat, "guns": guns, "facing": facing}
+
+
+def resolve_fire(state: dict, firer: str, f: dict, faces: list, opts: dict, tables) -> Resolution:
+    ship = state["ships"][firer]
+    hits = sum(scores_hit(x, f["range"], bool(f["boat"])) for x in faces)
+    steps = [Step("fire dice", f"{f['guns']} manned gun(s) of the {f['battery']} battery: "
+                  f"{' '.join(map(str, faces))}", GUNNERY),
+             Step("hits", f"{hits} at range {f['range']} ({'exactly the range' if f['boat'] else 'the range or more'}"
+                  " hits; X misses)", GUNNERY)]
+    if f["boat"]:
+        effects, more, cards = _hit_boat(state, f, hits)
+    else:
+        effects, more, cards = _hit_ship(state, f, hits, opts, tables)
+    target = state["ships"][f["target"]]["name"] + (f"'s {f['boat']}" if f["boat"] else "")
+    return Resolution("fire", f"{ship['name']} fires {f['guns']} gun(s) at {target}: {hits} hit(s)", effects,
+                      steps + more, {"ship": firer, "at": f["target"], "boat": f["boat"] or None, "rolls": faces,
+                                     "hits": hits, "cards": cards})
+
+
+def _hit_boat(state: dict, f: dict, hits: int):
+    owner = copy.deepcopy(state["ships"][f["target"]])
+    boat = owner["boats"][f["boat"]]
+    killed = min(hits, boat["crew"])
+    boat["crew"] -= killed
+    owner["crew"] -= killed
+    owner["casualty_box"]["crew"] += killed
+    steps = [Step("boat", f"each hit kills one of its crew: {killed} killed, {boat['crew']} left",
+                  f"{TEXT}, Ships Boats (L313-315)")]
+    if boat["crew"] == 0:
+        boat["state"] = "destroyed"
+        steps.append(Step("boat", "all its crew are killed: the boat is destroyed", f"{TEXT}, Ships Boats (L314-315)"))
+    return ship_changes(state["ships"][f["target"]], owner), steps, []
+
+
+def _hit_ship(state: dict, f: dict, hits: int, opts: dict, tables):
+    old = state["ships"][f["target"]]
+    target = copy.deepcopy(old)
+    deck = tables["deck"]
+    if opts.get("cards"):
+        ids = C.typed(target, opts["cards"], hits, deck)
+        how = "typed"
+    else:
+        ids = C.draw(target, hits, state.get("seed", 0))
+        how = f"drawn from the pile ({sum(target['deck'].values())} cards)"
+    if not hits:
+        return [], [], []
+    facing = f["facing"] or _tool_facing(target)
+    C.take(target, ids)
+    steps = [Step("damage cards", f"{len(ids)} {how}: {', '.join(ids)}", f"{TEXT}, Damage (L269)")]
+    if not f["facing"] and any(C.cards_by_id(deck)[c].get("battery") == "broadside" for c in ids):
+        steps.append(Step("facing", f"gun cards land on the {facing} battery (more guns fit; --facing to choose)",
+                          "docs/rulings.md"))
+    by_id = C.cards_by_id(deck)
+    for cid in ids:
+        steps.append(C.apply_card(target, by_id[cid], facing, state["turn"], tables))
+    return ship_changes(old, target), steps, ids
+
+
+def _tool_facing(ship: dict) -> str:
+    fit = S.guns_fit(ship)
+    return "starboard" if fit["starboard"] > fit["port"] else "port"
+
+
+# --- marines in the rigging ------------------------------------------------------
+
+def marines_check(state: dict, firer: str, target: str, rng: int, tables) -> int:
+    ship = state["ships"][firer]
+    S.afloat(ship, "fire her marines")
+    if target == firer:
+        raise BadInput(f"{ship['name']}'s marines cannot fire at their own ship")
+    reach = tables["chances"]["marines_range"]
+    if rng != reach:
+        raise Refused(f"marines in the rigging fire at a range of {reach} square only (range {rng})")
+    n = S.pos(ship, "marines_rigging")
+    if n == 0:
+        raise Refused(f"{ship['name']} has no marines in the rigging")
+    return n
+
+
+def resolve_marines(state: dict, firer: str, target: str, rolls: tuple[int, ...], tables) -> Resolution:
+    chance = tables["chances"]["marines_kill"]
+    old = state["ships"][target]
+    ship = copy.deepcopy(old)
+    kills = sum(1 for r in rolls if r <= chance)
+    killed = sum(1 for _ in range(kills) if C.kill_crew(ship, "rigging", tables, idle_ok=False)
+                 or C.kill_crew(ship, "deck", tables, idle_ok=False))
+    src = f"{TEXT}, Marines (L216-220); Rule Summary (L379)"
+    steps = [Step("marines", f"{len(rolls)} dice: {' '.join(map(str, rolls))}; {chance} in 6 each "
+                  f"({chance} or less kills)", src),
+             Step("killed", f"{killed} crewman(men) of {old['name']} in the rigging or on deck", src)]
+    return Resolution("marines", f"marines of {state['ships'][firer]['name']} kill {killed}",
+                      ship_changes(old, ship), steps, {"ship": firer, "at": target, "kills": killed,
+                                                        "chance": chance})
+
+
+# --- boarding --------------------------------------------------------------------
+
+def fighters(ship: dict, first: bool) -> list[tuple[str, str]]:
+    """(position, 'crew'|'marine') for each figure that fights: crew first, then marines (L238-240, L262-264)."""
+    crew = ["fighting"] + (["repair", "helm", "stays"] if first else [])
+    out = [(p, "crew") for p in crew for _ in range(S.pos(ship, p))]
+    return out + [("marines", "marine") for _ in range(S.pos(ship, "marines"))]
+
+
+def first_move(defender: dict, attacker: str, turn: int) -> bool:
+    """The move the ship is boarded: no boarding by the same ship in this move or the last one."""
+    rec = defender["boarding"].get(attacker)
+    return rec is None or rec["last"] < turn - 1 or rec["first"] == turn
+
+
+def board_check(state: dict, attacker: str, defender: str) -> None:
+    a, d = state["ships"][attacker], state["ships"][defender]
+    S.afloat(a, "board")
+    if attacker == defender:
+        raise BadInput(f"{a['name']} cannot board herself")
+    if d["state"] != "active":
+        raise Refused(f"{d['name']} has {d['state']}: there is no one to fight")
+    if not fighters(a, False):
+        raise Refused(f"{a['name']} has no Fighting Crew or deck Marines to board with")
+
+
+def scores(figures, rolls, mods: dict) -> list[tuple[int, int, int]]:
+    """(score, marine first on a tie, place in the typed order) for each figure, best first."""
+    out = []
+    for i, ((_, kind), roll) in enumerate(zip(figures, rolls)):
+        bonus = mods["quality"] + (mods["marine"] if kind == "marine" else 0)
+        out.append((roll + bonus, 0 if kind == "marine" else 1, i))
+    return sorted(out, key=lambda t: (-t[0], t[1], t[2]))
+
+
+def line_up(a: list, d: list) -> tuple[list[int], list[int]]:
+    """Highest against highest: each die beaten by the one it meets is a casualty; ties and surplus do nothing."""
+    lost_a, lost_d = [], []
+    for x, y in zip(a, d):
+        if x[0] < y[0]:
+            lost_a.append(x[2])
+        elif y[0] < x[0]:
+            lost_d.append(y[2])
+    return lost_a, lost_d
+
+
+def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, tables) -> Resolution:
+    turn = state["turn"]
+    old_a, old_d = state["ships"][attacker], state["ships"][defender]
+    a, d = copy.deepcopy(old_a), copy.deepcopy(old_d)
+    first = first_move(d, attacker, turn)
+    fa, fd = fighters(a, False), fighters(d, first)
+    crew = tables["crew"]
+    sa = scores(fa, a_rolls, {"quality": crew["fight_modifier"][a["quality"]], "marine": crew["fight_bonus"]["marine"]})
+    sd = scores(fd, d_rolls, {"quality": crew["fight_modifier"][d["quality"]], "marine": crew["fight_bonus"]["marine"]})
+    lost_a, lost_d = line_up(sa, sd)
+    src = f"{TEXT}, Boarding (L236-265); Rule Summary, Fighting (L375-377)"
+    steps = [Step(a["name"], f"{len(fa)} fighters: {' '.join(str(s[0]) for s in sa)}", src),
+             Step(d["name"], f"{len(fd)} fighters{' (first move: Repair, Helm and Stays join in)' if first else ''}: "
+                  f"{' '.join(str(s[0]) for s in sd)}", src)]
+    loss_a, loss_d = _casualties(a, fa, lost_a), _casualties(d, fd, lost_d)
+    rec = d["boarding"].get(attacker)
+    d["boarding"][attacker] = {"first": turn if first else rec["first"], "last": turn}
+    steps.append(Step("casualties", f"{a['name']} {_count(loss_a)}, {d['name']} {_count(loss_d)}", src))
+    surrendered = _on_deck(d, tables) == 0
+    if surrendered:
+        d["state"] = "surrendered"
+        steps.append(Step(d["name"], "no crew left alive on deck: she surrenders", f"{TEXT}, Boarding (L264-265)"))
+    return Resolution("board", f"{a['name']} boards {d['name']}: losses {_count(loss_a)} and {_count(loss_d)}",
+                      ship_changes(old_a, a) + ship_changes(old_d, d), steps,
+                      {"ship": attacker, "at": defender, "first_move": first,
+                       "scores": {"attacker": [s[0] for s in sa], "defender": [s[0] for s in sd]},
+                       "attacker_losses": loss_a, "defender_losses": loss_d, "surrendered": surrendered})
+
+
+def _casualties(ship: dict, figures, lost: list[int]) -> dict:
+    out = {"crew": 0, "marines": 0}
+    for i in lost:
+        position, kind = figures[i]
+        key = "marines" if kind == "marine" else "crew"
+        ship["positions"][position] -= 1
+        ship[key] -= 1
+        ship["casualty_box"][key] += 1
+        out[key] += 1
+    return out
+
+
+def _count(loss: dict) -> str:
+    return f"{loss['crew']} crew and {loss['marines']} marine(s)"
+
+
+def _on_deck(ship: dict, tables) -> int:
+    return S.figures_placed(ship, tables["panel"]["on_deck"])
+
+
+def board_rolls(text: str, count: int, who: str) -> tuple[int, ...]:
+    parts = [p for p in str(text).replace(",", " ").split() if p]
+    if not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+        raise BadInput(f"{who} rolls {text!r}: each die shows 1 to 6")
+    if len(parts) != count:
+        raise BadInput(f"{who} rolls {text!r}: {count} dice are needed, one per fighter (crew first, then "
+                       f"marines); got {len(parts)}")
+    return tuple(int(p) for p in parts)

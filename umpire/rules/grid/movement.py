@@ -1,0 +1,143 @@
+"""Speed and tacking (Movement L115-191, Tacking L193-204, Rule Summary L348-357)."""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step
+from umpire.rules.grid import ship as S
+
+TEXT = "square-grid-crew-counter-rules.txt"
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+SAIL_WORDS = {"mainsail": "main", "all-sails": "all", "no-sail": "none", "topsails": "topsail", "reef": "reefed"}
+
+
+def sail_index(tables, text: str) -> int:
+    settings = tables["movement"]["settings"]
+    key = SAIL_WORDS.get((text or "").strip().lower(), (text or "").strip().lower())
+    if key not in settings:
+        raise BadInput(f"sail {text!r}: use one of {', '.join(settings)}")
+    return settings.index(key)
+
+
+def point_of_sailing(heading: str, wind_from: str) -> str:
+    """'reach' for the headings either side of the wind's eye, 'other' for the rest (L129-135)."""
+    try:
+        h, w = COMPASS.index(heading.strip().upper()), COMPASS.index(wind_from.strip().upper())
+    except ValueError:
+        raise BadInput(f"heading {heading!r} and wind {wind_from!r}: use compass points "
+                       f"{' '.join(COMPASS)}") from None
+    rel = (h - w) % 8
+    if rel == 0:
+        raise Refused(f"heading {heading.upper()} is straight into a wind from {wind_from.upper()}: "
+                      "\"you cannot sail directly into the wind\" (Movement)")
+    return "reach" if rel in (1, 7) else "other"
+
+
+def hull_rows(ship: dict, tables) -> tuple[int, Step | None]:
+    """Complete rows of hull damage (L284-285); the boxes per row are a reading of the panel drawing."""
+    if ship["hull_damage"] == 0:
+        return 0, None
+    key = "panel.hull_row_boxes"
+    if tables.strict and key not in tables.rulings:
+        raise BadInput(f"the text gives no hull boxes per row: set the ruling {key} "
+                       f"(`umpire rulings set {key} N`)")
+    per_row = tables["panel"]["hull_row_boxes"]
+    rows = ship["hull_damage"] // per_row
+    return rows, Step("hull rows", f"{ship['hull_damage']} boxes crossed, rows of {per_row}: {rows} complete "
+                      "row(s)", tables.source("panel", "hull_row_boxes"))
+
+
+def allowance(ship: dict, tables, sail: int, point: str) -> tuple[int, int, list[Step]]:
+    """Squares this move, the sail setting the ship sails at, and the working."""
+    mv = tables["movement"]
+    names, steps = mv["setting_names"], []
+    eff = sail
+    if sail >= 2:
+        lost = S.sails_lost(ship) // mv["sails_per_setting"]
+        rows, step = hull_rows(ship, tables)
+        if lost:
+            steps.append(Step("sails lost", f"{S.sails_lost(ship)} sail(s): {lost} setting(s) lower",
+                              f"{TEXT}, Damage (L284-286)"))
+        if step:
+            steps.append(step)
+        eff = max(1, sail - lost - rows)
+        if point == "reach":
+            eff = max(1, eff - mv["reach_lower"])
+            steps.append(Step("reaching", f"{mv['reach_lower']} sail settings lower", f"{TEXT}, Movement (L133-135)"))
+    row = mv["classes"][ship["movement"]]
+    squares = row[eff]
+    if squares < 0:
+        raise Refused(f"class {ship['movement']} at {names[eff]}: the text gives no speed (its M Class row keeps "
+                      f"only Anchor and No Sail); give it with the ruling movement.classes.{ship['movement']}")
+    steps.append(Step(f"class {ship['movement']} at {names[eff]}", f"{squares} squares",
+                      tables.source("movement", f"classes.{ship['movement']}")))
+    return squares, eff, steps
+
+
+def speed(ship: dict, tables, sail_text: str, point: str) -> Resolution:
+    """The squares a ship may move this move (`speed`)."""
+    sail = sail_index(tables, sail_text)
+    if point not in ("reach", "other"):
+        raise BadInput(f"point {point!r}: use reach or other (or give --heading and --wind-from)")
+    squares, eff, steps = allowance(ship, tables, sail, point)
+    if S.mainmast_down(ship):
+        squares = 0
+        steps.append(Step("MAINMAST shot away", "the ship stops and turns downwind until cut free: 0 squares",
+                          f"{TEXT}, Damage Cards (L577-581); Movement (L161-166)"))
+    for name, need in (("helm", "to turn or keep a straight line (else she turns downwind)"),
+                       ("stays", "to turn or spill wind")):
+        if S.pos(ship, name) == 0:
+            steps.append(Step(f"no crew on {name.title()}", f"needed {need}", f"{TEXT}, Movement (L168-172)"))
+    names = tables["movement"]["setting_names"]
+    return Resolution("speed", f"{ship['name']}: {squares} squares", [], steps,
+                      {"ship": ship["id"], "allowance": squares, "point": point,
+                       "effective_sail": tables["movement"]["settings"][eff], "effective_sail_name": names[eff]})
+
+
+def boat_speed(ship: dict, boat: str, turn: int, tables) -> Resolution:
+    """A launched boat: 3 squares a move for its first 5 moves, then 1 (L304-305, L381)."""
+    b = ship["boats"].get(boat)
+    if b is None:
+        raise BadInput(f"{ship['name']} carries no {boat} (her boats: {', '.join(ship['boats']) or 'none'})")
+    if b["state"] != "launched":
+        raise Refused(f"{ship['name']}'s {boat} is {b['state']}, not launched")
+    bt = tables["movement"]["boats"]
+    moves = turn - b["launched_turn"]
+    squares = bt["fast_squares"] if moves <= bt["fast_moves"] else bt["slow_squares"]
+    step = Step("boat", f"move {moves} since launch: {squares} squares", tables.source("movement", "boats"))
+    return Resolution("speed", f"{ship['name']}'s {boat}: {squares} squares", [], [step],
+                      {"ship": ship["id"], "boat": boat, "allowance": squares, "moves_since_launch": moves})
+
+
+def tack_chance(ship: dict, tables) -> tuple[int, list[Step]]:
+    """Chances in 6 that a tack fails: by crew quality, +1 for each FOREMAST or BOWSPRIT card."""
+    base = tables["crew"]["tack_fail"][ship["quality"]]
+    steps = [Step("crew", f"{ship['quality']}: {base} in 6 to fail", tables.source("crew", "tack_fail"))]
+    cards = [c for c in ship["marked"] if c in ("foremast-shot-away", "bowsprit-shot-away")]
+    extra = len(cards) * tables["chances"]["tack_card_penalty"]
+    if extra:
+        steps.append(Step("-1 to Tack Chance", f"{', '.join(cards)}: +{extra}", tables.source("deck")))
+    return min(6, base + extra), steps
+
+
+def tack_check(ship: dict, tables, sail_text: str) -> tuple[int, list[Step]]:
+    """Refuse a tack the rules do not allow; else the chance of failure and the working."""
+    S.afloat(ship, "tack")
+    if S.pos(ship, "rigging") < ship["rigging_positions"]:
+        raise Refused(f"{ship['name']}: tacking needs crew in all {ship['rigging_positions']} rigging positions "
+                      f"({S.pos(ship, 'rigging')} manned) (Movement)")
+    squares, _, steps = allowance(ship, tables, sail_index(tables, sail_text), "reach")
+    if squares < 1 or S.mainmast_down(ship):
+        raise Refused(f"{ship['name']}: a ship must be on a Reach and capable of moving 1 square or more to tack "
+                      f"({squares} squares on the reach at {sail_text})")
+    chance, more = tack_chance(ship, tables)
+    return chance, steps + more
+
+
+def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int) -> Resolution:
+    failed = roll <= chance
+    steps = steps + [Step("roll", f"{roll}: {'fails' if failed else 'succeeds'} ({chance} or less fails)",
+                          f"{TEXT}, Tacking (L198-204)")]
+    what = "fails to tack and keeps her heading" if failed else "tacks onto the opposite reach"
+    return Resolution("tack", f"{ship['name']} {what}", [], steps,
+                      {"ship": ship["id"], "tacked": not failed, "fail_chance": chance})

@@ -1,0 +1,185 @@
+"""The square-grid crew-counter game as a ruleset: set-up, the command table, status.
+
+Typed fire dice show 1 2 3 4 8 X and boarding takes two lists of dice, so the
+command line hands typed dice to these actions in their options (`rolls`,
+`target_rolls`) and the action resolves without the engine's dice; with none
+typed, the engine rolls d6s from the game's seed as for any other action.
+Damage cards are drawn from each ship's pile with the game's seed and a count
+of the ship's draws, both kept in the state, so a replay draws the same cards.
+"""
+
+from __future__ import annotations
+
+from umpire.core import actions as A
+from umpire.core.errors import BadInput
+from umpire.core.ruleset import Plan, Ruleset, Ruling
+from umpire.rules.grid import actions as G
+from umpire.rules.grid import ship as S
+
+
+class Grid(Ruleset):
+    id = "grid"
+    aliases = ("square-grid", "crew-counter")
+    data_id = "grid"
+    title = "Square-grid crew-counter game"
+    units = "squares"
+    family = "grid"
+    levels = ("basic",)
+    required_keys = ("id", "name", "side", "state", "type", "movement", "quality", "crew", "marines",
+                     "positions", "guns_carried", "deck", "held", "marked", "boats")
+    #: typed dice travel in the action's options (faces 1 2 3 4 8 X; two lists when boarding)
+    typed_dice_in_opts = ("fire", "board")
+    #: `fire --at SHIP/BOAT` and `speed SHIP/BOAT` name a ship's boat
+    boat_targets = True
+    actions = {"fire": (A.Fire, "_fire"), "board": (A.Board, "_board"), "repair": (A.Repair, "_repair"),
+               "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
+               "marines": (G.Marines, "_marines"), "surgeon": (G.Surgeon, "_surgeon"),
+               "boats": (G.Boats, "_boats")}
+    queries = {"speed": "speed"}
+
+    # --- set-up --------------------------------------------------------------
+    def _setup_tables(self):
+        from umpire.core.tables import Tables
+
+        return Tables(self.data_id)
+
+    def kinds(self) -> dict[str, dict]:
+        return {s["id"]: s for s in self._setup_tables()["sample-ships"]["ships"]}
+
+    def initial_state(self, game) -> dict:
+        # the seed draws damage cards (rules/grid/cards.py)
+        return {"turn": 1, "seed": game.seed, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
+
+    def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        return S.definition(self.kinds(), name, side, ship_id, opts)
+
+    def new_ship(self, definition: dict) -> dict:
+        from umpire.rules.grid.cards import full_deck
+
+        tables = self._setup_tables()
+        return S.new_ship(S.find_type(self.kinds(), definition["type"]), definition, full_deck(tables["deck"]))
+
+    def status(self, ship: dict) -> dict:
+        return S.status(ship)
+
+    def default_rulings(self) -> list[Ruling]:
+        src = "docs/rulings.md, Square-grid game"
+        return [Ruling("panel.hull_row_boxes", self._setup_tables()["panel"]["hull_row_boxes"], "default",
+                       f"{src}: hull boxes per row (the text: \"each complete row of Hull Damage\")")]
+
+    # --- journalled actions --------------------------------------------------------
+    def _fire(self, state, tables, a: A.Fire):
+        from umpire.rules.grid import combat
+
+        f = combat.fire_check(state, a.ship, a.at, a.opts, tables)
+        if a.opts.get("rolls"):
+            faces = combat.parse_faces(a.opts["rolls"], tables, f["guns"])
+            return combat.resolve_fire(state, a.ship, f, faces, a.opts, tables)
+        return Plan(_d6(f["guns"], "fire die"), lambda rolls, strict: combat.resolve_fire(
+            state, a.ship, f, [combat.face_of(r, tables) for r in rolls], a.opts, tables))
+
+    def _board(self, state, tables, a: A.Board):
+        from umpire.rules.grid import combat
+
+        if not a.at:
+            raise BadInput("board: say which ship is boarded with --at")
+        combat.board_check(state, a.ship, a.at)
+        d = state["ships"][a.at]
+        na = len(combat.fighters(state["ships"][a.ship], False))
+        nd = len(combat.fighters(d, combat.first_move(d, a.ship, state["turn"])))
+        typed_a, typed_d = a.opts.get("rolls"), a.opts.get("target_rolls")
+        ra = combat.board_rolls(typed_a, na, "attacker") if typed_a else None
+        rd = combat.board_rolls(typed_d, nd, "defender") if typed_d else None
+        if ra is not None and rd is not None:
+            return combat.resolve_board(state, a.ship, a.at, ra, rd, tables)
+        need = (0 if ra is not None else na) + (0 if rd is not None else nd)
+
+        def resolve(rolls, strict):
+            got = list(rolls)
+            mine = ra if ra is not None else tuple(got[:na])
+            theirs = rd if rd is not None else tuple(got[len(got) - nd:])
+            return combat.resolve_board(state, a.ship, a.at, mine, theirs, tables)
+        return Plan(_d6(need, "fighter"), resolve)
+
+    def _repair(self, state, tables, a: A.Repair):
+        from umpire.rules.grid import upkeep
+
+        ship = state["ships"][a.ship]
+        what = upkeep.repair_check(ship, a.what, tables)
+        result = (a.opts.get("result") or "").lower()
+        if result:
+            if result not in ("fixed", "failed"):
+                raise BadInput(f"result {result!r}: use fixed or failed")
+            return upkeep.resolve_repair(ship, what, result == "fixed", f"the umpire's roll: {result}", tables)
+        chance = tables["chances"]["repair"]
+        if not chance:
+            raise BadInput("the text gives no repair chance: give the result of the roll with --result fixed|failed, "
+                           "or set the ruling chances.repair (`umpire rulings set chances.repair N`, N in 6)")
+
+        def resolve(rolls, strict):
+            return upkeep.resolve_repair(ship, what, rolls[0] <= chance,
+                                         f"roll {rolls[0]}, {chance} or less repairs (house ruling)", tables)
+        return Plan(_d6(1, "repair"), resolve)
+
+    def _turn(self, state, tables, a):
+        from umpire.rules.grid import upkeep
+
+        return upkeep.end_turn(state)
+
+    def _crew(self, state, tables, a: G.Crew):
+        from umpire.rules.grid import upkeep
+
+        return upkeep.allocate(state["ships"][a.ship], a.positions, a.boats, tables)
+
+    def _tack(self, state, tables, a: G.Tack):
+        from umpire.rules.grid import movement
+
+        ship = state["ships"][a.ship]
+        chance, steps = movement.tack_check(ship, tables, a.sail)
+        return Plan(_d6(1, "tack"), lambda rolls, strict: movement.resolve_tack(ship, chance, steps, rolls[0]))
+
+    def _marines(self, state, tables, a: G.Marines):
+        from umpire.rules.grid import combat
+
+        n = combat.marines_check(state, a.ship, a.at, a.range, tables)
+        return Plan(_d6(n, "marine"), lambda rolls, strict: combat.resolve_marines(state, a.ship, a.at, rolls,
+                                                                                   tables))
+
+    def _surgeon(self, state, tables, a: G.Surgeon):
+        from umpire.rules.grid import upkeep
+
+        ship = state["ships"][a.ship]
+        upkeep.surgeon_check(ship)
+        return Plan(_d6(1, "surgeon"), lambda rolls, strict: upkeep.resolve_surgeon(ship, rolls[0], tables))
+
+    def _boats(self, state, tables, a: G.Boats):
+        from umpire.rules.grid import upkeep
+
+        return upkeep.boats(state["ships"][a.ship], a.how, a.boat, state["turn"])
+
+    # --- queries -------------------------------------------------------------
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        from umpire.rules.grid import movement
+
+        s = state["ships"][ship]
+        if opts.get("boat"):
+            return movement.boat_speed(s, opts["boat"], state["turn"], tables)
+        if not opts.get("sail") or opts["sail"] in ("battle", "full"):
+            raise BadInput("speed needs --sail anchor|none|reefed|main|topsail|all")
+        point = opts.get("point")
+        if not point:
+            heading, wind = opts.get("heading"), opts.get("wind_from")
+            if heading is None or wind is None:
+                raise BadInput("give --point reach|other, or --heading and --wind-from as compass points (N NE E ...)")
+            point = movement.point_of_sailing(str(heading), str(wind))
+        return movement.speed(s, tables, opts["sail"], str(point).lower())
+
+    def score(self, state: dict, tables=None) -> dict:
+        return {"ships": [{"ship": s["id"], "side": s["side"], "state": s["state"], "crew": s["crew"],
+                           "hull_damage": s["hull_damage"]} for s in state["ships"].values()]}
+
+
+def _d6(count: int, label: str):
+    from umpire.core.dice import DiceNeed
+
+    return DiceNeed(count, 6, tuple(f"{label} {i + 1}" for i in range(count)) if count > 1 else (label,))

@@ -1,0 +1,154 @@
+"""A ship of the square-grid game: set up from a sample type, its control panel, its status.
+
+A ship in the game state is a plain dict (see `new_ship`): the figures alive,
+the figures on each position of the Ship Control Panel, the guns each battery
+carries, the damage cards held and marked, the pile of damage cards left, the
+hull boxes crossed and plugged, and the ship's boats.
+"""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+
+BATTERIES = ("port", "starboard", "bow", "stern")
+QUALITIES = ("trained", "average", "dreadful")
+BOATS = ("cutter", "pinnace", "launch", "gig", "jolly-boat")
+TYPE_ALIASES = {"first-rate": "1st-rate-ship-of-the-line", "two-decker": "2-decker", "sloop": "sloop-or-brig",
+                "brig": "sloop-or-brig"}
+#: the crew and marine positions of the Ship Control Panel, as `status` lists them
+POSITIONS = ("helm", "stays", "rigging", "gunner", "port", "starboard", "bow", "stern", "surgeon", "repair",
+             "below_repair", "pumps", "fighting", "marines", "marines_rigging", "marines_pumps")
+MARINE_POSITIONS = ("marines", "marines_rigging", "marines_pumps")
+CREW_POSITIONS = tuple(p for p in POSITIONS if p not in MARINE_POSITIONS)
+
+
+def boat_id(name: str) -> str:
+    return name.strip().lower().replace(" ", "-")
+
+
+def find_type(ships: dict[str, dict], text: str) -> dict:
+    """A sample ship type (`ships`: the sample-ships table by id) by id or alias; unknown types are
+    refused listing the ids."""
+    key = (text or "").strip().lower().replace(" ", "-")
+    key = TYPE_ALIASES.get(key, key)
+    if key not in ships:
+        raise BadInput(f"type {text!r}: the sample ships are {', '.join(ships)} "
+                       f"(also {', '.join(TYPE_ALIASES)})")
+    return ships[key]
+
+
+def _count(opts: dict, key: str, default: int) -> int:
+    value = opts.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        n = int(str(value))
+    except ValueError:
+        raise BadInput(f"--{key.replace('_', '-')} {value!r}: give a whole number") from None
+    if not 0 <= n <= 200:
+        raise BadInput(f"--{key.replace('_', '-')} {value!r}: give a whole number from 0 to 200")
+    return n
+
+
+def definition(ships: dict[str, dict], name: str, side: str, ship_id: str, opts: dict) -> dict:
+    """The set-up of one ship: its sample type, movement class, crew quality and any variants (L385-448)."""
+    if not opts.get("type"):
+        raise BadInput("a grid ship needs --type, one of: " + ", ".join(ships))
+    kind = find_type(ships, str(opts["type"]))
+    movement = str(opts.get("movement") or kind["movement"][0]).upper()
+    if movement not in kind["movement"]:
+        raise BadInput(f"movement {opts['movement']!r}: the {kind['name']} moves as "
+                       f"{' or '.join(kind['movement'])} (Sample Ships)")
+    quality = str(opts.get("quality") or "average").lower()
+    if quality not in QUALITIES:
+        raise BadInput(f"quality {opts['quality']!r}: use trained, average or dreadful")
+    guns = _count(opts, "guns", kind["guns"])
+    if guns % 2:
+        raise BadInput(f"--guns {guns}: the guns are split evenly between port and starboard; give an even number")
+    return {"id": ship_id, "name": name, "side": side, "type": kind["id"], "movement": movement,
+            "quality": quality, "guns": guns, "bow_guns": _count(opts, "bow_guns", kind["bow_guns"]),
+            "stern_guns": _count(opts, "stern_guns", kind["stern_guns"]),
+            "crew": _count(opts, "crew", kind["crew"]), "marines": _count(opts, "marines", kind["marines"])}
+
+
+def new_ship(kind: dict, d: dict, deck: dict[str, int]) -> dict:
+    """The ship as the game starts (`kind` its sample type): every figure alive and unplaced, a full
+    pile of damage cards."""
+    return {
+        "id": d["id"], "name": d["name"], "side": d["side"], "state": "active", "type": kind["id"],
+        "type_name": kind["name"], "movement": d["movement"], "quality": d["quality"],
+        "crew": d["crew"], "marines": d["marines"], "casualty_box": {"crew": 0, "marines": 0},
+        "positions": {}, "boat_crew": {},
+        "rigging_positions": kind["rigging_positions"], "hull_boxes": kind["damage"],
+        "hull_damage": 0, "hull_plugged": 0,
+        "guns_carried": {"port": d["guns"] // 2, "starboard": d["guns"] // 2, "bow": d["bow_guns"],
+                         "stern": d["stern_guns"]},
+        "guns_destroyed": {b: 0 for b in BATTERIES},
+        "held": [], "marked": [], "deck": dict(deck), "draws": 0, "no_fire_turn": 0,
+        "boats": {boat_id(b): {"state": "aboard", "crew": 0, "launched_turn": 0} for b in kind["boats"]},
+        "boarding": {},
+    }
+
+
+# --- reading a ship ------------------------------------------------------------
+
+def pos(ship: dict, name: str) -> int:
+    return int(ship["positions"].get(name, 0))
+
+
+def dismounted(ship: dict, battery: str) -> int:
+    return sum(1 for h in ship["held"] if h.get("battery") == battery)
+
+
+def guns_fit(ship: dict) -> dict[str, int]:
+    """Guns of each battery fit to fire: carried, less destroyed and dismounted ones."""
+    return {b: max(0, ship["guns_carried"][b] - ship["guns_destroyed"][b] - dismounted(ship, b))
+            for b in BATTERIES}
+
+
+def manned_guns(ship: dict, battery: str) -> int:
+    """Guns of a battery fit to fire with a crewman in their gun position (L208)."""
+    return min(pos(ship, battery), guns_fit(ship)[battery])
+
+
+def held_ids(ship: dict) -> list[str]:
+    return [h["card"] for h in ship["held"]]
+
+
+def sails_lost(ship: dict) -> int:
+    """Sail units lost: SAIL cards held 1, MAINSAIL 2, SPAR marks 1 (L124-125, L284-286)."""
+    held = held_ids(ship)
+    return held.count("sail-shot-away") + 2 * held.count("mainsail-shot-away") + ship["marked"].count("spar-shot-away")
+
+
+def mainmast_down(ship: dict) -> bool:
+    return "mainmast-shot-away" in held_ids(ship)
+
+
+def figures_placed(ship: dict, names) -> int:
+    return sum(pos(ship, n) for n in names)
+
+
+def boat_figures(ship: dict) -> int:
+    return sum(b["crew"] for b in ship["boats"].values())
+
+
+def afloat(ship: dict, doing: str) -> None:
+    """Refuse an action by a ship that has surrendered."""
+    if ship["state"] != "active":
+        raise Refused(f"{ship['name']} has {ship['state']}: she cannot {doing}")
+
+
+def status(ship: dict, turn: int | None = None) -> dict:
+    """The ship as `status --json` gives it (contracts/grid.md, JSON keys)."""
+    out = {k: ship[k] for k in ("id", "name", "side", "state", "type", "movement", "quality", "crew", "marines")}
+    out["casualties"] = ship["casualty_box"]["crew"] + ship["casualty_box"]["marines"]
+    out["positions"] = {p: pos(ship, p) for p in POSITIONS}
+    out.update({"rigging_positions": ship["rigging_positions"], "hull_boxes": ship["hull_boxes"],
+                "hull_damage": ship["hull_damage"], "hull_plugged": ship["hull_plugged"], "guns": guns_fit(ship),
+                "sails_lost": sails_lost(ship), "damage_held": held_ids(ship), "marked": list(ship["marked"]),
+                "deck_left": sum(ship["deck"].values()),
+                "boats": {b: {"state": v["state"], "crew": v["crew"]} for b, v in ship["boats"].items()}})
+    if turn is not None and ship["no_fire_turn"] == turn:
+        out["no_fire"] = True
+    return out

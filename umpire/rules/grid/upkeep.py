@@ -1,0 +1,199 @@
+"""Crew allocation, repairs, the surgeon, ship's boats and the end of a move."""
+
+from __future__ import annotations
+
+import copy
+
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.grid import cards as C
+from umpire.rules.grid import ship as S
+from umpire.rules.grid.changes import ship_changes
+
+TEXT = "square-grid-crew-counter-rules.txt"
+HULL_WORDS = ("hull", "hull-damage-1", "hull-damage-2")
+
+
+def _figures(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise BadInput(f"--{what.replace('_', '-')} {value!r}: give a number of figures, 0 or more")
+    return value
+
+
+def allocate(ship: dict, positions: dict, boats: dict, tables) -> Resolution:
+    """Place crew figures on the control panel (L96-97, L338); positions not named keep their figures."""
+    S.afloat(ship, "change her crew")
+    new = copy.deepcopy(ship)
+    for name, n in positions.items():
+        if name not in S.POSITIONS:
+            raise BadInput(f"position {name!r}: the positions are {', '.join(S.POSITIONS)}")
+        new["positions"][name] = _figures(n, name)
+    for boat, n in boats.items():
+        _boat_crew(new, boat, _figures(n, f"boat {boat}"), tables)
+    _check_allocation(new)
+    placed = {p: S.pos(new, p) for p in S.POSITIONS}
+    idle = {"crew": C.idle(new), "marines": C.idle(new, marine=True)}
+    steps = [Step("positions", ", ".join(f"{p} {n}" for p, n in placed.items() if n) or "none",
+                  f"{TEXT}, Outline of a Game (L96-97)"),
+             Step("idle", f"{idle['crew']} crew, {idle['marines']} marine(s) on no position", "")]
+    return Resolution("crew", f"{ship['name']}: crew allocated", ship_changes(ship, new), steps,
+                      {"ship": ship["id"], "positions": placed, "idle": idle,
+                       "boats": {b: v["crew"] for b, v in new["boats"].items()}})
+
+
+def _boat_crew(ship: dict, boat: str, n: int, tables) -> None:
+    b = ship["boats"].get(boat)
+    if b is None:
+        raise Refused(f"{ship['name']} carries no {boat} (her boats: {', '.join(ship['boats']) or 'none'})")
+    if b["state"] != "aboard":
+        raise Refused(f"{ship['name']}'s {boat} is {b['state']}: its crew cannot be changed")
+    cap = tables["panel"]["boat_capacity"].get(boat, 0)
+    if cap and n > cap:
+        raise Refused(f"{ship['name']}'s {boat} carries at most {cap} figures (house ruling)")
+    b["crew"] = n
+
+
+def _check_allocation(ship: dict) -> None:
+    name = ship["name"]
+    crew = S.figures_placed(ship, S.CREW_POSITIONS) + S.boat_figures(ship)
+    if crew > ship["crew"]:
+        raise Refused(f"{name}: {crew} crew figures placed (boats included) but only {ship['crew']} alive")
+    marines = S.figures_placed(ship, S.MARINE_POSITIONS)
+    if marines > ship["marines"]:
+        raise Refused(f"{name}: {marines} marine figures placed but only {ship['marines']} alive")
+    if S.pos(ship, "rigging") > ship["rigging_positions"]:
+        raise Refused(f"{name}: {S.pos(ship, 'rigging')} figures for {ship['rigging_positions']} rigging positions")
+    for b in S.BATTERIES:
+        guns = ship["guns_carried"][b] - ship["guns_destroyed"][b]
+        if S.pos(ship, b) > guns:
+            raise Refused(f"{name}: {S.pos(ship, b)} figures for {guns} {b} gun(s)")
+    if S.pos(ship, "surgeon") and "surgeon-killed" in ship["marked"]:
+        raise Refused(f"{name}: her surgeon was killed (SURGEON card, No Fix)")
+
+
+# --- repairs ---------------------------------------------------------------------
+
+def repair_check(ship: dict, card: str, tables) -> str:
+    """Refuse a repair the rules do not allow; return what is repaired ('hull' or the card id)."""
+    S.afloat(ship, "repair")
+    key = card.strip().lower()
+    if key in HULL_WORDS:
+        if S.pos(ship, "below_repair") == 0:
+            raise Refused(f"{ship['name']}: plugging the hull needs a figure on Below Deck Repair")
+        if ship["hull_damage"] - ship["hull_plugged"] <= 0:
+            raise Refused(f"{ship['name']} has no unplugged hull damage")
+        return "hull"
+    known = C.cards_by_id(tables["deck"])
+    if key not in known:
+        raise BadInput(f"card {card!r}: give a held card's id or hull (cards: {', '.join(known)})")
+    if key not in S.held_ids(ship):
+        why = "No Fix" if known[key]["kind"] in ("permanent", "none") else "not held"
+        raise Refused(f"{ship['name']} holds no {key} card to repair ({why})")
+    if S.pos(ship, "repair") == 0:
+        raise Refused(f"{ship['name']}: a repair needs a figure in the Repair position")
+    return key
+
+
+def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables) -> Resolution:
+    new = copy.deepcopy(ship)
+    src = f"{TEXT}, Outline of a Game (L107-110); Damage (L278-282, L370-372)"
+    if fixed and what == "hull":
+        new["hull_plugged"] += 1
+        done = "one unit of hull damage plugged (shaded): it no longer needs pumping"
+    elif fixed:
+        i = S.held_ids(new).index(what)
+        new["held"].pop(i)
+        if what == "mainmast-shot-away":
+            done = "the mainmast is cut free; the card is discarded"
+        else:
+            C.back(new, what)
+            done = "repaired; the card goes back to the pile"
+    else:
+        done = "not repaired"
+    steps = [Step("repair", f"{what}: {how}", tables.source("chances", "repair")), Step("result", done, src)]
+    return Resolution("repair", f"{ship['name']}: {what} {'repaired' if fixed else 'not repaired'}",
+                      ship_changes(ship, new), steps, {"ship": ship["id"], "card": what, "repaired": fixed})
+
+
+# --- surgeon ---------------------------------------------------------------------
+
+def surgeon_check(ship: dict) -> None:
+    S.afloat(ship, "use her surgeon")
+    if "surgeon-killed" in ship["marked"]:
+        raise Refused(f"{ship['name']}: her surgeon was killed (SURGEON card, No Fix)")
+    if S.pos(ship, "surgeon") == 0:
+        raise Refused(f"{ship['name']}: a surgeon roll needs a crew figure on the Surgeon position")
+
+
+def resolve_surgeon(ship: dict, roll: int, tables) -> Resolution:
+    chance = tables["chances"]["surgeon"]
+    new = copy.deepcopy(ship)
+    box = new["casualty_box"]
+    kind = "crew" if box["crew"] else ("marines" if box["marines"] else "")
+    back = int(roll <= chance and bool(kind))
+    if back:
+        box[kind] -= 1
+        new[kind] += 1
+    src = f"{TEXT}, Surgeon (L288-295)"
+    says = f"{roll}: {chance} or less brings one back"
+    if roll <= chance and not kind:
+        says += "; the casualty box is empty"
+    steps = [Step("surgeon", says, src)]
+    if back:
+        steps.append(Step("returned", f"one {'crewman' if kind == 'crew' else 'marine'} back from the casualty box, "
+                          "on no position", src))
+    return Resolution("surgeon", f"{ship['name']}: {back} back from the casualty box", ship_changes(ship, new),
+                      steps, {"ship": ship["id"], "returned": back, "chance": chance})
+
+
+# --- boats -----------------------------------------------------------------------
+
+def boats(ship: dict, how: str, boat: str, turn: int) -> Resolution:
+    """Launch or recover a boat at the end of the move; its crew allocated beforehand (L299-302)."""
+    S.afloat(ship, "launch or recover boats")
+    key = boat.strip().lower().replace(" ", "-")
+    b = ship["boats"].get(key)
+    if b is None:
+        raise Refused(f"{ship['name']} carries no {boat} (her boats: {', '.join(ship['boats']) or 'none'})")
+    new = copy.deepcopy(ship)
+    nb = new["boats"][key]
+    src = f"{TEXT}, Ships Boats (L299-305)"
+    if how == "launch":
+        if b["state"] != "aboard":
+            raise Refused(f"{ship['name']}'s {key} is {b['state']}, not aboard")
+        if b["crew"] == 0:
+            raise Refused(f"{ship['name']}'s {key} has no crew: allocate them first (crew {ship['id']} "
+                          f"--boat {key}=N)")
+        nb.update(state="launched", launched_turn=turn)
+    elif how == "recover":
+        if b["state"] != "launched":
+            raise Refused(f"{ship['name']}'s {key} is {b['state']}, not launched")
+        nb.update(state="aboard", launched_turn=0)
+    else:
+        raise BadInput(f"boats: use --launch BOAT or --recover BOAT, not {how!r}")
+    steps = [Step(how, f"{key} with {nb['crew']} crew: now {nb['state']}", src)]
+    return Resolution("boats", f"{ship['name']}'s {key} {nb['state']}", ship_changes(ship, new), steps,
+                      {"ship": ship["id"], "boat": key, "state": nb["state"], "crew": nb["crew"]})
+
+
+# --- the end of a move -------------------------------------------------------------
+
+def end_turn(state: dict) -> Resolution:
+    """Hull damage not plugged and not pumped gets worse by one a unit; the next move begins (L278-282)."""
+    effects, steps = [], []
+    src = f"{TEXT}, Damage (L278-282); Rule Summary (L370-371)"
+    for sid, ship in state["ships"].items():
+        open_units = ship["hull_damage"] - ship["hull_plugged"]
+        if open_units <= 0:
+            continue
+        pumped = min(open_units, S.pos(ship, "pumps") + S.pos(ship, "marines_pumps"))
+        worse = min(open_units - pumped, ship["hull_boxes"] - ship["hull_damage"])
+        line = f"{open_units} unit(s) open, {pumped} pumped: +{worse}"
+        if worse:
+            effects.append(set_(["ships", sid, "hull_damage"], ship["hull_damage"] + worse))
+        if ship["hull_damage"] + worse >= ship["hull_boxes"]:
+            line += "; every hull box is crossed (the text does not say what follows: the umpire decides)"
+        steps.append(Step(f"{ship['name']} hull", line, src))
+    turn = state["turn"] + 1
+    effects.append(set_(["turn"], turn))
+    return Resolution("turn", f"move {turn} begins", effects, steps, {"turn": turn})
