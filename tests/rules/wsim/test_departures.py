@@ -45,3 +45,21 @@ def test_a_two_stage_melee_offers_no_round_chain_for_odds():
     assert boarding.melee_needs(st, ["a"], "b", TABLES).chain is not None
     resolve(st, boarding.form_party(st, "b", "dbp", [1], ""))
     assert boarding.melee_needs(st, ["a"], "b", TABLES).chain is None
+
+
+def test_scenario_ships_carry_no_invented_class_or_turning():
+    """D8: turning ability is printed on the counters, in neither text; class only where a rating gives it."""
+    from umpire.core import scenarios
+
+    rs = Wsim1981()
+    for sid, want in (("wsim-1b", {"mars": ("SOL", 2), "hercule": ("SOL", 2)}),
+                      ("wsim-1f", {"constitution": ("F", 3), "guerriere": ("F", 3)}),
+                      ("wsim-1j", {"wasp": ("", None), "reindeer": ("", None)})):
+        scen = scenarios.load(sid)
+        ships = {s["id"]: rs.new_ship(rs.scenario_ship(s, scen)) for s in scen["ships"]}
+        for ship_id, (cls, number) in want.items():
+            st = rs.status(ships[ship_id])
+            assert (st["class"], st["class_number"], st["turning"]) == (cls, number, None)
+    trafalgar = scenarios.load("trafalgar")
+    victory = rs.status(rs.new_ship(rs.scenario_ship(trafalgar["ships"][0], trafalgar)))
+    assert (victory["class"], victory["class_number"]) == ("", None)   # no rating printed, no listing match

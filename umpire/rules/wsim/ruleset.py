@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.wsim.ship import CLASSES, DEFAULT_CLASS, DEFAULT_TURNING, new_ship, status
+from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 
 if TYPE_CHECKING:
     from umpire.rules.base import Plan
@@ -109,14 +109,24 @@ class Wsim1981(Ruleset):
             raise BadInput(f"spec {opts['spec']!r}: battle sail (rigging sections) must be "
                            f"{' or '.join(charts['battle_sail'])} and full sail {', '.join(charts['full_sail'])} "
                            "(the movement charts)")
-        cls = str(opts.get("class") or DEFAULT_CLASS).upper()
-        if cls not in CLASSES:
-            raise BadInput(f"class {cls!r}: use one of {', '.join(CLASSES)}")
-        turning = opts.get("turning")
-        turning = DEFAULT_TURNING if turning is None else turning
-        if isinstance(turning, bool) or not str(turning).isdigit() or not 1 <= int(turning) <= 6:
-            raise BadInput(f"turning ability {turning!r}: use 1 to 6")
-        d = {"id": ship_id, "name": name, "side": side, "spec": str(spec), "class": cls, "turning": int(turning)}
+        try:
+            cls, number = read_class(opts.get("class"))
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        if opts.get("class_number") is not None:   # a scenario may give both, e.g. SOL and 2
+            given = opts["class_number"]
+            if isinstance(given, bool) or not str(given).isdigit() or int(given) not in CLASS_NUMBERS \
+                    or cls and cls not in CLASS_NUMBERS[int(given)]:
+                raise BadInput(f"class number {given!r}: use 1-7, one that fits class {cls or 'not given'}")
+            number = int(given)
+        d = {"id": ship_id, "name": name, "side": side, "spec": str(spec), "class": cls}
+        if number is not None:
+            d["class_number"] = number
+        turning = opts.get("turning")   # printed on the counter, not in the text: unknown unless given
+        if turning is not None:
+            if isinstance(turning, bool) or not str(turning).isdigit() or not 1 <= int(turning) <= 6:
+                raise BadInput(f"turning ability {turning!r}: use 1 to 6")
+            d["turning"] = int(turning)
         if opts.get("nation"):
             d["nation"] = opts["nation"]
         return d

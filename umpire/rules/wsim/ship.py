@@ -8,8 +8,24 @@ from typing import Any
 SIDES = ("left", "right")
 SIDE_WORDS = {"left": "left", "port": "left", "l": "left", "right": "right", "starboard": "right", "r": "right"}
 CLASSES = ("SOL", "F", "C", "B", "S", "SC", "GO", "G", "R", "GB", "P", "M", "FI")
-DEFAULT_CLASS = "F"
-DEFAULT_TURNING = 2
+#: the counter's class number and the ship types it stands for (Introduction II.C); a number
+#: with one type gives the type, and a type with one number gives the number
+CLASS_NUMBERS = {1: ("SOL",), 2: ("SOL",), 3: ("F",), 4: ("F", "C"), 5: ("B", "S", "SC"), 6: ("GO", "G", "R"),
+                 7: ("GB",)}
+
+
+def read_class(value) -> tuple[str, int | None]:
+    """`SOL`, `F`, ... or the counter number 1-7 -> (type or "", number or None); "" when not given."""
+    text = str(value if value is not None else "").strip().upper()
+    if not text:
+        return "", None
+    if text.isdigit() and int(text) in CLASS_NUMBERS:
+        types = CLASS_NUMBERS[int(text)]
+        return (types[0] if len(types) == 1 else ""), int(text)
+    if text in CLASSES:
+        numbers = [n for n, types in CLASS_NUMBERS.items() if text in types]
+        return text, (numbers[0] if len(numbers) == 1 else None)
+    raise ValueError(f"class {value!r}: use a type ({', '.join(CLASSES)}) or the counter's number 1-7")
 
 
 def new_ship(definition: dict) -> dict:
@@ -24,8 +40,7 @@ def new_ship(definition: dict) -> dict:
         "side": definition["side"],
         "controller": definition["side"],
         "nation": definition.get("nation", ""),
-        "class": definition.get("class", DEFAULT_CLASS),
-        "turning": int(definition.get("turning", DEFAULT_TURNING)),
+        "class": definition.get("class", ""),
         "rated_guns": int(definition.get("rated_guns", 0)),
         "spec": str(spec),
         "quality": spec.quality.value,
@@ -60,8 +75,8 @@ def new_ship(definition: dict) -> dict:
         "meleed_turn": 0,
         "prize_losses": 0,
     }
-    for key in ("hex", "direction", "arrives"):
-        if key in definition:
+    for key in ("hex", "direction", "arrives", "class_number", "turning"):
+        if definition.get(key) is not None:
             ship[key] = definition[key]
     ship["at_turn_start"] = snapshot(ship)
     return ship
@@ -87,7 +102,9 @@ def status(ship: dict) -> dict:
     """The contract's status keys for one ship."""
     return {
         "id": ship["id"], "name": ship["name"], "side": ship["side"], "controller": ship["controller"],
-        "state": ship["state"], "class": ship["class"], "quality": effective_quality(ship),
+        "state": ship["state"], "class": ship["class"], "class_number": ship.get("class_number"),
+        "turning": ship.get("turning"), "rated_guns": ship.get("rated_guns") or None,
+        "quality": effective_quality(ship),
         "spec": ship["spec"], "hull_left": ship["hull_left"], "crew_left": list(ship["crew_left"]),
         "guns_left": dict(ship["guns_left"]), "carronades_left": dict(ship["carronades_left"]),
         "rigging_left": list(ship["rigging_left"]), "loaded": dict(ship["loaded"]),
