@@ -47,7 +47,7 @@ def _bundled(name: str) -> str:
 
 
 def test_a_missing_key_is_named(tmp_path, monkeypatch):
-    _template(tmp_path, monkeypatch, "wsim-card", _bundled("wsim-card").replace("per_row = 14\n", ""))
+    _template(tmp_path, monkeypatch, "wsim-card", _bundled("wsim-card").replace("per_row = 11\n", ""))
     with pytest.raises(BadInput, match=r"\[boxes\] lacks 'per_row'"):
         lay.load_layout(lay.WsimCardLayout, "a4")
 

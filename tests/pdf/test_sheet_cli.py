@@ -30,7 +30,7 @@ def test_one_ship_is_one_page_with_its_numbers(battle, tmp_path):
     got = sheet(battle, tmp_path / "mars.pdf", "mars")
     assert len(got) == 1
     page = text(got[0])
-    for expected in ("MARS", "SOL", "Crack (CR)", MARS, "21'", "26 points", "turning 1",
+    for expected in ("MARS", "S.O.L.", "Crack (CR)", MARS, "21'", "26 points", "turning 1",
                      "9 Hull", "10 Crew", "11 Guns", "12 Carronades", "13 Rigging", "14 Load", "15 Move",
                      "16 Notes", "british side"):
         assert expected in page, expected
@@ -44,13 +44,11 @@ def test_movement_chart_lines_4_to_7(battle, tmp_path):
     assert [m[1] for m in re.finditer(r"([4-7])\s+[ABCD]\s", page)] == ["4", "5", "6", "7"]
 
 
-def test_fleet_has_a_cover_page_then_one_sheet_per_ship_by_side_then_id(battle, tmp_path):
+def test_a_duel_has_no_cover_page_one_sheet_per_ship_in_set_up_order(battle, tmp_path):
     got = sheet(battle, tmp_path / "fleet.pdf")
-    assert len(got) == 3
-    cover = text(got[0])
-    assert "british (1 ship)" in cover and "french (1 ship)" in cover
-    assert cover.index("british") < cover.index("french")
-    assert "MARS" in text(got[1]) and "HERCULE" in text(got[2])
+    assert len(got) == 2
+    assert "MARS" in text(got[0]) and "HERCULE" in text(got[1])
+    assert "cover" not in text(got[0])
 
 
 def test_scenario_prints_every_ship_blank(tmp_path):
@@ -60,7 +58,7 @@ def test_scenario_prints_every_ship_blank(tmp_path):
     data = json.loads(res.output)
     got = pages(out)
     assert data["ships"] == 57
-    cover_pages = [p for p in got if "ships 1/" in text(p) or "ships 2/" in text(p)]
+    cover_pages = [p for p in got if "cover 1/" in text(p) or "cover 2/" in text(p)]
     assert len(got) == len(cover_pages) + 57
     everything = "".join(text(p) for p in got)
     for name in ("VICTORY", "ROYAL SOVEREIGN", "SANTISSIMA TRINIDAD", "BUCENTAURE", "REDOUBTABLE"):
@@ -70,13 +68,17 @@ def test_scenario_prints_every_ship_blank(tmp_path):
 
 def test_scenario_ships_can_be_picked_by_prefix(tmp_path):
     out = tmp_path / "two.pdf"
-    res = run("--json", "sheet", "victory", "bucent", "--scenario", "trafalgar", "-o", out)
+    res = run("--json", "sheet", "bucent", "victory", "--scenario", "trafalgar", "-o", out)
     assert res.exit_code == 0, res.output
     got = pages(out)
-    assert len(got) == 3
-    # sides in name order: british before franco-spanish
-    assert "VICTORY" in text(got[1]) and "BUCENTAURE" in text(got[2])
-    assert text(got[0]).index("british") < text(got[0]).index("franco-spanish")
+    # a duel: no cover, the briefing is on the sheets (Trafalgar's is long: each log takes two pages)
+    assert not any("cover" in text(p) for p in got)
+    # the scenario's order of battle: the British side first, as the scenario lists its sides
+    firsts = [text(p).split("\n")[0] for p in got]
+    assert firsts.index("VICTORY") < firsts.index("BUCENTAURE")
+    for name in ("VICTORY", "BUCENTAURE"):
+        page = text(got[firsts.index(name)])
+        assert "Victory" in page and "Light Breeze" in page and "20 turns" in page
 
 
 def test_played_as_note_for_a_first_edition_scenario(tmp_path):
@@ -168,7 +170,37 @@ def test_game_sheet_fills_the_load_column_from_the_journal(battle, tmp_path):
     mars = next(v for v in pdf.sheet_views(pdf.fleet_from_game(g, g.state())) if v.ship_id == "mars")
     assert [(r.turn, r.left, r.right) for r in mars.turns] == [("1", "/R", ""), ("2", "/R", "")]
     page = text(sheet(battle, tmp_path / "m.pdf", "mars")[0])
-    assert page.count("/R") == 2
+    assert "/" not in page.split("16 Notes")[1].split("umpire -")[0]   # slashes are drawn, not typed
+
+
+def test_load_column_in_the_rule_books_notation():
+    """R at the turn loaded; a slash through the last R of a broadside when it fires (Basic VIII.A.6)."""
+    from umpire.pdf.views import TurnRow, grid_rows
+
+    mars = _view_with_turns((TurnRow("1", "/R", "", "", ""), TurnRow("2", "/R", "/", "", ""),
+                             TurnRow("4", "R", "", "", "")))
+    rows = grid_rows(mars, 6)
+    assert [(r.turn, r.left, r.left_fired, r.right, r.right_fired) for r in rows] == [
+        ("start", "R", True, "R", True), ("1", "R", True, "", False), ("2", "R", False, "", False),
+        ("3", "", False, "", False), ("4", "R", False, "", False), ("5", "", False, "", False)]
+
+
+def _view_with_turns(turns):
+    import dataclasses
+
+    from umpire.pdf import fleet_from_scenario, sheet_views
+
+    view = sheet_views(fleet_from_scenario("wsim-1b", ["mars"]))[0]
+    return dataclasses.replace(view, turns=turns)
+
+
+def test_load_slashes_are_drawn_through_the_r(battle, tmp_path):
+    got = sheet(battle, tmp_path / "m.pdf", "mars")
+    game_stream = stream(got[0])
+    blank = stream(sheet(battle, tmp_path / "b.pdf", "mars", "--blank")[0])
+    # start row left and turn 1 left are fired: two slashes more than the blank sheet's none
+    slash = re.compile(rb"n [\d.]+ [\d.]+ m [\d.]+ [\d.]+ l S")
+    assert len(slash.findall(game_stream)) - len(slash.findall(blank)) == 2
 
 
 def test_cards_cross_the_same_squares(battle, tmp_path):

@@ -4,29 +4,54 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from umpire.pdf.briefing import Item, briefing_lines, draw_lines, take
 from umpire.pdf.draw import Pen, footer
 from umpire.pdf.paging import card_grid, chunks
 
 Face = Callable[[Pen, float, float, Any, Any], None]
 
 
-def card_pages(pen: Pen, views: Sequence[Any], layout: Any, origin: str, face: Face, card_name: str) -> int:
-    """Draw every card with `face(pen, x, y, view, layout)`; returns pages drawn."""
+def card_pages(pen: Pen, views: Sequence[Any], layout: Any, origin: str, face: Face, card_name: str,
+               brief: Sequence[Item] = ()) -> int:
+    """Draw every card with `face(pen, x, y, view, layout)`, then the scenario's briefing under the
+    last row of cards (and on pages of its own if it needs more room); returns pages drawn."""
     paper, page, card = layout.paper, layout.page, layout.card
     room_w = paper.width - 2 * page.margin
     room_h = paper.height - 2 * page.margin - page.footer
     cols, rows = card_grid(room_w, room_h, card.width, card.height)
     left = (paper.width - cols * card.width) / 2
     top = paper.height - page.margin
-    pages = chunks(len(views), cols * rows)
-    for n, span in enumerate(pages, 1):
+    bottom = page.margin + page.footer
+    spans = chunks(len(views), cols * rows)
+    lines = briefing_lines(pen, brief, cols * card.width, pen.fonts.text) if brief else []
+    drawn = 0
+    for n, span in enumerate(spans, 1):
         cut_lines(pen, left, top, cols, rows, layout, len(span))
         for k, view in enumerate(views[span.start:span.stop]):
             r, c = divmod(k, cols)
             face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
-        footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"{n}/{len(pages)}")
-        pen.canvas.showPage()
-    return len(pages)
+        if n < len(spans) or not lines:
+            drawn += _end_page(pen, layout, card_name, origin)
+    if lines:
+        y = top - (-(-len(spans[-1]) // cols)) * card.height - card.gap * 2
+        while True:
+            k = take(lines, y - bottom, pen.fonts.leading)
+            draw_lines(pen, left, y, lines[:k], cols * card.width)
+            lines = lines[k:]
+            drawn += _end_page(pen, layout, card_name, origin)
+            if not lines:
+                break
+            y = top
+    total = drawn
+    return total
+
+
+def _end_page(pen: Pen, layout: Any, card_name: str, origin: str) -> int:
+    paper, page = layout.paper, layout.page
+    n = pen.canvas.getPageNumber()
+    footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"page {n}")
+    pen.canvas.showPage()
+    return 1
 
 
 def cut_lines(pen: Pen, left: float, top: float, cols: int, rows: int, layout: Any, count: int) -> None:

@@ -1,20 +1,23 @@
-"""The cover page of a fleet: its title, where the ships come from, and the ships by side."""
+"""The cover page of a fleet: its title, the scenario's briefing, and the ships by side."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
+from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.draw import Pen, footer
 from umpire.pdf.layout import CoverLayout
-from umpire.pdf.paging import spans
 from umpire.pdf.views import CoverView
 
 RULESET_NAMES = {"wsim-1981": "Wooden Ships & Iron Men (1981 rules)",
                  "dguts": "Don't Give Up The Ship! (1975 rules)"}
 
+#: a printed piece of the cover: its height, and how to draw it with its top at y
+Piece = tuple[float, Callable[[float], None]]
+
 
 def cover_lines(view: CoverView) -> list[tuple[str, tuple[str, ...]]]:
-    """The cover as printed lines of equal height: ("side", name), ("head", headings), ("row", cells),
+    """The ship list as printed lines of equal height: ("side", name), ("head", headings), ("row", cells),
     and ("gap", ()) between sides."""
     out: list[tuple[str, tuple[str, ...]]] = []
     for i, side in enumerate(view.sides):
@@ -26,24 +29,49 @@ def cover_lines(view: CoverView) -> list[tuple[str, tuple[str, ...]]]:
     return out
 
 
-def cover_pages(pen: Pen, view: CoverView, layout: CoverLayout, widths: Sequence[float]) -> int:
-    """Draw the cover (over as many pages as the list needs); returns pages drawn."""
+def cover_pages(pen: Pen, view: CoverView, layout: CoverLayout, widths: Sequence[float],
+                brief: Sequence[Item] = ()) -> int:
+    """Draw the cover (over as many pages as the briefing and the list need); returns pages drawn."""
     paper, page, cv = layout.paper, layout.page, layout.cover
     top = paper.height - page.margin
     bottom = page.margin + page.footer
-    lines = cover_lines(view)
-    first_top = top - layout.title.height - layout.title.gap
-    first = int((first_top - bottom) // cv.line)
-    later = int((top - bottom) // cv.line)
-    pages = spans(len(lines), first, later)
-    for n, span in enumerate(pages, 1):
+    pieces = _brief_pieces(pen, layout, brief) + [
+        (cv.line, (lambda y, k=kind, c=cells: _line(pen, layout, widths, y, k, c))) for kind, cells in cover_lines(view)]
+    pages = _pages(pieces, top - layout.title.height - layout.title.gap - bottom, top - bottom)
+    for n, chunk in enumerate(pages, 1):
         y = _title(pen, view, layout, top) if n == 1 else top
-        for kind, cells in lines[span.start:min(span.stop, len(lines))]:
-            y = _line(pen, layout, widths, y, kind, cells)
+        for height, draw in chunk:
+            draw(y)
+            y -= height
         footer(pen, paper.width, page.margin, f"umpire - {RULESET_NAMES.get(view.ruleset, view.ruleset)}",
-               f"ships {n}/{len(pages)}")
+               f"cover {n}/{len(pages)}")
         pen.canvas.showPage()
     return len(pages)
+
+
+def _brief_pieces(pen: Pen, layout: CoverLayout, brief: Sequence[Item]) -> list[Piece]:
+    if not brief:
+        return []
+    x, f = layout.page.margin, pen.fonts
+    width = layout.paper.width - 2 * x
+    out: list[Piece] = [(layout.cover.line, lambda y: _heading(pen, layout, y, "Briefing"))]
+    for line in briefing_lines(pen, brief, width, f.text):
+        out.append((line.height(f.leading), lambda y, ln=line: draw_lines(pen, x, y, [ln], width)))
+    out.append((layout.cover.line, lambda y: None))
+    return out
+
+
+def _pages(pieces: Sequence[Piece], first: float, later: float) -> list[list[Piece]]:
+    """Pieces packed into pages: the first holds `first` of height, the rest `later`."""
+    pages: list[list[Piece]] = [[]]
+    room = first
+    for piece in pieces:
+        if piece[0] > room + 1e-6 and pages[-1]:
+            pages.append([])
+            room = later
+        pages[-1].append(piece)
+        room -= piece[0]
+    return pages
 
 
 def _title(pen: Pen, view: CoverView, layout: CoverLayout, top: float) -> float:
@@ -55,16 +83,22 @@ def _title(pen: Pen, view: CoverView, layout: CoverLayout, top: float) -> float:
     return top - h - layout.title.gap
 
 
+def _heading(pen: Pen, layout: CoverLayout, y: float, text: str) -> None:
+    x, f, line = layout.page.margin, pen.fonts, layout.cover.line
+    width = layout.paper.width - 2 * x
+    pen.text(x, pen.middle(y, line, f.heading, True), text, f.heading, bold=True, room=width)
+    pen.rule(x, y - line, x + width, y - line)
+
+
 def _line(pen: Pen, layout: CoverLayout, widths: Sequence[float], y: float, kind: str,
-          cells: Sequence[str]) -> float:
+          cells: Sequence[str]) -> None:
     x, f, line = layout.page.margin, pen.fonts, layout.cover.line
     width = layout.paper.width - 2 * x
     if kind == "gap":
-        return y - line
+        return
     if kind == "side":
-        pen.text(x, pen.middle(y, line, f.heading, True), cells[0], f.heading, bold=True, room=width)
-        pen.rule(x, y - line, x + width, y - line)
-        return y - line
+        _heading(pen, layout, y, cells[0])
+        return
     base = pen.middle(y, line, f.text)
     if kind == "head":
         pen.band(x, y - line, width, line)
@@ -75,4 +109,3 @@ def _line(pen: Pen, layout: CoverLayout, widths: Sequence[float], y: float, kind
         cx += w
     if kind == "row":
         pen.rule(x, y - line, x + width, y - line, pen.ink.box)
-    return y - line

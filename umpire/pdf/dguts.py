@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, grid_pages, title_band
 from umpire.pdf.dguts_views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
@@ -24,8 +25,9 @@ GUN_HEADINGS = ("Calibre", "Guns", "Type", "Fire factors", "Per side")
 
 # --- the data sheet ---------------------------------------------------------------
 
-def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str) -> int:
-    """Draw one ship's data sheet (and continuation pages for a long log); returns pages drawn."""
+def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str, brief: Sequence[Item] = ()) -> int:
+    """Draw one ship's data sheet (and continuation pages for a long log); returns pages drawn.
+    A duel's sheets carry the scenario's briefing above the turn log."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
     top = paper.height - page.margin
@@ -39,6 +41,8 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
     y -= guns_table(pen, layout.armament, x, y, view, pen.fonts.text) + layout.armament.gap
     for ladder in view.ladders:
         y -= draw_ladder(pen, layout.ladder, x, y, ladder, width, values=True) + layout.ladder.gap
+    if brief:
+        y = draw_lines(pen, x, y, briefing_lines(pen, brief, width, pen.fonts.small), width) - layout.ladder.gap
     return grid_pages(pen, layout, y, layout.log, 1, lambda n: grid_rows(view, n), rows_needed(view),
                       lambda y0, room, rows: _log(pen, layout, x, y0, width, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
@@ -179,9 +183,9 @@ def _log(pen: Pen, layout: DgutsSheetLayout, x: float, top: float, width: float,
 
 # --- the player card --------------------------------------------------------------
 
-def card_pages(pen: Pen, views: Sequence[DgutsShip], layout: DgutsCardLayout, origin: str) -> int:
+def card_pages(pen: Pen, views: Sequence[DgutsShip], layout: DgutsCardLayout, origin: str, brief: Sequence[Item] = ()) -> int:
     """Cards side by side with dashed cut lines; returns pages drawn."""
-    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME)
+    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME, brief)
 
 
 def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLayout) -> None:

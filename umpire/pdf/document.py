@@ -12,6 +12,8 @@ from typing import Any
 
 from umpire.pdf.sources import Fleet
 
+DUEL = 2   # up to this many ships print without a cover page
+
 
 @dataclass(frozen=True, slots=True)
 class Printed:
@@ -44,8 +46,10 @@ def cover_view(fleet: Fleet, views: tuple[Any, ...]):
 
 
 def sheets_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
-    """Log sheets (WS&IM) or ship data sheets (DGUTS), one ship after another; a cover page
-    listing the ships by side comes first when there is more than one."""
+    """Log sheets (WS&IM) or ship data sheets (DGUTS), one ship after another. More ships than a
+    duel get a cover page with the scenario's briefing and the ships by side; a duel's sheets
+    carry the briefing themselves."""
+    from umpire.pdf.briefing import briefing_items
     from umpire.pdf.cover import cover_pages
     from umpire.pdf.layout import CoverLayout, DgutsSheetLayout, WsimSheetLayout, load_layout
 
@@ -55,21 +59,23 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     canvas, buf = _canvas(layout, f"{fleet.title}: ship sheets")
     pen = _pen(canvas, layout)
     pages = 0
-    if len(views) > 1:
+    brief = briefing_items(fleet.brief)
+    if len(views) > DUEL:
         cover = load_layout(CoverLayout, paper)
         widths = cover.cover.widths_dguts if dguts else cover.cover.widths_wsim
-        pages += cover_pages(_pen(canvas, cover), cover_view(fleet, views), cover, widths)
+        pages += cover_pages(_pen(canvas, cover), cover_view(fleet, views), cover, widths, brief)
+        brief = ()
     origin = f"{fleet.title} - {fleet.subtitle}"
     if dguts:
         from umpire.pdf.dguts import sheet_pages as draw_dguts
 
         for view in views:
-            pages += draw_dguts(pen, view, layout, origin)
+            pages += draw_dguts(pen, view, layout, origin, brief)
     else:
-        from umpire.pdf.wsim import sheet_pages as draw_wsim
+        from umpire.pdf.wsim import legend, sheet_pages as draw_wsim
 
         for view in views:
-            pages += draw_wsim(pen, view, layout, origin)
+            pages += draw_wsim(pen, view, layout, origin, brief, legend(fleet.source_ruleset))
     canvas.save()
     return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
 
@@ -87,7 +93,9 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
         from umpire.pdf.dguts import card_pages
     else:
         from umpire.pdf.wsim import card_pages
-    pages = card_pages(_pen(canvas, layout), views, layout, origin)
+    from umpire.pdf.briefing import briefing_items
+
+    pages = card_pages(_pen(canvas, layout), views, layout, origin, briefing_items(fleet.brief))
     canvas.save()
     return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
 

@@ -250,14 +250,19 @@ def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str) -> No
 
 
 
-def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str) -> float:
-    """The band across the top of a sheet: the ship's name on the left; what the sheet is and
-    whose ship she is on the right. Returns the y below the band and its gap."""
+def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str, mark: str = "") -> float:
+    """The band across the top of a sheet: the ship's name (and a mark such as STRUCK after it) on
+    the left; what the sheet is and whose ship she is on the right. Returns the y below the band
+    and its gap."""
     x, width, h, f = layout.page.margin, layout.paper.width - 2 * layout.page.margin, layout.title.height, pen.fonts
     pen.band(x, top - h, width, h)
     right_w = max(pen.width(right, f.small), pen.width(who, f.small, bold=True))
-    pen.text(x + f.small, pen.middle(top, h, f.title, True), name, f.title, bold=True,
-             room=width - right_w - 3 * f.small)
+    base = pen.middle(top, h, f.title, True)
+    mark_w = pen.width(f"  {mark}", f.title, bold=True) if mark else 0.0
+    shown, size = pen.fit(name, width - right_w - 3 * f.small - mark_w, f.title, bold=True)
+    pen.text(x + f.small, base, shown, size, bold=True)
+    if mark:
+        pen.text(x + f.small + pen.width(shown, size, bold=True), base, f"  {mark}", f.title, bold=True)
     pen.block(x + width - f.small, top, h, [(right, f.small, False), (who, f.small, True)], align="right")
     return top - h - layout.title.gap
 

@@ -98,6 +98,14 @@ class Boxes:
 
 
 @dataclass(frozen=True, slots=True)
+class Panel:
+    """The legend and briefing beside the squares: the least width it takes there, and its gap."""
+
+    min_width: float
+    gap: float
+
+
+@dataclass(frozen=True, slots=True)
 class Turns:
     header: float
     row: float
@@ -181,6 +189,7 @@ class WsimSheetLayout:
     title: Title
     header: Header
     boxes: Boxes
+    panel: Panel
     turns: Turns
 
 

@@ -1,8 +1,10 @@
 """The ships to print: from a game (with its damage and journal) or a scenario (blank).
 
 A `Fleet` is what every sheet and card drawer reads: the ruleset, a title,
-the ships' state dicts in print order (side, then id), each ship's turn log
-and the ruleset's tables (with the game's house rulings).
+the ships' state dicts in print order (the scenario's order of battle: sides
+in the scenario's order, each side's ships as the set-up lists them), each
+ship's turn log, the ruleset's tables (with the game's house rulings) and the
+scenario's briefing.
 """
 
 from __future__ import annotations
@@ -31,6 +33,14 @@ class Fleet:
     log: Mapping[str, tuple[TurnEntry, ...] | tuple[DgutsEntry, ...]] = field(default_factory=dict)
     tables: Any = None
     names: Mapping[str, str] = field(default_factory=dict)
+    brief: Mapping[str, Any] | None = None
+    source_ruleset: str = ""
+
+    @property
+    def length(self) -> int:
+        """The scenario's game length in turns (0 when it sets none)."""
+        turns = (self.brief or {}).get("turns")
+        return int(turns) if isinstance(turns, int) and not isinstance(turns, bool) and turns > 0 else 0
 
     def name(self, ship_id: str) -> str:
         """A ship's name by id (any ship of the game, printed or not)."""
@@ -54,9 +64,11 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     title = str(game.scenario.get("title") or game.path.stem)
     subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
     log = {} if blank else {"dguts": dguts_log, "wsim": turn_log}[_family(game.ruleset_id)](game.events, names)
+    brief = game_briefing(game)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
-                 damage=not blank, ships=print_order(chosen), log=log,
-                 tables=game.tables(), names=names)
+                 damage=not blank, ships=print_order(chosen, _side_order(brief)), log=log,
+                 tables=game.tables(), names=names, brief=brief,
+                 source_ruleset=str(game.scenario.get("ruleset") or game.ruleset_id))
 
 
 def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
@@ -73,14 +85,50 @@ def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
     wanted = [by_id[find_ship(by_id, r)] for r in dict.fromkeys(ship_refs)] if ship_refs else scen["ships"]
     states = [_scenario_ship(rid, s, scen) for s in wanted]
     played = f" (played with the {rid} rules)" if rid != scen["ruleset"] else ""
+    brief = scenario_briefing(scen)
     return Fleet(ruleset=rid, title=str(scen["title"]), subtitle=f"scenario {scen['id']}{played}, blank sheets",
-                 turn=0, damage=False, ships=print_order(states), tables=_tables(rid),
-                 names={str(s["id"]): str(s["name"]) for s in states})
+                 turn=0, damage=False, ships=print_order(states, _side_order(brief)), tables=_tables(rid),
+                 names={str(s["id"]): str(s["name"]) for s in states}, brief=brief,
+                 source_ruleset=str(scen["ruleset"]))
 
 
-def print_order(ships: Sequence[dict]) -> tuple[dict, ...]:
-    """Side, then id: the same order every time."""
-    return tuple(sorted(ships, key=lambda s: (str(s.get("side", "")), str(s.get("id", "")))))
+def print_order(ships: Sequence[dict], sides: Sequence[str] = ()) -> tuple[dict, ...]:
+    """The order of battle: sides in the order given (then any other side in the order its first ship
+    comes), each side's ships in the order they come (the scenario's line of battle)."""
+    order = {side: i for i, side in enumerate(dict.fromkeys([*sides, *(str(s.get("side", "")) for s in ships)]))}
+    return tuple(sorted(ships, key=lambda s: order[str(s.get("side", ""))]))   # sorted() is stable
+
+
+def scenario_briefing(doc: Mapping) -> dict:
+    """The scenario's briefing (as `umpire scenarios show` gives it), with its notes."""
+    from umpire.core.briefing import briefing
+
+    out = briefing(dict(doc))
+    notes = doc.get("notes")
+    out["notes"] = [str(notes)] if isinstance(notes, str) and notes else [str(n) for n in notes or []]
+    return out
+
+
+def game_briefing(game) -> dict | None:
+    """The briefing of the scenario a game was started from: the bundled scenario when it is still
+    there under the same id and title, else what the game file kept of it."""
+    from umpire.core import scenarios
+
+    kept = dict(game.scenario or {})
+    if not kept.get("title"):
+        return None
+    try:
+        doc = scenarios.load(str(kept["id"])) if kept.get("id") else {}
+        if doc.get("title") == kept.get("title"):
+            return scenario_briefing(doc)
+    except BadInput:
+        pass
+    kept.setdefault("ships", list(game.ships))
+    return scenario_briefing(kept)
+
+
+def _side_order(brief: Mapping | None) -> list[str]:
+    return [str(s["id"]) for s in (brief or {}).get("sides", [])]
 
 
 def _family(rid: str) -> str:

@@ -17,6 +17,13 @@ from umpire.pdf.journal import TurnEntry
 from umpire.pdf.sources import Fleet
 
 QUALITY_WORDS = {"EL": "Elite", "CR": "Crack", "AV": "Average", "GR": "Green", "PR": "Poor"}
+#: classes as the 1981 rule book names them ("II. Components / C. Ship Classes")
+CLASS_NAMES = {"SOL": "S.O.L.", "F": "Frigate (F)", "C": "Corvette (C)", "B": "Brig (B)", "S": "Sloop (S)",
+               "SC": "Schooner (SC)", "GO": "Gondola (GO)", "G": "Galley (G)", "R": "Radeau (R)",
+               "GB": "Gunboat (GB)", "P": "Privateer (P)", "M": "Merchantman (M)", "FI": "Fire ship (FI)"}
+TITLE_MARKS = {"struck": "STRUCK", "surrendered": "SURRENDERED", "captured": "CAPTURED", "sinking": "SINKING",
+               "sunk": "SUNK", "exploded": "EXPLODED"}
+DEFAULT_CLASS, DEFAULT_TURNING = "F", 2   # what `ship add` gives when no --class / --turning is said
 ATTITUDES = ("A", "B", "C", "D")
 SIDES = ("left", "right")
 START_LOAD = "R"   # ships begin with both broadsides loaded with roundshot (Basic X)
@@ -68,13 +75,19 @@ class Allowance:
 
 @dataclass(frozen=True, slots=True)
 class TurnRow:
-    """A filled row of the turn grid."""
+    """A row of the turn grid. In the grid (`grid_rows`) the load cells hold the rule book's
+    notation: "R" at the turn a broadside was loaded, `left_fired`/`right_fired` when a slash is
+    drawn through it because that loading was fired (Basic VIII.A.6, X.C); `end` marks the
+    scenario's last turn."""
 
     turn: str
     left: str
     right: str
     move: str
     notes: str
+    left_fired: bool = False
+    right_fired: bool = False
+    end: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +101,9 @@ class WsimShip:
     nation: str
     counter: str
     ship_class: str
+    class_note: str
+    rated_guns: int
+    state: str
     quality: str
     spec: str
     draught: int
@@ -99,6 +115,18 @@ class WsimShip:
     turns: tuple[TurnRow, ...]
     status: tuple[str, ...]
     last_turn: int
+    length: int = 0
+
+    @property
+    def line_one(self) -> str:
+        """Line 1 of the log: name and guns, with the class and turning ability beside them."""
+        parts = [self.name] + ([f"{self.rated_guns} guns"] if self.rated_guns else [])
+        return " \u2013 ".join(parts + [self.ship_class, f"turning {self.turning}"])
+
+    @property
+    def title_mark(self) -> str:
+        """What the sheet's title says of a ship out of the fight."""
+        return TITLE_MARKS.get(self.state, "")
 
     @property
     def crossed(self) -> int:
@@ -138,15 +166,36 @@ def wsim_ship(ship: Mapping, fleet: Fleet) -> WsimShip:
     damage = fleet.damage
     guns = int(ship.get("rated_guns") or 0)
     name = str(ship["name"])
+    code, turning, note = ship_class(ship)
     return WsimShip(
         ship_id=str(ship["id"]), name=name, name_and_guns=f"{name}, {guns} guns" if guns else name,
         side=str(ship["side"]), nation=str(ship.get("nation") or ""), counter=str(ship.get("counter") or ""),
-        ship_class=str(ship.get("class", "")), quality=quality_text(ship, damage), spec=str(ship["spec"]),
-        draught=int(ship["draught"]), points=int(ship["points"]), turning=int(ship.get("turning", 0)),
+        ship_class=CLASS_NAMES.get(code, code), class_note=note, rated_guns=guns,
+        state=str(ship.get("state", "active")) if damage else "active",
+        quality=quality_text(ship, damage), spec=str(ship["spec"]),
+        draught=int(ship["draught"]), points=int(ship["points"]), turning=turning,
         setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=box_groups(ship, damage),
         turns=turn_rows(fleet.log.get(str(ship["id"]), ())) if damage else (),
-        status=status_lines(ship, fleet.name) if damage else (), last_turn=fleet.turn,
+        status=status_lines(ship, fleet.name) if damage else (), last_turn=fleet.turn, length=fleet.length,
     )
+
+
+def ship_class(ship: Mapping) -> tuple[str, int, str]:
+    """(class code, turning ability, note) to print.
+
+    A ship set up without a class carries the default F and turning 2. The first edition's
+    scenarios give no class at all, and its national listing shows every ship of 64 guns or more
+    with three rigging sections and at least 11 hull squares, every frigate with four sections or
+    fewer hull squares; so a default-class ship of that size is printed as a ship of the line,
+    turning 1 as the Nr. 1 and Nr. 2 counters of the 1981 rules, and the note says so.
+    """
+    code = str(ship.get("class") or DEFAULT_CLASS).upper()
+    turning = int(ship.get("turning") or DEFAULT_TURNING)
+    sections = len(ship.get("rigging_max") or ())
+    if code == DEFAULT_CLASS and sections == 3 and int(ship.get("hull_max") or 0) >= 11:
+        return "SOL", 1 if turning == DEFAULT_TURNING else turning, \
+            "by her size: no class given"
+    return code, turning, ""
 
 
 def quality_text(ship: Mapping, damage: bool) -> str:
@@ -241,18 +290,35 @@ def start_row() -> TurnRow:
 
 
 def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
-    """`count` rows of the turn grid: the start row, then turns 1, 2, ... filled from the log."""
+    """`count` rows of the turn grid: the start row, then turns 1, 2, ... filled from the log in the
+    rule book's notation: an "R" at each loading, a slash through the last "R" of a broadside when
+    it fires (the journal's marks come as "/" for fired and "R" for loaded, in order)."""
     logged = {r.turn: r for r in ship.turns}
-    rows = [start_row()]
+    loads = {side: {0: False} for side in SIDES}         # row -> fired, per side
+    last = {side: 0 for side in SIDES}
     for n in range(1, count):
-        rows.append(logged.get(str(n), TurnRow(str(n), "", "", "", "")))
+        row = logged.get(str(n))
+        for side in SIDES:
+            for mark in getattr(row, side, ""):
+                if mark == "/" and last[side] in loads[side]:
+                    loads[side][last[side]] = True
+                elif mark == START_LOAD:
+                    loads[side][n] = False
+                    last[side] = n
+    rows = []
+    for n in range(count):
+        base = start_row() if n == 0 else logged.get(str(n), TurnRow(str(n), "", "", "", ""))
+        cells = {side: (START_LOAD if n in loads[side] else "", loads[side].get(n, False)) for side in SIDES}
+        rows.append(TurnRow(base.turn, cells["left"][0], cells["right"][0], base.move, base.notes,
+                            cells["left"][1], cells["right"][1], end=bool(ship.length) and n == ship.length))
     return tuple(rows)
 
 
 def rows_needed(ship: WsimShip) -> int:
-    """Grid rows the log must show: the start row and every turn up to the last one logged or played."""
+    """Grid rows the log must show: the start row and every turn up to the last one logged or played,
+    and at least the scenario's length."""
     logged = max((int(r.turn) for r in ship.turns), default=0)
-    return 1 + max(logged, ship.last_turn)
+    return 1 + max(logged, ship.last_turn, ship.length)
 
 
 # --- cover ----------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
@@ -20,16 +21,38 @@ SHEET_NAME = "Wooden Ships & Iron Men log"
 CARD_NAME = "Wooden Ships & Iron Men ship cards"
 
 
+LEGEND = (
+    Item("Log notation", (
+        "14 Load: R written at the turn a broadside is loaded with roundshot; a slash drawn through that R "
+        "when the broadside fires (Basic VIII.A.6, X.C). Both broadsides start loaded.",
+        "16 Notes: F fouled, (F) unfouled, G grappled, (G) ungrappled; OBP, DBP, TBP boarding parties "
+        "with their crew sections (Basic V.C, VI, VII).",
+        "Squares: shaded ones the ship does not have; an X through each square lost.")),
+)
+LEGEND_1974 = Item("First edition (1974)", (
+    "The 1974 log writes B (ballshot) where these rules write R, and RH, RG, RR in the notes for hull, gun "
+    "and rigging repairs in progress.",))
+
+
+def legend(source_ruleset: str) -> tuple[Item, ...]:
+    """The legend of the log's notation; a game from a 1974 scenario also gets the first edition's."""
+    return LEGEND + ((LEGEND_1974,) if source_ruleset == "wsim-1974" else ())
+
+
 # --- the log sheet -----------------------------------------------------------------
 
-def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str) -> int:
-    """Draw one ship's log (and continuation pages for a long turn grid); returns pages drawn."""
+def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, brief: Sequence[Item] = (),
+                legend: Sequence[Item] = ()) -> int:
+    """Draw one ship's log (and continuation pages for a long turn grid); returns pages drawn.
+
+    Beside the squares (or under them, for a ship too big to leave room) go the legend of the
+    log's notation and, for a duel, the scenario's briefing."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
     top = paper.height - page.margin
     y = _title(pen, layout, view, top, "")
     y -= _header(pen, layout, view, y) + layout.header.gap
-    y -= draw_groups(pen, x, y, view.groups, layout.boxes, pen.fonts.text)
+    y = _boxes_and_panel(pen, layout, view, x, y, width, [*legend, *brief])
     return grid_pages(pen, layout, y, layout.turns, layout.turns.across, lambda n: grid_rows(view, n),
                       rows_needed(view),
                       lambda y0, room, rows: _turn_grids(pen, layout, x, y0, width, room, rows),
@@ -37,11 +60,32 @@ def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str) 
                       (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))
 
 
+def _boxes_and_panel(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float, top: float, width: float,
+                     items: Sequence[Item]) -> float:
+    """Sections 9-13, with the panel of `items` to their right when it has room, else below."""
+    b, panel = layout.boxes, layout.panel
+    block = b.heading + b.label + min(b.per_row, max(g.width for g in view.groups)) * (b.size + b.gap)
+    bottom = top - draw_groups(pen, x, top, view.groups, b, pen.fonts.text)
+    if not items:
+        return bottom
+    side = width - block - panel.gap
+    if side >= panel.min_width:
+        lines = briefing_lines(pen, items, side, pen.fonts.small)
+        end = draw_lines(pen, x + block + panel.gap, top, lines, side)
+        pen.rule(x + block + panel.gap / 2, top, x + block + panel.gap / 2, min(bottom, end) + b.group_gap,
+                 pen.ink.box)
+        return min(bottom, end - b.group_gap)
+    lines = briefing_lines(pen, items, width, pen.fonts.small)
+    return draw_lines(pen, x, bottom, lines, width) - b.group_gap
+
+
 def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: str) -> float:
-    """The band across the top: the ship's name, her side and what the sheet is."""
+    """The band across the top: the ship's name (marked when she is out of the fight), her side, her id
+    and what the sheet is."""
     who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
     return title_band(pen, layout, top, view.name, SHEET_NAME + (f" - {note}" if note else ""),
-                      f"{who} \u00b7 id {view.ship_id}")
+                      f"{who} \u00b7 id {view.ship_id}", view.title_mark)
+
 
 def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> float:
     """Lines 1-8 on the left, the movement chart (4-7) and the ship's state on the right."""
@@ -49,9 +93,9 @@ def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> fl
     x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
     col = (width - hd.column_gap) / 2
     lines = [
-        ("1  Name and guns", view.name_and_guns),
+        ("1  Name and guns", view.line_one),
         ("2  Counter", view.counter or ""),
-        ("3  Class", view.ship_class),
+        ("3  Class", view.ship_class + (f"  ({view.class_note})" if view.class_note else "")),
         ("8  Crew quality", view.quality),
         ("Ship id", view.ship_id),
         ("Specification", view.spec),
@@ -147,7 +191,21 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
                 _cell_text(pen, edges[j] + f.small / 2, y, t.row, cell, w - f.small)
             else:
                 pen.text(edges[j] + w / 2, base, cell, f.text, bold=j in (1, 2), align="centre", room=w)
+        for j, fired in ((1, row.left_fired), (2, row.right_fired)):
+            if fired:
+                _slash(pen, edges[j] + cols[j] / 2, base, f.text)
+        if row.end:
+            pen.rule(x, y - t.row, x + width, y - t.row, pen.ink.mark * 2)
+            if not row.notes:
+                pen.text(edges[5] - f.small / 2, pen.middle(y, t.row, f.small, True), "game ends", f.small,
+                         bold=True, align="right", room=cols[4])
         y -= t.row
+
+
+def _slash(pen: Pen, centre: float, base: float, size: float) -> None:
+    """The slant line drawn through a loading "R" when that broadside is fired (Basic VIII.A.6)."""
+    half = size * 0.45
+    pen.rule(centre - half, base - size * 0.15, centre + half, base + size * 0.85, pen.ink.mark)
 
 
 def _cell_text(pen: Pen, x: float, top: float, height: float, text: str, room: float) -> None:
@@ -160,9 +218,9 @@ def _cell_text(pen: Pen, x: float, top: float, height: float, text: str, room: f
 
 # --- the player card -------------------------------------------------------------
 
-def card_pages(pen: Pen, views: Sequence[WsimShip], layout: WsimCardLayout, origin: str) -> int:
+def card_pages(pen: Pen, views: Sequence[WsimShip], layout: WsimCardLayout, origin: str, brief: Sequence[Item] = ()) -> int:
     """Cards side by side with dashed cut lines; returns pages drawn."""
-    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME)
+    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME, brief)
 
 
 def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayout) -> None:

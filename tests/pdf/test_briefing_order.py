@@ -1,0 +1,64 @@
+"""The scenario on paper: briefing on the cover (or on a duel's sheets), order of battle, class,
+game length, a ship out of the fight marked in her title."""
+
+from __future__ import annotations
+
+from tests.pdf.conftest import HERCULE, MARS, pages, run, text
+
+
+def _pdf(tmp_path, *args):
+    out = tmp_path / "out.pdf"
+    res = run(*args, "-o", out)
+    assert res.exit_code == 0, res.output
+    return pages(out)
+
+
+def test_fleet_cover_carries_the_briefing_then_the_ships(tmp_path):
+    got = _pdf(tmp_path, "sheet", "--scenario", "trafalgar")
+    cover = "".join(text(p) for p in got if "cover " in text(p))
+    for expected in ("The Battle of Trafalgar", "1805-10-21", "Light Breeze", "blowing toward hex direction 5",
+                     "20 turns", "Victory", "150 points", "Special rules", "Timed Moves", "Before play"):
+        assert expected in cover, expected
+    assert cover.index("Briefing") < cover.index("british (")
+
+
+def test_sheets_follow_the_order_of_battle_by_side(tmp_path):
+    """Trafalgar's British line as the scenario lists it, then the Combined Fleet."""
+    import tomllib
+    from pathlib import Path
+
+    got = _pdf(tmp_path, "sheet", "--scenario", "trafalgar")
+    scen = tomllib.loads(Path("scenarios/wsim-1974/wsim-3b.toml").read_text())
+    expected = [s["name"] for side in scen["sides"] for s in scen["ships"] if s["side"] == side["id"]]
+    printed = [text(p).split("\n")[0] for p in got if "cover " not in text(p)]
+    assert printed == expected
+
+
+def test_cards_follow_the_order_of_battle_and_carry_the_briefing(tmp_path):
+    got = _pdf(tmp_path, "cards", "--scenario", "trafalgar")
+    everything = "".join(text(p) for p in got)
+    assert everything.index("VICTORY") < everything.index("TEMERAIRE") < everything.index("BUCENTAURE")
+    assert "Light Breeze" in everything and "150 points" in everything
+
+
+def test_a_ship_of_the_line_prints_as_the_rule_book_names_it(tmp_path):
+    page = text(_pdf(tmp_path, "sheet", "victory", "--scenario", "trafalgar")[0])
+    assert "VICTORY \u2013 S.O.L. \u2013 turning 1" in page
+
+
+def test_the_turn_grid_runs_to_the_scenario_length_and_marks_the_end(tmp_path):
+    page = text(_pdf(tmp_path, "sheet", "victory", "--scenario", "trafalgar")[0])
+    assert "game ends" in page
+
+
+def test_a_ship_out_of_the_fight_is_marked_in_her_title(battle):
+    from umpire import pdf
+    from umpire.core import game as gamefile
+
+    g = gamefile.load(battle)
+    state = g.state()
+    state["ships"]["hercule"]["state"] = "struck"
+    got = pages(pdf.sheets_pdf(pdf.fleet_from_game(g, state)).pdf)
+    titles = [text(p).split("\n")[0] for p in got]
+    assert titles == ["MARS", "HERCULE"]
+    assert "STRUCK" in text(got[1]) and "STRUCK" not in text(got[0])
