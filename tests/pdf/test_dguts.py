@@ -116,3 +116,20 @@ def test_game_sheet_crosses_the_rungs_reached(umpire, tmp_path):
     cards = tmp_path / "cards.pdf"
     assert run("--game", path, "cards", "-o", cards).exit_code == 0
     assert x_marks(pages(cards)[0]) == 6
+
+
+def test_fire_factors_print_as_the_rules_write_them():
+    from umpire.pdf.dguts_views import frac
+
+    assert [frac(v) for v in (7.333333, 7.5, 0.5, 12, 2.6666667, 3.14159)] == \
+        ["7 1/3", "7 1/2", "1/2", "12", "2 2/3", "3.14"]
+
+
+def test_sheet_shows_fractions_not_decimals(tmp_path):
+    import re
+
+    out = tmp_path / "dg.pdf"
+    assert run("sheet", "--scenario", "dguts-constitution-guerriere", "-o", out).exit_code == 0
+    page = text(pages(out)[0])
+    table = page.split("Per side")[1].split("Bow chaser")[0]
+    assert not re.search(r"\d\.\d", table), table

@@ -116,6 +116,20 @@ def num(value: Any, places: int = 1) -> str:
     return f"{x:.{places}f}".rstrip("0").rstrip(".")
 
 
+def frac(value: Any) -> str:
+    """A factor as the rules write it: whole, or a whole and a fraction ("7 1/3", "1/2"); a value
+    no small fraction matches keeps two decimals."""
+    x = float(value)
+    f = Fraction(x).limit_denominator(12)
+    if abs(float(f) - x) > 0.004 or f.denominator not in (1, 2, 3, 4, 6, 8, 12):
+        return num(x, 2)
+    whole, part = divmod(f, 1)
+    if part == 0:
+        return str(int(whole))
+    text = f"{part.numerator}/{part.denominator}"
+    return f"{int(whole)} {text}" if whole else text
+
+
 def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
     values, track = parts(ship)
     damage = fleet.damage
@@ -143,7 +157,7 @@ def left_fields(values: Mapping) -> tuple[Field, ...]:
     cls = int(values.get("class", 0))
     kind = str(values.get("kind", "warship")).replace("_", " ")
     men = values.get("men")
-    crew = f"{men} men, {num(values['crew_factors'], 2)} CF" if men is not None else f"{num(values['crew_factors'], 2)} CF"
+    crew = f"{men} men, {frac(values['crew_factors'])} CF" if men is not None else f"{frac(values['crew_factors'])} CF"
     return (
         Field("Rate", str(values.get("rate", ""))),
         Field("Tonnage", num(values["tons"])),
@@ -192,7 +206,7 @@ def armament(values: Mapping) -> tuple[Gun, ...]:
     factors = values.get("fire_factors") or {}
     for key, row in sorted(factors.items(), key=lambda kv: (-int(kv[1]["calibre"]), bool(kv[1]["carronade"]))):
         rows.append(Gun(f"{row['calibre']}#{'C' if row['carronade'] else ''}", str(row["guns"]),
-                        "carronade" if row["carronade"] else "long gun", num(row["total"], 2), num(row["per_side"], 2)))
+                        "carronade" if row["carronade"] else "long gun", frac(row["total"]), frac(row["per_side"])))
     return tuple(rows)
 
 
@@ -250,8 +264,8 @@ def morale_ladder(track: Mapping, tables) -> Ladder:
 
 def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
     lines = [f"damage: {num(track.get('damage_high', 0))} high, {num(track.get('damage_low', 0))} low",
-             f"crew factors left: {num(track.get('crew_factors', values['crew_factors']), 2)} "
-             f"of {num(values['crew_factors'], 2)}"]
+             f"crew factors left: {frac(track.get('crew_factors', values['crew_factors']))} "
+             f"of {frac(values['crew_factors'])}"]
     state = str(track.get("status", "active"))
     if state != "active":
         extra = ""
@@ -271,7 +285,7 @@ def card_facts(values: Mapping) -> tuple[str, ...]:
     cls = int(values.get("class", 0))
     return (
         f"Rate {values.get('rate', '')}  {num(values['tons'])} tons  Class {ROMAN.get(cls, cls)}",
-        f"CF {num(values['crew_factors'], 2)}  CF value {num(values['cf_value'])}  "
+        f"CF {frac(values['crew_factors'])}  CF value {num(values['cf_value'])}  "
         f"10% at {num(values['ten_percent_loss'])} low",
         f"SF value {num(values['sf_value'])}  masts at "
         + ", ".join(num(t) for t in values.get("mast_thresholds", [])) + " high",
