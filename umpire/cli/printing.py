@@ -13,6 +13,7 @@ _ships = click.argument("ships", nargs=-1, metavar="[SHIP]...")
 _scenario = click.option("--scenario", metavar="ID|FILE", help="Print blank sheets of a scenario's ships instead "
                          "of the game's.")
 _out = click.option("-o", "--output", "output", required=True, metavar="FILE.pdf", help="PDF file to write.")
+PROGRESS_FROM = 10   # ships: a shorter run needs no progress bar
 _paper = click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="Paper size.")
 
 
@@ -30,11 +31,42 @@ def _write(obj, printed, output: str, paper: str, what: str) -> None:
     path = Path(output)
     refuse_game_file(obj, path)
     try:
-        path.write_bytes(printed.pdf)
+        write_atomic(path, printed.pdf)
     except OSError as exc:
         raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
     obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages,
               "ships": len(printed.ships), "bytes": len(printed.pdf)}, what)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename it over: a failed write leaves no
+    truncated PDF (and an older one where it was)."""
+    import os
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _progress(obj, total: int):
+    """A progress bar on stderr for a long print run on a terminal, else nothing."""
+    import sys
+
+    if total < PROGRESS_FROM or not sys.stderr.isatty() or getattr(obj, "as_json", False):
+        return None, None
+    from rich.progress import Progress
+
+    bar = Progress(transient=True, console=None)
+    task = bar.add_task("printing", total=total)
+    return bar, (lambda n: bar.advance(task, n))
 
 
 def refuse_game_file(obj, path: Path) -> None:
@@ -49,8 +81,9 @@ def refuse_game_file(obj, path: Path) -> None:
 @_out
 @_paper
 @click.option("--blank", is_flag=True, help="Print the game's ships as set up, without damage or turn notes.")
+@click.option("--tables", is_flag=True, help="Append the ruleset's quick-reference tables (house rulings marked).")
 @click.pass_obj
-def sheet(obj, ships, scenario, output, paper, blank):
+def sheet(obj, ships, scenario, output, paper, blank, tables):
     """Print log sheets (WS&IM) or ship data sheets (DGUTS) as PDF.
 
     With a game, the sheets show the squares already lost crossed out and the
@@ -62,10 +95,17 @@ def sheet(obj, ships, scenario, output, paper, blank):
       umpire sheet -o fleet.pdf
       umpire sheet mars -o mars.pdf --paper letter
       umpire sheet --scenario wsim-1b -o blank.pdf
+      umpire sheet --tables -o fleet-and-tables.pdf
     """
     from umpire import pdf
 
-    printed = pdf.sheets_pdf(_fleet(obj, ships, scenario, blank), paper)
+    fleet = _fleet(obj, ships, scenario, blank)
+    bar, step = _progress(obj, len(fleet.ships))
+    if bar:
+        with bar:
+            printed = pdf.sheets_pdf(fleet, paper, tables, step)
+    else:
+        printed = pdf.sheets_pdf(fleet, paper, tables)
     _write(obj, printed, output, paper, "sheets")
 
 

@@ -45,10 +45,11 @@ def cover_view(fleet: Fleet, views: tuple[Any, ...]):
     return wsim_cover(fleet, views, fleet.ships)
 
 
-def sheets_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
+def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=None) -> Printed:
     """Log sheets (WS&IM) or ship data sheets (DGUTS), one ship after another. More ships than a
     duel get a cover page with the scenario's briefing and the ships by side; a duel's sheets
-    carry the briefing themselves."""
+    carry the briefing themselves. With `tables`, the ruleset's quick-reference tables follow.
+    `progress(n)` is called after each ship's sheet."""
     from umpire.pdf.briefing import briefing_items
     from umpire.pdf.cover import cover_pages
     from umpire.pdf.layout import CoverLayout, DgutsSheetLayout, WsimSheetLayout, load_layout
@@ -71,11 +72,20 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
 
         for view in views:
             pages += draw_dguts(pen, view, layout, origin, brief)
+            if progress:
+                progress(1)
     else:
         from umpire.pdf.wsim import legend, sheet_pages as draw_wsim
 
         for view in views:
             pages += draw_wsim(pen, view, layout, origin, brief, legend(fleet.source_ruleset))
+            if progress:
+                progress(1)
+    if tables:
+        from umpire.pdf.tables import quick_tables, table_pages
+
+        blocks = quick_tables(fleet.family, fleet.tables, fleet.options)
+        pages += table_pages(pen, blocks, layout, origin, f"{fleet.title} - {fleet.ruleset}")
     canvas.save()
     return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
 

@@ -35,6 +35,7 @@ class Fleet:
     names: Mapping[str, str] = field(default_factory=dict)
     brief: Mapping[str, Any] | None = None
     source_ruleset: str = ""
+    options: tuple[str, ...] = ()
 
     @property
     def length(self) -> int:
@@ -67,8 +68,9 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     brief = game_briefing(game)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
                  damage=not blank, ships=print_order(chosen, _side_order(brief)), log=log,
-                 tables=game.tables(), names=names, brief=brief,
-                 source_ruleset=str(game.scenario.get("ruleset") or game.ruleset_id))
+                 tables=game.tables(dict(state.get("rulings") or {})), names=names, brief=brief,
+                 source_ruleset=str(game.scenario.get("ruleset") or game.ruleset_id),
+                 options=tuple(str(o) for o in game.meta.get("optional", []) or ()))
 
 
 def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
