@@ -40,7 +40,7 @@ def parse_faces(text: str, tables, count: int) -> list:
     allowed = tables["fire"]["faces"]
     out = []
     for part in str(text).replace(",", " ").split():
-        face = part.upper() if part.upper() == "X" else (int(part) if part.isdigit() else part)
+        face = part.upper() if part.upper() == "X" else (int(part) if part.isascii() and part.isdigit() else part)
         if face not in allowed:
             raise BadInput(f"fire die {part!r}: the faces are 1 2 3 4 8 X")
         out.append(face)
@@ -280,7 +280,7 @@ def _on_deck(ship: dict, tables) -> int:
 
 def board_rolls(text: str, count: int, who: str) -> tuple[int, ...]:
     parts = [p for p in str(text).replace(",", " ").split() if p]
-    if not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
+    if not all(p.isascii() and p.isdigit() and 1 <= int(p) <= 6 for p in parts):
         raise BadInput(f"{who} rolls {text!r}: each die shows 1 to 6")
     if len(parts) != count:
         raise BadInput(f"{who} rolls {text!r}: {count} dice are needed, one per fighter (crew first, then "
