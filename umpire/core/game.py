@@ -60,7 +60,7 @@ class Game:
     def ruleset(self):
         from umpire.core.ruleset import find_ruleset
 
-        return find_ruleset(self.ruleset_id)
+        return find_ruleset(self.ruleset_id, self.meta.get("level"))
 
     def tables(self, extra: dict | None = None):
         from umpire.core.tables import Tables

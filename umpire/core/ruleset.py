@@ -167,7 +167,13 @@ def canonical(name: str) -> str:
     raise BadInput(f"ruleset {name!r} is not known; use one of: {', '.join(ruleset_ids())}")
 
 
-def find_ruleset(name: str) -> Ruleset:
-    """The ruleset object for an id or alias (as python-chess finds a variant)."""
-    return _class(canonical(name))()
+def find_ruleset(name: str, level: str | None = None) -> Ruleset:
+    """The ruleset object for an id or alias (as python-chess finds a variant); with a `level`,
+    the subclass the ruleset names for it in `level_classes` ("module:Class"), if any."""
+    cls = _class(canonical(name))
+    target = (getattr(cls, "level_classes", None) or {}).get(level or "")
+    if target:
+        module, attr = target.split(":")
+        cls = getattr(importlib.import_module(module), attr)
+    return cls()
 

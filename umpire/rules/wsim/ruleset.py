@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
@@ -23,8 +23,27 @@ class Wsim1981(Ruleset):
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
     family = "wsim"
-    levels = ("basic",)
-    optional_rules: dict[str, str] = {}   # the Optional Rules of the 1981 text are not built yet
+    level = "basic"
+    levels = ("basic", "advanced")
+    level_classes = {"advanced": "umpire.rules.wsim.advanced:Wsim1981Advanced"}
+    #: the Optional Rules of the 1981 text (names: the titles in kebab-case) -> their section
+    optional_rules = {
+        "timed-moves": "Optional Rules II", "multi-player-communication": "Optional Rules III",
+        "command-lag": "Optional Rules IV", "changing-wind-number": "Optional Rules V",
+        "variable-wind-direction-and-velocity": "Optional Rules VI", "towing": "Optional Rules VII",
+        "loss-of-rigging": "Optional Rules VIII", "blocked-wind": "Optional Rules IX",
+        "exploding-ships": "Optional Rules X", "running-aground": "Optional Rules XI",
+        "casting-the-lead": "Optional Rules XII", "optional-rake-determination": "Optional Rules XIII",
+        "fore-and-aft-rigging": "Optional Rules XIV", "copper-bottom": "Optional Rules XV.A",
+        "scurvy": "Optional Rules XV.B", "wind-effects": "Advanced Game III.B.2",
+    }
+    #: optional rules that build on Advanced Game rules, and why (refused at the Basic level)
+    advanced_only = {
+        "changing-wind-number": "it changes the Advanced wind phase's change number",
+        "variable-wind-direction-and-velocity": "wind velocity is an Advanced Game rule",
+        "exploding-ships": "exploding ships are an Advanced Game rule",
+        "copper-bottom": "it acts on full sails, an Advanced Game rule",
+    }
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
     actions = {"fire": (A.Fire, "_fire"), "foul": (A.Contact, "_contact"), "unfoul": (A.Contact, "_contact"),
@@ -88,7 +107,16 @@ class Wsim1981(Ruleset):
         return self.end_turn(state, tables)
 
     # --- setup -----------------------------------------------------------
+    def check_optional(self, names) -> None:
+        """Refuse an optional rule the text does not have, or one this level cannot use (exit 2)."""
+        for name in names:
+            if name not in self.optional_rules:
+                raise BadInput(f"optional rule {name!r}: {self.id} offers {', '.join(self.optional_rules)}")
+            if self.level != "advanced" and name in self.advanced_only:
+                raise UmpireError(f"optional rule {name!r} needs --level advanced: {self.advanced_only[name]}")
+
     def initial_state(self, game) -> dict:
+        self.check_optional(game.meta.get("optional", []))
         ships = {}
         for d in game.ships:
             ships[d["id"]] = new_ship(d)
