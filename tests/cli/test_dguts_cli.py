@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rules.dguts.helpers import excerpt
+
 CONSTITUTION = ["--nation", "american", "--tons", "1576", "--men", "456", "--guns", "30x24,22x32C"]
 GUERRIERE = ["--nation", "british", "--tons", "1092", "--men", "272", "--guns", "30x18,16x32C,2x12"]
 
@@ -100,9 +102,9 @@ def test_a_strict_game_refuses_naming_the_ruling_as_rulings_lists_it(umpire, tmp
 
 def test_grapple_board_melee(umpire, dgame):
     assert umpire("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1").code == 0
-    res = umpire("--json", "board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "1")
+    res = umpire("--json", "board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "3")
     assert res.code == 0, res.err
-    assert res.json["odds"] == "2:1"          # 21.7 CF x 4 against 13.0 CF x 3
+    assert res.json["odds"] == "2:1"          # 21.7 CF x 4 against 13.0 CF x 3; a 3 starts no melee at once
     res = umpire("--json", "melee", "constitution", "--at", "guerriere", "--opt", "attacker=2,6",
                  "--opt", "defender=1")
     assert res.code == 0, res.err
@@ -177,11 +179,22 @@ def test_game_options_and_bad_numbers(umpire, tmp_path):
         assert res.code == 1 and "blown up" in res.err, (args, res.err)
 
 
-def test_no_melee_until_the_boarding_roll_starts_one(umpire, dgame):
+def test_a_pitched_battle_waits_a_turn_and_no_melee_means_the_dice_decide_now(umpire, dgame):
+    # "If a melee occurs automatically, the boarding has become a pitched battle for the first turn and
+    # further rolls are not taken until the next turn. If, however, a melee does not occur automatically
+    # ... there is a chance for an immediate decision depending on further die rolls by each player."
+    assert "further rolls are not taken until the next turn" in excerpt("melee-start")
     umpire("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1")
-    assert umpire("board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "6").code == 0
-    res = umpire("melee", "constitution", "--at", "guerriere", "--opt", "attacker=6", "--opt", "defender=1")
-    assert res.code == 1 and "no melee yet" in res.err
+    assert umpire("board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "1").code == 0  # 2:1, 1
+    res = umpire("melee", "constitution", "--at", "guerriere", "--opt", "attacker=6", "--opt", "defender=6")
+    assert res.code == 1 and "pitched battle" in res.err
+    assert umpire("turn").code == 0
+    res = umpire("--json", "melee", "constitution", "--at", "guerriere", "--opt", "attacker=6", "--opt", "defender=6")
+    assert res.code == 0 and res.json["outcome"] == "tie"       # second turn of the melee: it goes on
+    assert umpire("undo").code == 0 and umpire("undo").code == 0 and umpire("undo").code == 0
+    assert umpire("board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "4").code == 0  # no melee
+    res = umpire("--json", "melee", "constitution", "--at", "guerriere", "--opt", "attacker=6", "--opt", "defender=6")
+    assert res.code == 0 and res.json["result"] == "repulsed"   # first turn tie: the boarders are thrown back
 
 
 def test_training_level(umpire, tmp_path):

@@ -26,7 +26,7 @@ REQUIRED_TOP = {"format", "id", "ruleset", "title", "date", "source", "special_r
 SIDE_KEYS = {"id", "name", "nation"}
 SHIP_KEYS = {
     "id", "name", "side", "nation", "tons", "men", "guns", "rate", "sf_value",
-    "cf_value", "crew_factors", "class", "notes", "arrives", "arrival_note",
+    "cf_value", "crew_factors", "class", "notes", "arrives", "arrival_note", "opening_broadside", "range_bands",
 }
 REQUIRED_SHIP = {"id", "name", "side", "nation", "tons", "men", "guns"}
 

@@ -14,11 +14,13 @@ class BoardingCommands:
         from umpire.rules.base import Plan
         from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_grapple
 
+        if kind == "ungrapple":
+            return self.ungrapple(state, tables, a, b, opts)
         if kind != "grapple":
             raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
         _two(a, b, "grapple")
-        for sid in (a, b):
-            _afloat(state["ships"][sid], "grapple")
+        _afloat(state["ships"][a], "grapple")
+        _boardable(state["ships"][b], "be grappled")
         if "distance" not in opts:
             raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                            "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
@@ -41,6 +43,50 @@ class BoardingCommands:
 
         return Plan(need, resolve)
 
+    def ungrapple(self, state: dict, tables, a: str, b: str, opts: dict):
+        """Cut the grapples between two ships (Basic Rules IX): never while their crews are in a melee;
+        at once with the other crew's consent (or a friend's, or a beaten crew's); after boarders
+        are repulsed on a first-turn tie, a roll of 1 or 2."""
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.grapple import resolve_cut_grapple
+
+        _two(a, b, "cut loose from")
+        sa, sb = state["ships"][a], state["ships"][b]
+        _afloat(sa, "cut a grapple")
+        if b not in sa.get("grappled", []):
+            raise Refused(f"{sa['name']} is not grappled with {sb['name']}")
+        recs = [r for r, other in ((sa.get("boarding") or {}, b), (sb.get("boarding") or {}, a))
+                if r.get("at") == other]
+        if any(r.get("melee") for r in recs):
+            raise Refused(f"{sa['name']} and {sb['name']} are locked in a melee: no grapple is cut until it is decided")
+        dt = self.dt(tables)
+        consent = (_yes(opts, "consent") or sa["controller"] == sb["controller"]
+                   or sb["track"]["status"] in ("surrendered", "captured", "struck"))
+        repulsed = any(r.get("repulsed") for r in recs)
+        if not consent and not repulsed:
+            raise Refused(f"the grapple holds: {sb['name']}'s crew must consent (--opt consent=1), "
+                          "or the boarders must first be repulsed")
+        if "roll" in opts:
+            raise BadInput("give the die with --roll, not --opt roll")
+
+        def resolve(rolls, strict):
+            from umpire.core.state import Resolution, Step
+
+            if consent:
+                DiceNeed(0, 6, ()).check(rolls)
+                cut, steps = True, [Step("cut grapple", "with the consent of the other crew: cut",
+                                         dt.cite("boarding", "grapple"))]
+                data = {"rolls": []}
+            else:
+                res = resolve_cut_grapple(rolls, dt)
+                cut, steps, data = res.data["cut"], list(res.working), {"rolls": list(rolls)}
+            effects = _ungrapple_effects(sa, sb) if cut else []
+            return Resolution("ungrapple", f"{sa['name']} and {sb['name']}: " + ("grapples cut" if cut else "still grappled"),
+                              effects, steps, {**data, "success": cut})
+
+        return Plan(DiceNeed(0, 6, ()) if consent else DiceNeed(1, 6, ("cut grapple",)), resolve)
+
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts: dict | None = None):
         """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
         from umpire.core.dice import DiceNeed
@@ -54,9 +100,11 @@ class BoardingCommands:
         _two(ship, target, "board")
         a, d = state["ships"][ship], state["ships"][target]
         _afloat(a, "board")
-        _afloat(d, "be boarded")
+        _boardable(d, "be boarded")
         if target not in a.get("grappled", []):
             raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
+        if _surrendered(d):
+            return _take_surrendered(a, d, ship, target)
         dt = self.dt(tables)
         if state.get("level") == "training":
             return self._training_board(a, d, ship, target, opts, dt)
@@ -66,19 +114,25 @@ class BoardingCommands:
         record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
                   "melee_turn": 1, "areas": 0}
         unopposed = odds.data["odds"] == "unopposed"
+        turn = int(state.get("turn", 1))
 
         def resolve(rolls, strict):
             steps_res = odds
-            melee = unopposed
+            rec = {**record, "melee": True}
+            verdict = "the boarders meet no resistance: the decision dice are rolled now"
             if not unopposed:
                 start = resolve_melee_start(odds.data, rolls, dt)
                 steps_res = type(odds)(odds.effects, odds.working + start.working, {**odds.data, **start.data})
-                melee = start.data["melee"]
-            rec = {**record, "melee": melee}
-            r = _core("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}"
-                      + ("; melee this turn" if melee else "; no melee yet"), steps_res,
-                      [set_(["ships", ship, "boarding"], rec)])
-            return r
+                if start.data["melee"]:     # a pitched battle this turn; the decision dice from next turn
+                    rec.update(pitched_turn=turn, melee_turn=2)
+                    verdict = "a pitched battle this turn; the decision dice are rolled next turn"
+                elif start.data["reroll"]:
+                    rec.update(melee=False, reroll=True)
+                    verdict = "roll again (`umpire board` once more)"
+                else:
+                    verdict = "no melee at once: the decision dice are rolled now (`umpire melee`)"
+            return _core("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}; {verdict}", steps_res,
+                         [set_(["ships", ship, "boarding"], rec)])
 
         return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
 
@@ -112,14 +166,27 @@ class BoardingCommands:
         a_id = attackers[0]
         _two(a_id, defender, "fight")
         a, d = state["ships"][a_id], state["ships"][defender]
+        rec = a.get("boarding")
+        if rec and rec.get("at") == defender and rec.get("taken") and d["controller"] == a["controller"]:
+            from umpire.core.state import Resolution, Step
+
+            return Resolution("melee", f"{a['name']} already holds {d['name']}: no melee", [],
+                              [Step("melee", "her crew surrendered and she was taken unopposed",
+                                    "DGUTS Basic Rules IX")], {"outcome": "taken", "winner": "attacker"})
         _afloat(a, "fight a melee")
         _afloat(d, "fight a melee")
-        rec = a.get("boarding")
         if not rec or rec.get("at") != defender:
             raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")
+        if rec.get("reroll"):
+            raise Refused(f"the boarding roll said roll again: `umpire board {a_id} --at {defender}` once more")
+        if rec.get("repulsed"):
+            raise Refused(f"the boarders were repulsed: board again (`umpire board {a_id} --at {defender}`) "
+                          "or cut the grapple (`umpire ungrapple`)")
         if not rec.get("melee"):
-            raise Refused(f"no melee yet between {a['name']} and {d['name']}: the boarding roll did not start "
-                          "one; roll again with `umpire board` next turn")
+            raise Refused(f"no melee between {a['name']} and {d['name']}: board first")
+        if rec.get("pitched_turn") == state.get("turn"):
+            raise Refused(f"{a['name']} and {d['name']} fight a pitched battle this turn: the decision dice "
+                          "are rolled next turn")
         allowed = melee_dice_allowed(rec["odds"])
         typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
         dt = self.dt(tables)
@@ -137,7 +204,11 @@ class BoardingCommands:
                                       rec["odds"], ar, dr, rec["melee_turn"], rec["areas"], dt)
             effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
             new_rec = {**rec, "melee_turn": rec["melee_turn"] + 1, "areas": res.data["areas_taken"]}
+            if res.data["result"] == "repulsed":
+                new_rec.update(melee=False, repulsed=True)
             effects.append(set_(["ships", a_id, "boarding"], {} if res.data["captured"] else new_rec))
+            if res.data["captured"] == "defender":
+                effects.append(set_(["ships", defender, "controller"], a["controller"]))
             r = _core("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
             r.data["rolls"] = list(ar) + list(dr)
             r.data["outcome"] = res.data["winner"] or "tie"
@@ -176,3 +247,38 @@ class BoardingCommands:
         data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
                 "winner": winner, "result": result["text"], "outcome": winner or "tie"}
         return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
+
+
+def _surrendered(ship: dict) -> bool:
+    return ship["track"]["status"] == "surrendered" or ship["track"].get("morale") == "surrendered"
+
+
+def _boardable(ship: dict, doing: str) -> None:
+    """A ship afloat may be grappled and boarded, also one whose crew has surrendered (Basic Rules IX)."""
+    if ship["track"]["status"] != "surrendered":
+        _afloat(ship, doing)
+
+
+def _take_surrendered(a: dict, d: dict, ship: str, target: str):
+    """Boarding a ship whose crew surrendered occupies her: a prize under the boarder's side."""
+    from umpire.core.state import Resolution, Step, set_
+
+    steps = [Step("boarding", f"{d['name']}'s crew has surrendered: {a['name']}'s boarders occupy her unopposed",
+                  "DGUTS Basic Rules IX ('If an enemy crew occupies the ship, it is considered a prize')"),
+             Step("prize", f"{d['name']} is taken; she now answers to the {a['controller']} side", "DGUTS Basic Rules IX")]
+    effects = [set_(["ships", target, "track", "status"], "captured"),
+               set_(["ships", target, "controller"], a["controller"]),
+               set_(["ships", ship, "boarding"], {"at": target, "taken": True, "melee": False})]
+    return Resolution("board", f"{a['name']} boards {d['name']} and takes her", effects, steps,
+                      {"odds": "unopposed", "captured": True, "controller": a["controller"]})
+
+
+def _ungrapple_effects(sa: dict, sb: dict) -> list[dict]:
+    from umpire.core.state import set_
+
+    out = []
+    for me, other in ((sa, sb), (sb, sa)):
+        out.append(set_(["ships", me["id"], "grappled"], sorted(set(me.get("grappled", [])) - {other["id"]})))
+        if (me.get("boarding") or {}).get("at") == other["id"]:
+            out.append(set_(["ships", me["id"], "boarding"], {}))
+    return out

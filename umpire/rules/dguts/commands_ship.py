@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, Refused
 from umpire.rules.dguts.adapter import _afloat, _core, _num, _sets, _yes
 
 
@@ -70,15 +70,20 @@ class ShipCommands:
         _afloat(s, "lose a mast")
         dt = self.dt(tables)
         if opts.get("attempt"):
-            attempt = int(_num(opts, "attempt", 1, 1))
-            crew = _num(opts, "crew", 1.0)
+            attempt = _num(opts, "attempt", 1, 1)
+            if attempt != int(attempt) or not 1 <= attempt <= 3:
+                raise BadInput(f"attempt {opts['attempt']!r}: clearing a fouled mast takes attempt 1, 2 or 3 "
+                               "(the third is automatic)")
+            attempt, crew, which = int(attempt), _num(opts, "crew", 1.0), str(opts.get("mast", ""))
+            if not singleship.fouled_masts(s["track"]):
+                raise Refused(f"no mast is fouling {s['name']}")
 
             def resolve(rolls, strict):
-                res = singleship.resolve_clear_mast(s["track"], attempt, rolls, crew, dt)
+                res = singleship.resolve_clear_mast(s["track"], attempt, rolls, crew, dt, which)
                 return _core("mast", f"{s['name']}: clearing the fouled mast", res,
                              _sets(ship, res.effects.get("ship", {})))
 
-            return Plan(DiceNeed(1, 6, ("clear mast",)), resolve)
+            return Plan(singleship.clear_mast_dice_needed(attempt, dt), resolve)
         need = singleship.mast_loss_dice_needed()
 
         def fall(rolls, strict):
@@ -117,7 +122,8 @@ class ShipCommands:
         from umpire.rules.dguts.turn import assign_pumps
 
         s = state["ships"][ship]
-        _afloat(s, "man the pumps")
+        if s["track"]["status"] not in ("surrendered", "captured"):   # a prize crew, or a beaten one, may pump
+            _afloat(s, "man the pumps")
         crew = _num({"crew": crew}, "crew")
         new = assign_pumps(s["track"], crew)
         need = s["track"].get("pumps_needed", 0)

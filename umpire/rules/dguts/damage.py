@@ -31,6 +31,14 @@ class DamageOutcome:
     checks_new: int
 
 
+def fouled_masts(state: Mapping[str, Any]) -> list[dict]:
+    """Each mast fouling the ship: [{"mast", "side"}] (a game from before this list kept one side)."""
+    out = [dict(m) for m in state.get("fouled_masts", [])]
+    if not out and state.get("fouled_mast"):
+        out = [{"mast": "", "side": str(state["fouled_mast"])}]
+    return out
+
+
 def changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict:
     """The keys of `new` whose values differ from `old` (the effects to journal)."""
     return {k: copy.deepcopy(v) for k, v in new.items() if old.get(k) != v}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from .guns import calibre_key
 from .model import Aim, BadInput, Bearing, Rake, RangeBand, Shot
@@ -78,13 +78,16 @@ def _ratio(text: Any) -> Fraction:
     return value
 
 
-def range_band(inches: float, anchored: bool = False, tables: Tables | None = None) -> RangeBand:
-    """A, B, C or D band for a range in inches (Basic Rules VIII.B; anchored x3/2, VIII.D)."""
+def range_band(inches: float, anchored: bool = False, tables: Tables | None = None,
+               own: Mapping[str, float] | None = None) -> RangeBand:
+    """A, B, C or D band for a range in inches (Basic Rules VIII.B; anchored x3/2, VIII.D).
+
+    `own` are a ship's own band limits where a scenario changes them (the Turks: A 3", B 6", C 9")."""
     t = tables_or_default(tables)
     if inches < 0 or math.isnan(inches):
         raise BadInput(f"range {inches!r}: inches, 0 or more")
     scale = t.num("fire", "anchored", "range_multiplier") if anchored else Fraction(1)
-    limits = t.get("fire", "bands", "max_inches")
+    limits = {**t.get("fire", "bands", "max_inches"), **(own or {})}
     for band in RangeBand:
         if Fraction(str(inches)) <= Fraction(str(limits[band.value])) * scale:
             return band

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import DamageOutcome, apply_damage, changed
+from .damage import DamageOutcome, apply_damage, changed, fouled_masts
 from .fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
 from .model import Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution, Step, rule
 from .repairs import dismount_guns
@@ -60,9 +60,11 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
     _check_can_fire(firer_state, target_state, order)
     land = firer.get("kind") == "land_battery"
     long_reach = order.anchored or land
-    band = range_band(order.range_inches, long_reach, t)
+    band = range_band(order.range_inches, long_reach, t, firer.get("range_bands"))
     steps.append(Step("range", f"{order.range_inches:g}\" is {band.value} range"
-                      + (" (anchored or land guns: bands x3/2)" if long_reach else ""), t.cite("fire", "bands")))
+                      + (" (anchored or land guns: bands x3/2)" if long_reach else "")
+                      + (" (the ship's own bands: " + ", ".join(f'{k} {v:g}"' for k, v in firer["range_bands"].items())
+                         + ")" if firer.get("range_bands") else ""), t.cite("fire", "bands")))
     aim = _aim(order, band, steps, t)
     _check_shot_and_rake(order, band, t)
     groups = _guns_bearing(firer, firer_state, order, t, steps)
@@ -145,11 +147,12 @@ def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: Fir
                           t.cite("guns", "chasers")))
     else:
         groups = [(k, _frac(row["per_side"])) for k, row in factors.items() if row["per_side"] > 0]
-        if state.get("fouled_mast") == order.bearing.value:
-            share = 1 - t.num("single-ship", "mast_loss", "blocked_guns_share")
+        blocking = sum(1 for m in fouled_masts(state) if m["side"] == order.bearing.value)
+        if blocking:
+            share = max(Fraction(0), 1 - blocking * t.num("single-ship", "mast_loss", "blocked_guns_share"))
             groups = [(k, f * share) for k, f in groups]
-            steps.append(Step("fouled mast", f"a third of the {order.bearing.value} guns cannot fire",
-                              t.cite("single-ship", "mast_loss")))
+            steps.append(Step("fouled mast", f"{blocking} fouled: a third of the {order.bearing.value} guns "
+                              "cannot fire for each", t.cite("single-ship", "mast_loss")))
     out = int(state.get("guns_dismounted", 0))
     if "dismounted-guns" in order.options and out and firer.get("kind") != "land_battery":
         share = 1 - Fraction(out, int(firer["guns_total"]))

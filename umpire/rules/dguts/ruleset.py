@@ -32,7 +32,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
     family = "dguts"
     levels = ("standard", "training")
     required_keys = ("id", "name", "side", "controller", "values", "track")
-    actions = {"fire": (A.Fire, "_fire"), "grapple": (A.Contact, "_contact"), "melee": (A.Melee, "_melee"),
+    actions = {"fire": (A.Fire, "_fire"), "grapple": (A.Contact, "_contact"), "ungrapple": (A.Contact, "_contact"),
+               "melee": (A.Melee, "_melee"),
                "board": (A.Board, "_board"), "morale": (A.Morale, "_morale"), "repair": (A.Repair, "_repair"),
                "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
                "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn")}

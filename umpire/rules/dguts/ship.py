@@ -40,6 +40,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "gunnery_factoring": "true to use the nation's guns per fire factor (optional rule)",
     "fire_factors": "fire factors per side by calibre, e.g. {\"24\" = 5}",
     "protection": "land battery protection: open, dug-in or fortified",
+    "range_bands": "the ship's own range bands in inches, e.g. {A = 3, B = 6, C = 9} (the Turks' rule)",
 }
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
@@ -144,7 +145,20 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
         raise BadInput(f"sailing_class {ov.get('sailing_class')!r}: use a, b, c, d or e")
     if "protection" in ov:
         values["protection"] = str(ov["protection"])
+    if "range_bands" in ov:
+        values["range_bands"] = _range_bands(ov["range_bands"])
     return values
+
+
+def _range_bands(value: Any) -> dict:
+    """A ship's own range bands: {band: inches}, bands A-D, each reaching further than the one before."""
+    if not isinstance(value, Mapping) or not value or set(value) - set("ABCD"):
+        raise BadInput(f"range_bands {value!r}: give inches by band, e.g. {{A = 3, B = 6, C = 9}}")
+    bands = {k: _positive(value[k], f"range_bands {k}") for k in "ABCD" if k in value}
+    reach = list(bands.values())
+    if reach != sorted(reach):
+        raise BadInput(f"range_bands {value!r}: each band must reach further than the one before")
+    return bands
 
 
 def _kind_and_class(nat: str, tons: float, ov: Mapping[str, Any], t: Tables) -> dict:
@@ -157,6 +171,10 @@ def _kind_and_class(nat: str, tons: float, ov: Mapping[str, Any], t: Tables) -> 
         cls = parse_class(ov["class"])
     else:
         cls = int(rule.get("class", class_by_tonnage(tons, t)))
+        frigates = t.get("classes", "frigates")
+        if "class" not in rule and cls > int(frigates["class"]) and "rate" in ov \
+                and _rate(ov["rate"]) <= int(frigates["max_rate"]):
+            cls = int(frigates["class"])   # a large frigate: Class V is for ships of the line
     opening = _flag(ov, "opening_broadside", bool(rule.get("opening_broadside", kind != "land_battery")))
     return {"kind": kind, "class": cls, "opening_broadside": opening}
 
@@ -318,6 +336,7 @@ def initial_state(values: Mapping[str, Any]) -> dict:
         "gun_damage_points": 0.0,
         "spar_work": 0.0,
         "fouled_mast": "",
+        "fouled_masts": [],
         "speed_penalties": [],
         "flags": [],
     }

@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import apply_damage, changed
+from .damage import apply_damage, changed, fouled_masts
 from .model import BadInput, DiceNeed, Refused, Resolution, Step
 from .tables import Tables, tables_or_default
 
@@ -100,7 +100,7 @@ def mast_loss_dice_needed() -> DiceNeed:
 
 def resolve_mast_loss(values: Mapping[str, Any], state: Mapping[str, Any], rolls: Sequence[int],
                       tables: Tables | None = None) -> Resolution:
-    """Which mast came down and whether it fouled the ship (E)."""
+    """Which mast came down and whether it fouled the ship (E); each fouled mast is kept."""
     t = tables_or_default(tables)
     rolls = mast_loss_dice_needed().check(rolls)
     row = t.get("single-ship", "mast_loss")
@@ -111,43 +111,73 @@ def resolve_mast_loss(values: Mapping[str, Any], state: Mapping[str, Any], rolls
     steps = [Step("mast lost", f"{mast} mast, falls {fall}", src)]
     if fall != "clear":
         side = fall.removeprefix("foul-")
-        new["fouled_mast"] = side
+        fouled = fouled_masts(state) + [{"mast": mast, "side": side}]
+        new["fouled_masts"] = fouled
+        new["fouled_mast"] = fouled[0]["side"]
         steps.append(Step("fouled", f"turn one point to {side}; speed -20%; a third of the {side} guns "
-                          f"cannot fire until it is cut away", src))
+                          f"cannot fire until it is cut away ({len(fouled)} fouled)", src))
     return Resolution({"ship": changed(state, new)}, tuple(steps),
                       {"mast": mast, "fall": fall, "rolls": list(rolls), "explain": [s.text() for s in steps]})
 
 
+def clearing_rule(attempt: int, tables: Tables | None = None) -> Any:
+    """The die faces that clear a fouled mast on this attempt, or "automatic" (E)."""
+    t = tables_or_default(tables)
+    if isinstance(attempt, bool) or not 1 <= int(attempt) <= 3:
+        raise BadInput(f"attempt {attempt!r}: clearing a fouled mast takes attempt 1, 2 or 3 (the third is automatic)")
+    return t.get("single-ship", "mast_loss", "clearing", str(int(attempt)),
+                 what=f"the rolls that clear a fouled mast on attempt {attempt}")
+
+
+def clear_mast_dice_needed(attempt: int, tables: Tables | None = None) -> DiceNeed:
+    """One die, none on the automatic attempt."""
+    if clearing_rule(attempt, tables) == "automatic":
+        return DiceNeed(0, 6, ())
+    return DiceNeed(1, 6, ("clear mast",))
+
+
 def resolve_clear_mast(state: Mapping[str, Any], attempt: int, rolls: Sequence[int], crew: float = 1.0,
-                       tables: Tables | None = None) -> Resolution:
+                       tables: Tables | None = None, mast: str = "") -> Resolution:
     """Try to cut away a fouled mast with 1 CF, from the turn after it fell (E).
 
-    Only the third attempt (automatic) is legible in the text; the die rolls
-    that clear it on the first and second attempts must come from a house ruling.
+    Only the third attempt (automatic) is legible in the text; the rolls that clear
+    it on the first and second attempts are default readings (docs/rulings.md).
+    `mast` names which fouled mast (fore, main, mizzen) when more than one fouls the ship.
     """
     t = tables_or_default(tables)
-    if not state.get("fouled_mast"):
+    fouled = fouled_masts(state)
+    if not fouled:
         raise Refused("no mast is fouling the ship")
     if crew < int(t.get("single-ship", "mast_loss", "clearing_crew")):
         raise Refused("cutting away a fouled mast needs 1 CF")
-    if attempt < 1:
-        raise BadInput(f"attempt {attempt!r}: 1, 2 or 3")
-    rule = t.get("single-ship", "mast_loss", "clearing", str(min(attempt, 3)),
-                 what=f"the rolls that clear a fouled mast on attempt {attempt}")
+    rule = clearing_rule(attempt, t)
+    which = _which_fouled(fouled, mast)
     src = t.cite("single-ship", "mast_loss")
+    rolls = clear_mast_dice_needed(attempt, t).check(rolls)
     if rule == "automatic":
-        DiceNeed(0, 6, ()).check(rolls)
         cleared, text = True, "cleared automatically"
     else:
-        rolls = DiceNeed(1, 6, ("clear mast",)).check(rolls)
         cleared = rolls[0] in list(rule)
-        text = f"rolled {rolls[0]}: " + ("cleared" if cleared else "still foul")
+        text = f"rolled {rolls[0]}, needs {', '.join(map(str, rule))}: " + ("cleared" if cleared else "still foul")
     new = copy.deepcopy(dict(state))
     if cleared:
-        new["fouled_mast"] = ""
-    steps = [Step("clear mast", f"attempt {attempt}: {text}", src)]
+        rest = fouled[:which] + fouled[which + 1:]
+        new["fouled_masts"] = rest
+        new["fouled_mast"] = rest[0]["side"] if rest else ""
+    name = fouled[which]["mast"] or "the"
+    steps = [Step("clear mast", f"{name} mast fouled {fouled[which]['side']}, attempt {attempt}: {text}", src)]
     return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"cleared": cleared, "explain": [s.text() for s in steps]})
+                      {"cleared": cleared, "mast": fouled[which]["mast"], "still_fouled": len(new.get("fouled_masts", fouled)),
+                       "explain": [s.text() for s in steps]})
+
+
+def _which_fouled(fouled: list[dict], mast: str) -> int:
+    if not mast:
+        return 0
+    for i, m in enumerate(fouled):
+        if m["mast"] == mast.strip().lower():
+            return i
+    raise BadInput(f"mast {mast!r}: the fouled masts are {', '.join(m['mast'] or '?' for m in fouled)}")
 
 
 def hot_shot_fire_chances(low_points: float, tables: Tables | None = None) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .damage import speed_share
+from .damage import fouled_masts, speed_share
 from .model import BadInput, PointOfSail, Resolution, SailingClass, Step
 from .tables import Tables, tables_or_default
 
@@ -116,10 +116,11 @@ def _changes(values: Mapping[str, Any], state: Mapping[str, Any], jury_rig_turns
     change = -lost
     if lost:
         steps.append(Step("sails and masts", why, t.cite("speed", "rigging")))
-    if state.get("fouled_mast"):
-        pen = t.num("speed", "fouled_mast", "penalty")
+    fouled = len(fouled_masts(state))
+    if fouled:
+        pen = t.num("speed", "fouled_mast", "penalty") * fouled
         change -= pen
-        steps.append(Step("fouled mast", f"-{float(pen):.0%}", t.cite("speed", "fouled_mast")))
+        steps.append(Step("fouled mast", f"{fouled} fouled: -{float(pen):.0%}", t.cite("speed", "fouled_mast")))
     for item in state.get("speed_penalties", []):
         pen = Fraction(str(item["share"]))
         change -= pen
