@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+from umpire.core.errors import UmpireError
 from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.ship import SIDES, status as basic_status
 
@@ -40,6 +41,12 @@ class Wsim1981Advanced(Wsim1981):
                      "critical_effects": []})
         ship["at_turn_start"] = snapshot(ship)
         return ship
+
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        """Advanced fire (several hit dice, critical hits, ammunition) is not built yet: refuse it
+        plainly rather than read the Advanced tables with the Basic procedure."""
+        raise UmpireError("fire at the Advanced level is not built yet (Advanced hit tables, critical hits "
+                          "and ammunition); play this engagement at --level basic for now")
 
     def status(self, ship: dict) -> dict:
         out = basic_status(ship)
