@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step
@@ -58,6 +59,30 @@ def scores_hit(face, rng: int, boat: bool) -> bool:
     if face == "X":
         return False
     return face == rng if boat else face >= rng
+
+
+@dataclass(frozen=True)
+class HitsChain:
+    """Fire dice one at a time for `umpire odds`: the state is (dice thrown, hits so far)."""
+
+    stages: int
+    faces: tuple
+    range: int
+    boat: bool
+    dice: int = 1
+    going: str = "going"
+    start: tuple = (0, 0)
+
+    def step(self, state: tuple, rolls: tuple[int, ...]) -> tuple[tuple, str]:
+        thrown, hits = state
+        hits += scores_hit(self.faces[rolls[0] - 1], self.range, self.boat)
+        if thrown + 1 < self.stages:
+            return (thrown + 1, hits), self.going
+        return (thrown + 1, hits), f"{hits} hit{'s' if hits != 1 else ''}"
+
+
+def fire_chain(f: dict, tables) -> HitsChain:
+    return HitsChain(f["guns"], tuple(tables["fire"]["faces"]), f["range"], bool(f["boat"]))
 
 
 def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict:

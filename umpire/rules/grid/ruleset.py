@@ -76,7 +76,8 @@ class Grid(Ruleset):
             faces = combat.parse_faces(a.opts["rolls"], tables, f["guns"])
             return combat.resolve_fire(state, a.ship, f, faces, a.opts, tables)
         return Plan(_d6(f["guns"], "fire die"), lambda rolls, strict: combat.resolve_fire(
-            state, a.ship, f, [combat.face_of(r, tables) for r in rolls], a.opts, tables))
+            state, a.ship, f, [combat.face_of(r, tables) for r in rolls], a.opts, tables),
+            chain=combat.fire_chain(f, tables))
 
     def _board(self, state, tables, a: A.Board):
         from umpire.rules.grid import combat
