@@ -218,3 +218,4 @@ def _print_briefing(obj, brief: dict) -> None:
     from umpire.cli.text import briefing_lines
 
     click.echo("\n".join(briefing_lines(brief)))
+from umpire.cli import ship_edit  # noqa: E402,F401  (ship edit joins the ship group)

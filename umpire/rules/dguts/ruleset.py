@@ -12,6 +12,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
+from umpire.rules.dguts.actions import EDITABLE, ShipEdit
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
@@ -36,7 +37,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
                "melee": (A.Melee, "_melee"),
                "board": (A.Board, "_board"), "morale": (A.Morale, "_morale"), "repair": (A.Repair, "_repair"),
                "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
-               "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn")}
+               "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn"),
+               "ship edit": (ShipEdit, "_edit")}
     queries = {"speed": "speed"}
 
     # --- journalled actions, as the command line builds them ---------------
@@ -72,6 +74,46 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
+
+    def _edit(self, state, tables, a: ShipEdit):
+        return self.edit_ship(state, a.ship, a.changes)
+
+    def edit_ship(self, state: dict, ship: str, changes: dict):
+        """A ship's set-up changed in play: values worked out again, damage and losses kept."""
+        from umpire.core.state import Resolution, Step, set_
+
+        unknown = sorted(set(changes) - set(EDITABLE))
+        if unknown:
+            raise BadInput(f"ship edit: {unknown[0]!r} cannot be changed; give {', '.join(EDITABLE.values())}")
+        given = {k: v for k, v in changes.items() if v not in (None, "")}
+        if not given:
+            raise BadInput(f"ship edit: say what changes ({', '.join(EDITABLE.values())})")
+        s = state["ships"][ship]
+        old = s["definition"]
+        overrides = {**old.get("overrides", {}), **{k: str(given[k]) for k in ("rate", "class") if k in given}}
+        d = self.ship_definition(old["name"], old["side"], old["id"], {
+            "nation": given.get("nation", old["nation"]), "tons": given.get("tons", old["tons"]),
+            "men": given.get("men", old["men"]), "guns": given.get("guns", old["guns"]), "overrides": overrides})
+        fresh = self.new_ship(d)
+        lost = float(s["values"]["crew_factors"]) - float(s["track"]["crew_factors"])
+        crew = round(max(0.0, float(fresh["values"]["crew_factors"]) - lost), 4)
+        effects = [set_(["ships", ship, "definition"], d), set_(["ships", ship, "values"], fresh["values"])]
+        if crew != s["track"]["crew_factors"]:
+            effects.append(set_(["ships", ship, "track", "crew_factors"], crew))
+        steps = [Step(k, f"{old.get(k, old.get('overrides', {}).get(k, ''))} -> {v}", "umpire ship edit")
+                 for k, v in given.items()]
+        steps.append(Step("values", f"class {fresh['values']['class']}, SF value {fresh['values']['sf_value']:.4g}, "
+                          f"CF value {fresh['values']['cf_value']:.4g}, crew {crew:g} CF "
+                          f"({lost:g} CF lost before kept as lost)", "DGUTS Basic Rules III, VII"))
+        new = {**s, "definition": d, "values": fresh["values"], "track": {**s["track"], "crew_factors": crew}}
+        return Resolution("ship", f"{s['name']}: set-up changed ({', '.join(given)})", effects, steps,
+                          {"ship": self.status(new)})
+
+    def scenario_warnings(self, scen: dict) -> list[str]:
+        """Scenario ships whose armament the text's OCR lost, and what is missing."""
+        return [f"{s['name']} ({s['id']}): illegible in the text: {s['armament_lost']}; give her whole gun "
+                f"list with `umpire ship edit {s['id']} --guns ...` before she fights"
+                for s in scen.get("ships", []) if s.get("armament_lost")]
 
     # --- tables ------------------------------------------------------------
     def dt(self, tables):

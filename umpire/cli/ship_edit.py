@@ -1,0 +1,62 @@
+"""`umpire ship edit`: change a ship's set-up in play (journalled, so `undo` and `verify` see it).
+
+Imported by `cli.setup` so the command joins the `ship` group. It also has `new` report the
+scenario ships whose armament the rule text lost, so the umpire can supply it before play.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import click
+
+from umpire.cli import cli
+from umpire.cli.actions import _act
+
+# `cli.setup` has registered both before it imports this module
+ship, new = cli.commands["ship"], cli.commands["new"]
+
+
+@ship.command("edit")
+@click.argument("name")
+@click.option("--guns", help="DGUTS: the whole gun list, e.g. \"28x18,16x32C,2x12\".")
+@click.option("--men", type=int, help="DGUTS: crew (men and boys).")
+@click.option("--tons", type=float, help="DGUTS: tonnage.")
+@click.option("--nation", help="DGUTS: nation, e.g. british.")
+@click.option("--rate", help="DGUTS: rated number of guns, e.g. 38.")
+@click.option("--class", "ship_class", help="DGUTS: ship class 1-5 or I-V.")
+@click.pass_obj
+def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class):
+    """Change a ship's guns, crew, tonnage or nation during a game; her values are worked out
+    again and the damage and losses she has taken are kept.
+
+    \b
+    Example:
+      umpire ship edit macedonian --guns "28x18,16x32C,2x12,2x9,1x18C"
+    """
+    from umpire.rules.dguts.actions import ShipEdit
+
+    changes = {"guns": guns, "men": men, "tons": tons, "nation": nation, "rate": rate, "class": ship_class}
+    _act(obj, ShipEdit(obj.ship(name), {k: v for k, v in changes.items() if v is not None}))
+
+
+def _warn_lost_armament(start):
+    """`new` as before; then a warning on stderr for each scenario ship whose armament the text lost."""
+
+    @functools.wraps(start)
+    def run(*args, **kwargs):
+        out = start(*args, **kwargs)
+        if kwargs.get("scenario"):
+            from umpire.core import scenarios
+            from umpire.core.ruleset import PLAYED_AS, find_ruleset
+
+            scen = scenarios.load(kwargs["scenario"])
+            rs = find_ruleset(kwargs.get("ruleset") or PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
+            for line in getattr(rs, "scenario_warnings", lambda s: [])(scen):
+                click.echo(f"umpire: warning: {line}", err=True)
+        return out
+
+    return run
+
+
+new.callback = _warn_lost_armament(new.callback)

@@ -1,0 +1,21 @@
+"""Actions only DGUTS has, as frozen values the journal keeps (the shared shapes are in core.actions)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from umpire.core.actions import Action
+
+#: what `ship edit` may change, and the option that sets it
+EDITABLE = {"guns": "--guns", "men": "--men", "tons": "--tons", "nation": "--nation", "rate": "--rate",
+            "class": "--class"}
+
+
+@dataclass(frozen=True, slots=True)
+class ShipEdit(Action):
+    """Change a ship's set-up in play (a gun list the text lost, a corrected crew)."""
+
+    command: ClassVar[str] = "ship edit"
+    ship: str
+    changes: dict = field(default_factory=dict)
