@@ -26,23 +26,21 @@ def _act(obj, act: A.Action, roll: str | None = None):
 
 
 def _odds(obj, action: dict) -> None:
-    from umpire.core.odds import distribution
+    from umpire.core.odds import distribution, events
 
     got = obj.session.plan(action)
     if isinstance(got, Resolution) or got.need.count == 0:
         raise BadInput(f"{action['command']}: no dice are rolled here, so there are no odds to show")
     data = distribution(got)
+    data["events"] = events(got)
     if obj.as_json:
         import json
 
         click.echo(json.dumps(data))
         return
-    from umpire.cli import render
+    from umpire.cli.odds import chart_lines
 
-    render.rows(f"odds: {data['dice']}, {data['outcomes']} outcomes", ["result", "chance", "%"],
-                [[r["result"], r["chance"], r["percent"]] for r in data["results"]])
-    if data["expected"]:
-        render.mapping(data["expected"], "expected hits")
+    click.echo("\n".join(chart_lines(data, action)))
 
 
 @cli.command()

@@ -26,3 +26,54 @@ def odds(ctx, command, args):
         raise BadInput(f"odds of {command!r}: give an action that takes dice, e.g. fire, grapple, melee")
     ctx.obj.odds = True
     sub.main(list(args), prog_name=f"umpire odds {command}", standalone_mode=False, obj=ctx.obj)
+
+
+BAR = 40
+
+
+def chart_lines(data: dict, action: dict) -> list[str]:
+    """The odds as the umpire reads them: the headline chances, then outcome, chance, % and a bar."""
+    out = [f"odds: {data['dice']}, {data['outcomes']} outcomes"]
+    head = headline(data, action)
+    if head:
+        out.append("chance: " + " · ".join(f"{name} {_pct(p)}" for name, p in head))
+    rows = data["results"]
+    if not rows:
+        return out
+    top = max(r["percent"] for r in rows) or 1
+    width = [max(len(str(r[k])) for r in rows) for k in ("result", "chance")]
+    for r in rows:
+        bar = "█" * max(1 if r["percent"] else 0, round(BAR * r["percent"] / top))
+        out.append(f"  {str(r['result']).ljust(width[0])}  {str(r['chance']).rjust(width[1])}  "
+                   f"{_pct(r['percent']).rjust(7)}  {bar}")
+    if data.get("expected"):
+        out.append("expected: " + ", ".join(f"{k} {_frac(v)}" for k, v in data["expected"].items()))
+    return out
+
+
+def headline(data: dict, action: dict) -> list[tuple[str, float]]:
+    """The chances asked about most: any hit, the target strikes, the boarders win, any ship struck."""
+    events, cmd, target = data.get("events", {}), action.get("command"), action.get("at")
+    out = []
+    if cmd == "fire" or "any hit" in events:
+        out.append(("any hit", events.get("any hit", {}).get("percent", 0.0)))
+    if cmd == "fire" and target and "method" not in data:   # each roll resolved: strikes are known
+        out.append((f"{target} strikes", events.get(f"{target} strikes", {}).get("percent", 0.0)))
+    if cmd == "melee":
+        wins = [r["percent"] for r in data["results"] if str(r["result"]).lower().startswith("attacker")
+                and "win" in str(r["result"]).lower()]
+        out.append(("the boarders win", round(sum(wins), 2)))
+    out += [(k, v["percent"]) for k, v in events.items() if k.endswith(" strikes") and k != f"{target} strikes"]
+    return out
+
+
+def _pct(p: float) -> str:
+    return f"{p:g}%"
+
+
+def _frac(text: str) -> str:
+    """An exact fraction with its decimal, e.g. 19/6 (3.17)."""
+    from fractions import Fraction
+
+    value = Fraction(text)
+    return text if value.denominator == 1 else f"{text} ({float(value):.2f})"

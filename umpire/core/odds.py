@@ -55,6 +55,50 @@ def distribution(plan) -> dict:
     return enumerated(plan)
 
 
+def events(plan) -> dict:
+    """The chance of what an umpire asks about most, beside the table of results: `any hit`
+    (something marked or scored) and, for each ship a roll can put out of action,
+    `<id> strikes` (and `<id> <state>` for each state it can reach). A chain (melee) reports
+    none: its results already say who wins. Each equally likely roll is resolved once more."""
+    if plan_chain(plan) is not None:
+        return {}
+    need = plan.need
+    total = need.faces ** need.count
+    if plan.per_die:
+        faces = range(1, need.faces + 1)
+        scores = {r: plan.resolve((r,) * need.count, False).data[plan.per_die] for r in faces}
+        # a roll does no damage only when every die scores nothing, high and low
+        misses = math.prod(sum(1 for r in faces if not any(Fraction(str(scores[r][i][k])) for k in ("high", "low")))
+                           for i in range(need.count))
+        return _chances(Counter({"any hit": total - misses}), total)
+    if total > MAX_OUTCOMES:
+        return {}
+    counts: Counter = Counter()
+    for rolls in need.outcomes():
+        res = plan.resolve(rolls, False)
+        counts.update(_events(res, res.data.get("marked") or res.data.get("hits") or {}))
+    return _chances(counts, total)
+
+
+#: Where a ruleset keeps a ship's state, as effect paths after ["ships", id].
+STATE_PATHS = (("state",), ("track", "status"))
+
+
+def _events(res, marked: dict) -> set[str]:
+    """What one roll did: anything hit, and which ships changed state (struck, surrendered, ...)."""
+    out = {"any hit"} if any(n for n in marked.values()) else set()
+    for e in res.effects:
+        path = tuple(e.get("path", ()))
+        if len(path) > 2 and path[0] == "ships" and path[2:] in STATE_PATHS and e.get("value") != "active":
+            out |= {f"{path[1]} {e.get('value')}", f"{path[1]} strikes"}   # each state, and any of them
+    return out
+
+
+def _chances(counts: Counter, total: int) -> dict:
+    return {k: {"chance": str(Fraction(v, total)), "percent": round(100 * v / total, 2)}
+            for k, v in sorted(counts.items())}
+
+
 def plan_chain(plan) -> Chain | None:
     """The plan's chain of stages, if it has one."""
     return plan.chain
