@@ -1,0 +1,51 @@
+"""Printing grid control panels and damage-card decks (umpire/pdf/grid.py)."""
+
+from __future__ import annotations
+
+from umpire.core.tables import Tables
+from umpire.pdf import grid as P
+from umpire.rules.grid.ruleset import Grid
+
+T = Tables("grid")
+RS = Grid()
+
+
+def ship(kind="1st-rate-ship-of-the-line"):
+    return RS.new_ship(RS.ship_definition("Victory", "british", "victory", {"type": kind}))
+
+
+def test_a_blank_panel_shows_the_ship_as_set_up():
+    v = P.panel_view(ship(), T, blank=True)
+    assert v.placed is None and v.guns == {"port": 10, "starboard": 10, "bow": 1, "stern": 1}
+    assert v.speeds == (0, 0, 1, 3, 5, 6) and v.hull_boxes == 28 and v.rigging_positions == 5
+    assert [b for b, _, _ in v.boats] == ["cutter", "pinnace", "launch", "gig", "jolly-boat"]
+
+
+def test_a_panel_from_a_game_shows_losses():
+    s = ship("frigate")
+    s["positions"] = {"gunner": 1, "port": 3}
+    s["held"] = [{"card": "gun-dismounted", "battery": "port"}]
+    s["guns_destroyed"]["port"] = 1
+    s["hull_damage"], s["hull_plugged"] = 3, 1
+    v = P.panel_view(s, T)
+    assert v.placed["port"] == 3 and v.dismounted["port"] == 1 and v.destroyed["port"] == 1
+    assert v.held == ("GUN Dismounted (Repairable)",)
+
+
+def test_panels_print_one_page_a_ship():
+    pdf, pages = P.panels_pdf([P.panel_view(ship(), T, blank=True), P.panel_view(ship("transport"), T, True)])
+    assert pdf.startswith(b"%PDF") and pages == 2
+
+
+def test_the_deck_prints_every_card_24_a_page():
+    cards = P.deck_view(T)
+    assert len(cards) == 80 and cards[0].title == "BOW GUN" and cards[-1].title == "CREW"
+    pdf, pages = P.deck_pdf("Victory", cards)
+    assert pdf.startswith(b"%PDF") and pages == 4
+    again, _ = P.deck_pdf("Victory", cards)
+    assert again == pdf                      # invariant output
+
+
+def test_letter_paper():
+    pdf, pages = P.deck_pdf("Victory", P.deck_view(T), paper="letter")
+    assert b"/MediaBox [ 0 0 612 792 ]" in pdf and pages == 4

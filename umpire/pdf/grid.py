@@ -1,0 +1,363 @@
+"""Printing for the square-grid game: Ship Control Panels and damage-card decks.
+
+Two documents, each from plain views built here from the game state (or a ship
+as set up) and the grid tables:
+
+* `panels_pdf(views)`: one Ship Control Panel a page, Deck and Below Deck, every
+  position, the guns of each battery, the boats, the hull-damage boxes in rows, the
+  ship's movement-class row and crew quality; from a game the figures on each
+  position are counted in, lost guns and boats crossed, hull boxes crossed
+  (plugged ones shaded) and the damage cards held and marked listed.
+* `deck_pdf(view)`: a ship's complete damage-card deck, card by card as printed
+  in the text, 24 cards to a page with dashed cut lines.
+
+The panel in the text is an image the OCR lost, so the layout is this module's
+own (docs/rulings.md, "Square-grid game"). reportlab is imported only here.
+"""
+
+from __future__ import annotations
+
+import io
+import tomllib
+from dataclasses import dataclass
+
+from umpire.core.resources import resource_dir
+from umpire.rules.grid import ship as S
+
+MM = 72 / 25.4
+FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
+DECK = (("helm", "Helm"), ("stays", "Stays"), ("rigging", "Rigging"), ("fighting", "Fighting Crew"),
+        ("marines", "Marines (deck)"), ("marines_rigging", "Marines (rigging)"), ("repair", "Repair"),
+        ("bow", "Bow Gun"), ("stern", "Stern Gun"))
+BELOW = (("gunner", "Gunner"), ("port", "Port Battery"), ("starboard", "Starboard Battery"),
+         ("surgeon", "Surgeon 1/6"), ("below_repair", "Below Deck Repair"), ("pumps", "Pumps"),
+         ("marines_pumps", "Marines (pumps)"))
+
+
+# --- views -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class PanelView:
+    """What one control panel shows; `placed` is None for a blank panel."""
+
+    name: str
+    ship_id: str
+    type_name: str
+    side: str
+    quality: str
+    tack_fail: int
+    movement: str
+    setting_names: tuple[str, ...]
+    speeds: tuple[int, ...]
+    crew: int
+    marines: int
+    casualties: int
+    rigging_positions: int
+    guns: dict
+    destroyed: dict
+    dismounted: dict
+    boats: tuple[tuple[str, str, int], ...]      # (boat, state, crew)
+    hull_boxes: int
+    hull_row: int
+    hull_damage: int
+    hull_plugged: int
+    placed: dict | None
+    held: tuple[str, ...]
+    marked: tuple[str, ...]
+
+
+def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
+    """A ship of the game state (or as set up, `blank`) as its control panel shows it."""
+    mv = tables["movement"]
+    cards = {c["id"]: f"{c['title']} {c['text']}" for c in tables["deck"]["cards"]}
+    fresh = blank
+    return PanelView(
+        ship["name"], ship["id"], ship.get("type_name", ship["type"]), ship["side"], ship["quality"],
+        tables["crew"]["tack_fail"][ship["quality"]], ship["movement"], tuple(mv["setting_names"]),
+        tuple(mv["classes"][ship["movement"]]), ship["crew"], ship["marines"],
+        0 if fresh else ship["casualty_box"]["crew"] + ship["casualty_box"]["marines"], ship["rigging_positions"],
+        dict(ship["guns_carried"]), {b: 0 for b in S.BATTERIES} if fresh else dict(ship["guns_destroyed"]),
+        {b: 0 if fresh else S.dismounted(ship, b) for b in S.BATTERIES},
+        tuple((b, "aboard" if fresh else v["state"], 0 if fresh else v["crew"]) for b, v in ship["boats"].items()),
+        ship["hull_boxes"], tables["panel"]["hull_row_boxes"], 0 if fresh else ship["hull_damage"],
+        0 if fresh else ship["hull_plugged"], None if fresh else {p: S.pos(ship, p) for p in S.POSITIONS},
+        () if fresh else tuple(cards[c] for c in S.held_ids(ship)),
+        () if fresh else tuple(cards.get(c, c) for c in ship["marked"]))
+
+
+@dataclass(frozen=True)
+class CardView:
+    card_id: str
+    title: str
+    text: str
+    kind: str
+
+
+def deck_view(tables) -> tuple[CardView, ...]:
+    """Every card of a complete deck, copies repeated, in the order the text prints them."""
+    kinds = {"temporary": "temporary", "permanent": "permanent", "mainmast": "until cut free",
+             "hull": "hull", "none": "no effect"}
+    return tuple(CardView(c["id"], c["title"], c["text"], kinds[c["kind"]])
+                 for c in tables["deck"]["cards"] for _ in range(c["count"]))
+
+
+# --- pages -----------------------------------------------------------------------
+
+def paper_size(paper: str) -> tuple[float, float]:
+    from umpire.core.errors import BadInput
+
+    with (resource_dir("templates") / "paper.toml").open("rb") as fh:
+        sizes = tomllib.load(fh)
+    key = (paper or "a4").strip().lower()
+    if key not in sizes or not isinstance(sizes[key], dict):
+        raise BadInput(f"paper {paper!r}: use {' or '.join(k for k, v in sizes.items() if isinstance(v, dict))}")
+    return sizes[key]["width"] * MM, sizes[key]["height"] * MM
+
+
+def _canvas(paper: str, title: str):
+    from reportlab import rl_config
+    from reportlab.pdfgen import canvas
+
+    from umpire.pdf.fonts import register
+
+    rl_config.invariant = 1
+    register(FONT)
+    register(BOLD)
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=paper_size(paper), invariant=1)
+    c.setTitle(title)
+    c.setCreator("umpire")
+    return c, buf
+
+
+def panels_pdf(views, paper: str = "a4") -> tuple[bytes, int]:
+    """The control panels, one a page; returns the PDF and its page count."""
+    c, buf = _canvas(paper, "Ship Control Panels")
+    for view in views:
+        _panel_page(c, view)
+        c.showPage()
+    c.save()
+    return buf.getvalue(), len(views)
+
+
+def deck_pdf(name: str, cards, paper: str = "a4", cols: int = 4, rows: int = 6) -> tuple[bytes, int]:
+    """A ship's whole deck, `cols` x `rows` cards a page, with cut lines; returns the PDF and pages."""
+    c, buf = _canvas(paper, f"Damage cards: {name}")
+    width, height = c._pagesize
+    margin = 10 * MM
+    cw, ch = (width - 2 * margin) / cols, (height - 2 * margin - 6 * MM) / rows
+    per_page = cols * rows
+    pages = 0
+    for start in range(0, len(cards), per_page):
+        pages += 1
+        c.setFont(FONT, 7)
+        c.drawString(margin, height - margin, f"Damage cards: {name}: page {pages}, cards {start + 1}-"
+                     f"{min(len(cards), start + per_page)} of {len(cards)}. Cut along the dashed lines.")
+        top = height - margin - 6 * MM
+        for i, card in enumerate(cards[start:start + per_page]):
+            x, y = margin + (i % cols) * cw, top - (i // cols + 1) * ch
+            _card(c, card, x, y, cw, ch, name)
+        _cut_lines(c, margin, top, cw, ch, cols, min(rows, -(-(len(cards) - start) // cols)))
+        c.showPage()
+    c.save()
+    return buf.getvalue(), pages
+
+
+# --- drawing -----------------------------------------------------------------------
+
+def _cut_lines(c, x0: float, top: float, cw: float, ch: float, cols: int, rows: int) -> None:
+    c.saveState()
+    c.setDash(3, 2)
+    c.setLineWidth(0.4)
+    c.setStrokeGray(0.4)
+    for i in range(cols + 1):
+        c.line(x0 + i * cw, top, x0 + i * cw, top - rows * ch)
+    for j in range(rows + 1):
+        c.line(x0, top - j * ch, x0 + cols * cw, top - j * ch)
+    c.restoreState()
+
+
+def _card(c, card: CardView, x: float, y: float, w: float, h: float, ship: str) -> None:
+    from reportlab.lib.utils import simpleSplit
+
+    c.setFont(BOLD, 11)
+    for k, line in enumerate(simpleSplit(card.title, BOLD, 11, w - 6 * MM)):
+        c.drawCentredString(x + w / 2, y + h - 9 * MM - k * 12, line)
+    c.setFont(FONT, 9)
+    for k, line in enumerate(simpleSplit(card.text, FONT, 9, w - 6 * MM)[:5]):
+        c.drawCentredString(x + w / 2, y + h / 2 - k * 11, line)
+    c.setFont(FONT, 6)
+    c.setFillGray(0.35)
+    c.drawString(x + 2 * MM, y + 2 * MM, _fit(ship, w / 2))
+    c.drawRightString(x + w - 2 * MM, y + 2 * MM, card.kind)
+    c.setFillGray(0)
+
+
+def _fit(text: str, width: float, font: str = FONT, size: float = 6) -> str:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    while text and stringWidth(text, font, size) > width:
+        text = text[:-2] + "…" if len(text) > 2 else ""
+    return text
+
+
+def _panel_page(c, v: PanelView) -> None:
+    width, height = c._pagesize
+    m = 12 * MM
+    y = height - m - 6 * MM
+    c.setFont(BOLD, 16)
+    c.drawString(m, y, _fit(f"Ship Control Panel: {v.name}", width - 2 * m, BOLD, 16))
+    y -= 7 * MM
+    c.setFont(FONT, 9)
+    c.drawString(m, y, f"{v.type_name}  ·  side {v.side}  ·  id {v.ship_id}  ·  crew {v.quality} "
+                 f"(tack fails {v.tack_fail} in 6)  ·  movement class {v.movement}")
+    y = _movement_row(c, v, m, y - 9 * MM, width - 2 * m)
+    y = _figures_line(c, v, m, y - 8 * MM, width - 2 * m)
+    y = _section(c, "DECK", DECK, v, m, y - 6 * MM, width - 2 * m)
+    y = _boats(c, v, m, y - 2 * MM, width - 2 * m)
+    y = _section(c, "BELOW DECK", BELOW, v, m, y - 6 * MM, width - 2 * m)
+    y = _hull(c, v, m, y - 4 * MM, width - 2 * m)
+    if v.placed is not None:
+        _damage_lists(c, v, m, y - 6 * MM, width - 2 * m)
+
+
+def _movement_row(c, v: PanelView, x: float, y: float, w: float) -> float:
+    cell = w / len(v.setting_names)
+    c.setLineWidth(0.6)
+    for i, (name, sq) in enumerate(zip(v.setting_names, v.speeds)):
+        c.rect(x + i * cell, y - 6 * MM, cell, 12 * MM)
+        c.setFont(FONT, 8)
+        c.drawCentredString(x + (i + 0.5) * cell, y + 2.5 * MM, name)
+        c.setFont(BOLD, 12)
+        c.drawCentredString(x + (i + 0.5) * cell, y - 4 * MM, "—" if sq < 0 else str(sq))
+    c.line(x, y + 1 * MM, x + w, y + 1 * MM)
+    c.setFont(FONT, 7)
+    c.drawString(x, y - 10 * MM, "Squares in an Other Direction; Reaching: two settings lower. Each pair of sails "
+                 "lost and each complete row of hull damage: one setting lower. — : not in the text.")
+    return y - 10 * MM
+
+
+def _figures_line(c, v: PanelView, x: float, y: float, w: float) -> float:
+    c.setFont(BOLD, 10)
+    c.drawString(x, y, f"Crew figures {v.crew}   Marine figures {v.marines}")
+    c.setFont(FONT, 9)
+    c.drawString(x + 75 * MM, y, "Casualty box:")
+    _boxes(c, x + 97 * MM, y - 1 * MM, max(v.casualties, 6), v.casualties, 0, 4 * MM, per_row=20)
+    return y - 3 * MM
+
+
+def _boxes(c, x: float, y: float, n: int, crossed: int, shaded: int, size: float, per_row: int) -> float:
+    """`n` boxes in rows of `per_row`; the first `crossed` crossed, the first `shaded` of them shaded."""
+    c.setLineWidth(0.6)
+    for i in range(n):
+        bx, by = x + (i % per_row) * (size + 1 * MM), y - (i // per_row) * (size + 1 * MM)
+        if i < shaded:
+            c.setFillGray(0.75)
+            c.rect(bx, by, size, size, fill=1)
+            c.setFillGray(0)
+        else:
+            c.rect(bx, by, size, size)
+        if i < crossed:
+            c.line(bx, by, bx + size, by + size)
+            c.line(bx, by + size, bx + size, by)
+    rows = -(-n // per_row) if n else 1
+    return y - (rows - 1) * (size + 1 * MM)
+
+
+def _section(c, title: str, rows, v: PanelView, x: float, y: float, w: float) -> float:
+    c.setFont(BOLD, 12)
+    c.drawString(x, y, title)
+    y -= 3 * MM
+    top = y
+    y -= 6 * MM
+    for key, label in rows:
+        if key in ("bow", "stern") and not v.guns[key]:
+            continue
+        y = _position(c, key, label, v, x + 3 * MM, y, w - 6 * MM) - 8 * MM
+    c.setLineWidth(1)
+    c.roundRect(x, y + 3 * MM, w, top - y - 3 * MM, 3 * MM)
+    return y
+
+
+def _position(c, key: str, label: str, v: PanelView, x: float, y: float, w: float) -> float:
+    c.setFont(FONT, 10)
+    c.drawString(x, y, label)
+    n = None if v.placed is None else v.placed.get(key, 0)
+    cx = x + 45 * MM
+    if key == "rigging":
+        return _circles(c, cx, y, v.rigging_positions, n or 0, {})
+    if key in S.BATTERIES:
+        marks = {"X": v.destroyed[key], "D": v.dismounted[key]}
+        return _circles(c, cx, y, v.guns[key], n or 0, marks)
+    c.setLineWidth(0.6)
+    c.rect(cx, y - 2 * MM, 14 * MM, 6 * MM)
+    c.setFont(FONT, 7)
+    c.drawString(cx + 16 * MM, y, "figures")
+    if n:
+        c.setFont(BOLD, 10)
+        c.drawCentredString(cx + 7 * MM, y - 0.5 * MM, str(n))
+    return y
+
+
+def _circles(c, x: float, y: float, count: int, filled: int, marks: dict) -> float:
+    """One circle a position (a gun, a rigging place); `filled` manned; destroyed X, dismounted D last."""
+    r, step, per_row = 2.6 * MM, 7 * MM, 18
+    tags = ["X"] * marks.get("X", 0) + ["D"] * marks.get("D", 0)
+    tags = [""] * (count - len(tags)) + tags
+    c.setLineWidth(0.6)
+    for i in range(count):
+        cx, cy = x + r + (i % per_row) * step, y + 1 * MM - (i // per_row) * step
+        c.circle(cx, cy, r, fill=0)
+        if i < filled and not tags[i]:
+            c.circle(cx, cy, r * 0.55, fill=1)
+        if tags[i] == "X":
+            c.line(cx - r, cy - r, cx + r, cy + r)
+            c.line(cx - r, cy + r, cx + r, cy - r)
+        elif tags[i] == "D":
+            c.setFont(BOLD, 8)
+            c.drawCentredString(cx, cy - 1 * MM, "D")
+    if not count:
+        c.setFont(FONT, 8)
+        c.drawString(x, y, "none")
+    return y - ((count - 1) // per_row) * step if count else y
+
+
+def _boats(c, v: PanelView, x: float, y: float, w: float) -> float:
+    if not v.boats:
+        return y
+    c.setFont(BOLD, 10)
+    c.drawString(x + 3 * MM, y, "Boats")
+    bw = min(32 * MM, (w - 30 * MM) / len(v.boats))
+    for i, (boat, state, crew) in enumerate(v.boats):
+        bx = x + 25 * MM + i * (bw + 2 * MM)
+        c.setLineWidth(0.6)
+        c.roundRect(bx, y - 6 * MM, bw, 10 * MM, 4 * MM)
+        c.setFont(FONT, 8)
+        c.drawCentredString(bx + bw / 2, y, boat.replace("-", " ").title())
+        c.drawCentredString(bx + bw / 2, y - 4 * MM, f"crew {crew}" if v.placed is not None else "crew ___")
+        if state == "destroyed":
+            c.line(bx, y - 6 * MM, bx + bw, y + 4 * MM)
+            c.line(bx, y + 4 * MM, bx + bw, y - 6 * MM)
+        elif state == "launched":
+            c.setFont(BOLD, 7)
+            c.drawCentredString(bx + bw / 2, y + 5 * MM, "LAUNCHED")
+    return y - 8 * MM
+
+
+def _hull(c, v: PanelView, x: float, y: float, w: float) -> float:
+    c.setFont(BOLD, 10)
+    c.drawString(x, y, "Hull Damage (below waterline)")
+    c.setFont(FONT, 7)
+    c.drawString(x, y - 4 * MM, f"{v.hull_boxes} boxes, rows of {v.hull_row}: cross a box a unit, shade it when "
+                 "plugged. Each unplugged unit needs a figure at the pumps, or it grows by one a move.")
+    return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_row) - 2 * MM
+
+
+def _damage_lists(c, v: PanelView, x: float, y: float, w: float) -> None:
+    c.setFont(BOLD, 9)
+    c.drawString(x, y, "Cards held (until repaired):")
+    c.drawString(x + w / 2, y, "Damage marked:")
+    c.setFont(FONT, 8)
+    for col, items in ((0, v.held), (w / 2, v.marked)):
+        for k, text in enumerate(items[:12] or ("none",)):
+            c.drawString(x + col, y - (k + 1) * 4 * MM, _fit(text, w / 2 - 4 * MM, FONT, 8))
