@@ -19,3 +19,12 @@ class ShipEdit(Action):
     command: ClassVar[str] = "ship edit"
     ship: str
     changes: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Wind(Action):
+    """The wind: rolled at the start (direction and force), set by the umpire, or changed hourly."""
+
+    command: ClassVar[str] = "wind"
+    what: str
+    opts: dict = field(default_factory=dict)

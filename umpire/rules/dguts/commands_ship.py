@@ -13,18 +13,33 @@ class ShipCommands:
         from umpire.rules.dguts.speed import ship_speed
 
         s = state["ships"][ship]
+        wind = state.get("wind") or {}
         point = opts.get("point") or opts.get("attitude")
+        if not point and opts.get("heading") not in (None, "") and wind.get("from"):
+            from umpire.rules.dguts.wind import point_of_sail
+
+            point = point_of_sail(str(opts["heading"]), wind["from"], self.dt(tables))
         if not point:
-            raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running, "
-                           "and the base speed: --opt base=INCHES (or --opt force=N where the chart is known)")
+            raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running "
+                           "(or --opt heading=NE once `umpire wind` is set)")
         _afloat(s, "make sail")
+        if point == "into-wind":
+            return self._into_wind(s, opts, wind)
         force = _num(opts, "force")
+        if force is None and _num(opts, "base") is None and wind.get("force") is not None:
+            force = float(wind["force"])
+        if force is None and _num(opts, "base") is None:
+            raise BadInput("DGUTS speed needs the wind force: set it with `umpire wind roll` or `umpire wind set "
+                           "--force N`, or give --opt force=N or --opt base=INCHES")
         res = ship_speed(s["values"], s["track"], point, base=_num(opts, "base"),
                          wind_force=int(force) if force is not None else None, turned=_yes(opts, "turned"),
                          jury_rig_turns=int(_num(opts, "jury_rig_turns", 0)),
                          options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
                          tables=self.dt(tables))
         out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+        if force is not None:
+            out.data["drift"] = float(self.dt(tables).get("speed", "drift", str(int(force)),
+                                                          what=f"the drift in wind force {int(force)}"))
         if opts.get("previous") not in (None, ""):
             from umpire.core.state import Step
             from umpire.rules.dguts.speed import headway
@@ -36,7 +51,19 @@ class ShipCommands:
                                     "this turn (at most half full speed gained or lost)", "DGUTS Basic Rules VI"))
             out.data["speed"] = allowed
             out.summary = f"{s['name']}: {allowed:g}\" (headway)"
+        out.data["allowance"] = out.data["speed"]     # inches she may move this turn
         return out
+
+    def _into_wind(self, s: dict, opts: dict, wind: dict):
+        """Heading into the wind: no ship sails there; turning into it and stopping is how she tacks,
+        holding position a full turn (Basic Rules VI)."""
+        from umpire.core.state import Resolution, Step
+
+        steps = [Step("into the wind", f"heading {str(opts.get('heading', '')).upper()} with the wind from "
+                      f"{wind.get('from')}: she stops; a tack holds position for a full turn, turning only",
+                      "DGUTS Basic Rules VI")]
+        return Resolution("speed", f"{s['name']}: 0\" (into the wind)", [], steps,
+                          {"speed": 0.0, "full_speed": 0.0, "base": None, "allowance": 0.0, "tacking": True})
 
     def special(self, state: dict, tables, ship: str, column: str, opts: dict):
         """A roll on the single-ship special damage table (hull or spar column)."""

@@ -12,11 +12,12 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.dguts.actions import EDITABLE, ShipEdit
+from umpire.rules.dguts.actions import EDITABLE, ShipEdit, Wind
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
 from umpire.rules.dguts.commands_ship import ShipCommands
+from umpire.rules.dguts.commands_wind import WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
@@ -24,7 +25,7 @@ TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted")
 
 
-class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
+class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, Ruleset):
     id = "dguts"
     aliases = ("dgts", "dont-give-up-the-ship")
     data_id = "dguts"
@@ -38,8 +39,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
                "board": (A.Board, "_board"), "morale": (A.Morale, "_morale"), "repair": (A.Repair, "_repair"),
                "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
                "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn"),
-               "ship edit": (ShipEdit, "_edit")}
-    queries = {"speed": "speed"}
+               "ship edit": (ShipEdit, "_edit"), "wind": (Wind, "_wind")}
+    queries = {"speed": "speed", "wind": "wind_now"}
 
     # --- journalled actions, as the command line builds them ---------------
     def _fire(self, state, tables, a: A.Fire):
@@ -74,6 +75,9 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
+
+    def _wind(self, state, tables, a: Wind):
+        return self.wind(state, tables, a.what, a.opts)
 
     def _edit(self, state, tables, a: ShipEdit):
         return self.edit_ship(state, a.ship, a.changes)
@@ -174,7 +178,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, Ruleset):
 
     # --- setup -------------------------------------------------------------
     def initial_state(self, game) -> dict:
-        return {"turn": 1, "level": game.meta.get("level", "standard"),
+        return {"turn": 1, "level": game.meta.get("level", "standard"), "wind": {},
                 "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:

@@ -1,0 +1,89 @@
+"""DGUTS wind as part of the game: rolled at the start, set, changed by the hourly roll (Basic Rules V)."""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+from umpire.rules.dguts.adapter import _num, _yes
+
+WHATS = ("roll", "set", "change")
+
+
+class WindCommands:
+    """The DGUTS ruleset's wind commands (mixed into `Dguts`)."""
+
+    def wind(self, state: dict, tables, what: str, opts: dict):
+        if what not in WHATS:
+            raise BadInput(f"wind {what!r}: use {', '.join(WHATS)}")
+        dt = self.dt(tables)
+        return {"roll": self._wind_roll, "set": self._wind_set, "change": self._wind_change}[what](state, dt, opts)
+
+    def wind_now(self, state: dict, tables, ship: str, opts: dict):
+        """The wind now (read only)."""
+        from umpire.core.state import Resolution, Step
+
+        w = state.get("wind") or {}
+        if not w:
+            text = "not yet set: `umpire wind roll` (or `umpire wind set --from N --force 5`)"
+        else:
+            text = f"from {w.get('from') or '?'}, Force {w.get('force', '?')}" + (" (tropics)" if w.get("tropics") else "")
+        return Resolution("wind", f"wind {text}", [], [Step("wind", text, "DGUTS Basic Rules V")],
+                          {"wind_from": w.get("from", ""), "force": w.get("force")})
+
+    def _wind_roll(self, state, dt, opts):
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.wind import resolve_wind_direction, resolve_wind_force
+
+        tropics = _yes(opts, "tropics")
+
+        def resolve(rolls, strict):
+            way = resolve_wind_direction(rolls[:3], dt)
+            force = resolve_wind_force(rolls[3:], tropics, dt)
+            wind = {"from": way.data["wind_from"], "force": force.data["force"], "tropics": tropics}
+            return self._wind_result(state, wind, list(way.working) + list(force.working), list(rolls))
+
+        return Plan(DiceNeed(5, 6, ("red", "white", "shift", "force 1", "force 2")), resolve)
+
+    def _wind_set(self, state, dt, opts):
+        from umpire.core.state import Step
+
+        old = dict(state.get("wind") or {})
+        compass = dt.get("wind", "shift", "compass")
+        wind = dict(old)
+        if opts.get("from"):
+            way = str(opts["from"]).strip().upper()
+            if way not in compass:
+                raise BadInput(f"wind from {opts['from']!r}: one of {', '.join(compass)}")
+            wind["from"] = way
+        if opts.get("force") not in (None, ""):
+            force = _num(opts, "force")
+            if force != int(force) or not 0 <= force <= 12:
+                raise BadInput(f"force {opts['force']!r}: a whole wind force from 0 (calm) to 12 (hurricane)")
+            wind["force"] = int(force)
+        if "tropics" in opts:
+            wind["tropics"] = _yes(opts, "tropics")
+        if wind == old:
+            raise BadInput("wind set: give --from DIRECTION and/or --force N")
+        return self._wind_result(state, wind, [Step("wind", "set by the umpire", "DGUTS Basic Rules V")], [])
+
+    def _wind_change(self, state, dt, opts):
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.wind import CHANGE_DICE, resolve_wind_change
+
+        old = state.get("wind") or {}
+        if not old.get("from") or old.get("force") is None:
+            raise Refused("the wind has not been set: `umpire wind roll` or `umpire wind set` first")
+
+        def resolve(rolls, strict):
+            res = resolve_wind_change(old["from"], int(old["force"]), rolls, dt)
+            wind = {**old, "from": res.data["wind_from"], "force": res.data["force"]}
+            return self._wind_result(state, wind, list(res.working), list(rolls))
+
+        return Plan(CHANGE_DICE, resolve)
+
+    def _wind_result(self, state, wind: dict, steps: list, rolls: list):
+        from umpire.core.state import Resolution, set_
+
+        text = f"from {wind.get('from') or '?'}, Force {wind.get('force', '?')}"
+        return Resolution("wind", f"wind {text}", [set_(["wind"], wind)], steps,
+                          {"wind_from": wind.get("from", ""), "force": wind.get("force"), "rolls": rolls})
