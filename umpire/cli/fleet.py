@@ -15,20 +15,23 @@ ID_WIDTH = 24
 
 WSIM_LEGEND = "hull left/of; crew, rig(ging) left per section; guns L/R: guns+carronades left/of; ld: loaded"
 DGUTS_LEGEND = "hi/lo: damage points high/low; CF: crew factors left/at start; sails and masts left/of"
+GRID_LEGEND = "crew, mar(ines) alive (in the casualty box); guns P/S/B/St fit; hull boxes crossed/of (plugged); pile; held cards"
 
 
 def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: int = WIDTH) -> list[str]:
     """The whole view: a heading, a legend, then each side's ships, one line each."""
     dguts = any("damage_high" in s for s in summaries)
+    grid = any("hull_boxes" in s for s in summaries)
     out = [f"turn {turn} — {ruleset} — {len(summaries)} ship{'s' if len(summaries) != 1 else ''}",
-           _cut(DGUTS_LEGEND if dguts else WSIM_LEGEND, width)]
+           _cut(GRID_LEGEND if grid else DGUTS_LEGEND if dguts else WSIM_LEGEND, width)]
     labels = {s["id"]: label(s) for s in summaries}
     id_w = min(ID_WIDTH, max((len(x) for x in labels.values()), default=0))
     state_w = max((len(s.get("state", "")) for s in summaries), default=0)
     for side, group in by_side(summaries).items():
         out.append(f"{side} ({len(group)})")
         for s in group:
-            tracks = dguts_tracks(s, ships[s["id"]]) if "damage_high" in s else wsim_tracks(s, ships[s["id"]])
+            tracks = (grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ships[s["id"]]) if "damage_high" in s
+                      else wsim_tracks(s, ships[s["id"]]))
             head = f"  {_cut(labels[s['id']], id_w).ljust(id_w)} {s.get('state', '').ljust(state_w)}"
             out.append(_cut(f"{head} {tracks}".rstrip(), width))
     return out
@@ -78,6 +81,16 @@ def wsim_flags(s: dict) -> list[str]:
         if s.get(key):
             flags.append(f"{key} {','.join(s[key])}")
     return flags
+
+
+def grid_tracks(s: dict) -> str:
+    """crew 13 (1) mar 2  guns 4/3/0/0  hull 3/16 (1)  held sail-shot-away,...  pile 75."""
+    guns = "/".join(str(s["guns"][b]) for b in ("port", "starboard", "bow", "stern"))
+    parts = [f"crew {s['crew']} mar {s['marines']} ({s['casualties']})", f"guns {guns}",
+             f"hull {s['hull_damage']}/{s['hull_boxes']} ({s['hull_plugged']})", f"pile {s['deck_left']}"]
+    if s["damage_held"]:
+        parts.append("held " + ",".join(s["damage_held"]))
+    return " ".join(parts)
 
 
 def dguts_tracks(s: dict, ship: dict) -> str:
