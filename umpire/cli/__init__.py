@@ -26,6 +26,7 @@ COMMANDS = {
     "marines": "grid_cmds",
     "surgeon": "grid_cmds",
     "boats": "grid_cmds",
+    "ram": "grid_cmds",
 }
 
 

@@ -111,3 +111,21 @@ def boats(obj, ship, launch, recover):
         raise BadInput("boats: give one of --launch BOAT or --recover BOAT")
     how, boat = ("launch", launch) if launch else ("recover", recover)
     _act(obj, G.Boats(obj.ship(ship), how, boat))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--at", "target", required=True, help="The other ship.")
+@click.option("--collision", is_flag=True, help="An accidental collision rather than a ram (the same damage).")
+@roll_option
+@click.pass_obj
+def ram(obj, ship, target, collision, roll):
+    """SHIP rams (or collides with) another: 1D6 damage cards each, 2 in 6 entangled (grid).
+
+    Dice, in order: SHIP's damage, the other's damage, the entangling die.
+
+    \b
+    Example:
+      umpire ram swallow --at royal-fortune --rolls 3,5,2
+    """
+    _act(obj, G.Ram(obj.ship(ship), obj.ship(target), "collision" if collision else "ram"), roll)

@@ -49,3 +49,13 @@ class Boats(Action):
     ship: str
     how: str
     boat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ram(Action):
+    """A ram or a collision between two ships (`kind`: ram or collision)."""
+
+    command: ClassVar[str] = "ram"
+    ship: str
+    at: str
+    kind: str = "ram"

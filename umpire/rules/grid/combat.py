@@ -176,6 +176,48 @@ def _tool_facing(ship: dict) -> str:
     return "starboard" if fit["starboard"] > fit["port"] else "port"
 
 
+# --- ramming and collisions --------------------------------------------------------
+
+def ram_check(state: dict, ship: str, other: str) -> None:
+    a, b = state["ships"][ship], state["ships"][other]
+    if ship == other:
+        raise BadInput(f"{a['name']} cannot ram herself")
+    S.afloat(a, "ram")
+    if b["state"] != "active":
+        raise Refused(f"{b['name']} has {b['state']}")
+
+
+def resolve_ram(state: dict, ship: str, other: str, rolls: tuple[int, ...], kind: str, tables) -> Resolution:
+    """A ram or collision: each ship takes 1D6 damage cards; 2 in 6 they are entangled (L232-234, L360-361)."""
+    src = f"{TEXT}, Ramming, Collisions and Running Alongside (L224-234); Rule Summary (L359-361)"
+    effects, steps, cards = [], [], {}
+    for sid, n in ((ship, rolls[0]), (other, rolls[1])):
+        old = state["ships"][sid]
+        new = copy.deepcopy(old)
+        ids = C.draw(new, n, state.get("seed", 0))
+        C.take(new, ids)
+        steps.append(Step(f"{old['name']} damage", f"1D6 = {n}: {len(ids)} card(s): {', '.join(ids)}", src))
+        by_id = C.cards_by_id(tables["deck"])
+        for cid in ids:
+            steps.append(C.apply_card(new, by_id[cid], _tool_facing(new), state["turn"], tables))
+        cards[sid] = ids
+        effects.append(new)
+    chance = tables["chances"]["entangle"]
+    tangled = rolls[2] <= chance
+    steps.append(Step("entangled", f"{rolls[2]}: {'entangled' if tangled else 'not entangled'} ({chance} or less; "
+                      "cut free by a repair)", src))
+    a, b = effects
+    if tangled:
+        a["entangled"] = sorted(set(a.get("entangled", [])) | {other})
+        b["entangled"] = sorted(set(b.get("entangled", [])) | {ship})
+    out = ship_changes(state["ships"][ship], a) + ship_changes(state["ships"][other], b)
+    names = state["ships"][ship]["name"], state["ships"][other]["name"]
+    return Resolution("ram", f"{names[0]} and {names[1]}: {kind}, {rolls[0]} and {rolls[1]} damage"
+                      f"{', entangled' if tangled else ''}", out, steps,
+                      {"ship": ship, "at": other, "kind": kind, "damage": {ship: rolls[0], other: rolls[1]},
+                       "cards": cards, "entangled": tangled, "entangle_chance": chance})
+
+
 # --- marines in the rigging ------------------------------------------------------
 
 def marines_check(state: dict, firer: str, target: str, rng: int, tables) -> int:

@@ -11,6 +11,7 @@ of the ship's draws, both kept in the state, so a replay draws the same cards.
 from __future__ import annotations
 
 from umpire.core import actions as A
+from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.rules.grid import actions as G
@@ -34,7 +35,7 @@ class Grid(Ruleset):
     actions = {"fire": (A.Fire, "_fire"), "board": (A.Board, "_board"), "repair": (A.Repair, "_repair"),
                "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
                "marines": (G.Marines, "_marines"), "surgeon": (G.Surgeon, "_surgeon"),
-               "boats": (G.Boats, "_boats")}
+               "boats": (G.Boats, "_boats"), "ram": (G.Ram, "_ram")}
     queries = {"speed": "speed"}
 
     # --- set-up --------------------------------------------------------------
@@ -111,7 +112,8 @@ class Grid(Ruleset):
         if result:
             if result not in ("fixed", "failed"):
                 raise BadInput(f"result {result!r}: use fixed or failed")
-            return upkeep.resolve_repair(ship, what, result == "fixed", f"the umpire's roll: {result}", tables)
+            return upkeep.resolve_repair(ship, what, result == "fixed", f"the umpire's roll: {result}", tables,
+                                         state["ships"])
         chance = tables["chances"]["repair"]
         if not chance:
             raise BadInput("the text gives no repair chance: give the result of the roll with --result fixed|failed, "
@@ -119,7 +121,8 @@ class Grid(Ruleset):
 
         def resolve(rolls, strict):
             return upkeep.resolve_repair(ship, what, rolls[0] <= chance,
-                                         f"roll {rolls[0]}, {chance} or less repairs (house ruling)", tables)
+                                         f"roll {rolls[0]}, {chance} or less repairs (house ruling)", tables,
+                                         state["ships"])
         return Plan(_d6(1, "repair"), resolve)
 
     def _turn(self, state, tables, a):
@@ -157,6 +160,15 @@ class Grid(Ruleset):
         from umpire.rules.grid import upkeep
 
         return upkeep.boats(state["ships"][a.ship], a.how, a.boat, state["turn"])
+
+    def _ram(self, state, tables, a: G.Ram):
+        from umpire.rules.grid import combat
+
+        if a.kind not in ("ram", "collision"):
+            raise BadInput(f"kind {a.kind!r}: ram or collision")
+        combat.ram_check(state, a.ship, a.at)
+        need = DiceNeed(3, 6, (f"{a.ship} damage", f"{a.at} damage", "entangled"))
+        return Plan(need, lambda rolls, strict: combat.resolve_ram(state, a.ship, a.at, rolls, a.kind, tables))
 
     # --- queries -------------------------------------------------------------
     def speed(self, state: dict, tables, ship: str, opts: dict):

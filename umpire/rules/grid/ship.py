@@ -86,7 +86,7 @@ def new_ship(kind: dict, d: dict, deck: dict[str, int]) -> dict:
         "guns_destroyed": {b: 0 for b in BATTERIES},
         "held": [], "marked": [], "deck": dict(deck), "draws": 0, "no_fire_turn": 0,
         "boats": {boat_id(b): {"state": "aboard", "crew": 0, "launched_turn": 0} for b in kind["boats"]},
-        "boarding": {},
+        "boarding": {}, "entangled": [],
     }
 
 
@@ -149,6 +149,7 @@ def status(ship: dict, turn: int | None = None) -> dict:
                 "sails_lost": sails_lost(ship), "damage_held": held_ids(ship), "marked": list(ship["marked"]),
                 "deck_left": sum(ship["deck"].values()),
                 "boats": {b: {"state": v["state"], "crew": v["crew"]} for b, v in ship["boats"].items()}})
+    out["entangled"] = list(ship.get("entangled", []))
     if turn is not None and ship["no_fire_turn"] == turn:
         out["no_fire"] = True
     return out

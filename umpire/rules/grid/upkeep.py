@@ -77,6 +77,12 @@ def repair_check(ship: dict, card: str, tables) -> str:
     """Refuse a repair the rules do not allow; return what is repaired ('hull' or the card id)."""
     S.afloat(ship, "repair")
     key = card.strip().lower()
+    if key == "entangled":
+        if not ship.get("entangled"):
+            raise Refused(f"{ship['name']} is not entangled")
+        if S.pos(ship, "repair") == 0:
+            raise Refused(f"{ship['name']}: cutting free needs a figure in the Repair position")
+        return key
     if key in HULL_WORDS:
         if S.pos(ship, "below_repair") == 0:
             raise Refused(f"{ship['name']}: plugging the hull needs a figure on Below Deck Repair")
@@ -85,7 +91,7 @@ def repair_check(ship: dict, card: str, tables) -> str:
         return "hull"
     known = C.cards_by_id(tables["deck"])
     if key not in known:
-        raise BadInput(f"card {card!r}: give a held card's id or hull (cards: {', '.join(known)})")
+        raise BadInput(f"card {card!r}: give a held card's id, hull or entangled (cards: {', '.join(known)})")
     if key not in S.held_ids(ship):
         why = "No Fix" if known[key]["kind"] in ("permanent", "none") else "not held"
         raise Refused(f"{ship['name']} holds no {key} card to repair ({why})")
@@ -94,10 +100,18 @@ def repair_check(ship: dict, card: str, tables) -> str:
     return key
 
 
-def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables) -> Resolution:
+def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: dict | None = None) -> Resolution:
+    """A repair roll's result (`ships`: the game's ships, for cutting another ship free)."""
     new = copy.deepcopy(ship)
     src = f"{TEXT}, Outline of a Game (L107-110); Damage (L278-282, L370-372)"
-    if fixed and what == "hull":
+    effects = []
+    if fixed and what == "entangled":
+        for other in new["entangled"]:
+            held = (ships or {}).get(other, {}).get("entangled", [])
+            effects.append(set_(["ships", other, "entangled"], [x for x in held if x != ship["id"]]))
+        new["entangled"] = []
+        done = "cut free"
+    elif fixed and what == "hull":
         new["hull_plugged"] += 1
         done = "one unit of hull damage plugged (shaded): it no longer needs pumping"
     elif fixed:
@@ -112,7 +126,7 @@ def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables) -> Reso
         done = "not repaired"
     steps = [Step("repair", f"{what}: {how}", tables.source("chances", "repair")), Step("result", done, src)]
     return Resolution("repair", f"{ship['name']}: {what} {'repaired' if fixed else 'not repaired'}",
-                      ship_changes(ship, new), steps, {"ship": ship["id"], "card": what, "repaired": fixed})
+                      ship_changes(ship, new) + effects, steps, {"ship": ship["id"], "card": what, "repaired": fixed})
 
 
 # --- surgeon ---------------------------------------------------------------------
