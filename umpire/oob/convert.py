@@ -86,7 +86,14 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     from umpire.core.ruleset import canonical
 
     rid = canonical(ruleset)
-    rows = read(path)
+    from umpire.oob.published import complete, read_if_published
+
+    rows = read_if_published(path) or read(path)
+    published = rows[0].source == "published"
+    if published:   # ship names and ratings only: values from the texts' own ships (oob/published.py)
+        from umpire.core.ruleset import find_ruleset
+
+        complete(path, rows, find_ruleset(rid).family)
     assign_ids(path, rows)
     ships, report = [], []
     for row in rows:
@@ -100,6 +107,10 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
             sides.append({"id": s["side"], "name": s["side"].title(), "nation": s.get("nation", "")})
     doc = {"format": 1, "id": path.stem.lower(), "ruleset": rid, "title": path.stem.replace("_", " ").replace("-", " "),
            "source": f"converted from {path.name} with umpire oob convert", "sides": sides, "ships": ships}
+    if published:
+        from umpire.oob.published import finish
+
+        finish(doc, rows)
     return doc, report
 
 

@@ -1,0 +1,109 @@
+"""Published orders of battle: side lines and `Victory (100)` ship lines, converted in one step."""
+
+import tomllib
+
+import pytest
+
+from umpire.oob.published import ship_line, side_line
+
+TRAFALGAR = """\
+# Trafalgar, 21 October 1805, as commonly published
+British
+HMS Victory 100 — Vice-Admiral Nelson
+Royal Sovereign (100)
+Temeraire, 98 guns
+Neptune 98
+Leviathan (74)
+Britannia 100 - Rear-Admiral Northesk
+Conqueror 74
+Africa, 64 guns, Captain Digby
+Agamemnon 64
+Prince of Wales 98
+
+Franco-Spanish fleet:
+Bucentaure, 80 guns — Villeneuve
+Santísima Trinidad 136
+Redoutable (74)
+Santa Ana 112
+Principe de Asturias 112
+Neptune (80)
+Rayo 100
+San Juan Nepomuceno 74
+Fougueux 74
+Argonaute 74
+"""
+
+
+@pytest.mark.parametrize("line, want", [
+    ("Victory (100)", ("Victory", 100, "")),
+    ("Victory, 100 guns", ("Victory", 100, "")),
+    ("HMS Victory 100 — Vice-Admiral Nelson", ("Victory", 100, "Vice-Admiral Nelson")),
+    ("Santísima Trinidad 136", ("Santísima Trinidad", 136, "")),
+    ("Africa, 64 guns, Captain Digby", ("Africa", 64, "Captain Digby")),
+    ("3. Badere-Zaffer (52)", ("Badere-Zaffer", 52, "")),
+    ("Victory", ("Victory", 0, "")),
+])
+def test_ship_line_shapes(line, want):
+    assert ship_line("f.txt", 1, line) == want
+
+
+@pytest.mark.parametrize("line, side", [
+    ("British", "British"), ("[French]", "French"), ("Franco-Spanish fleet:", "Franco-Spanish fleet"),
+    ("Victory (100)", ""), ("Hornet 20", ""),
+])
+def test_side_lines(line, side):
+    assert side_line(line) == side
+
+
+def test_twenty_ships_convert_to_a_scenario_that_new_takes_and_sheet_prints(umpire, tmp_path):
+    src = tmp_path / "trafalgar.txt"
+    src.write_text(TRAFALGAR, encoding="utf-8")
+    res = umpire("--json", "oob", "convert", src, "--ruleset", "wsim-1981", "-o", tmp_path / "t.toml")
+    assert res.code == 0, res.err
+    doc = tomllib.loads((tmp_path / "t.toml").read_text(encoding="utf-8"))
+    assert len(doc["ships"]) == 20
+    ships = {s["id"]: s for s in doc["ships"]}
+    # a name in a bundled scenario takes that ship's values, even spelled a little differently
+    assert ships["victory"]["spec"] == "17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL)"
+    assert "wsim-3b" in ships["victory"]["values_from"] and ships["victory"]["notes"] == "Vice-Admiral Nelson"
+    assert "SANTISSIMA TRINIDAD" in ships["santisima-trinidad"]["values_from"]
+    assert ships["neptune-franco-spanish"]["spec"].startswith("16H-(6-6-5)M-11(1)G")   # the French NEPTUNE
+    # a name the scenarios lack is estimated from the listing's ship of the same rating
+    pow_ = ships["prince-of-wales"]
+    assert pow_["estimated"].startswith("from rating: the british 98-gun ship of the national listing")
+    assert pow_["rated_guns"] == 98 and "values_from" not in pow_
+    assert {s["id"]: s["name"] for s in doc["sides"]} == {"british": "British",
+                                                          "franco-spanish": "Franco-Spanish fleet"}
+    assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "t.toml").code == 0
+    assert len(umpire("--json", "status").json["ships"]) == 20
+    pdf = umpire("sheet", "--scenario", tmp_path / "t.toml", "-o", tmp_path / "t.pdf")
+    assert pdf.code == 0, pdf.err
+    assert (tmp_path / "t.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_dguts_values_come_from_the_texts_ships(umpire, tmp_path):
+    src = tmp_path / "frigates.txt"
+    src.write_text("[American]\nUSS Constitution (44) — Captain Hull\nIndependence 74\n"
+                   "[British]\nGuerriere 38\nHMS Royal George 100\n", encoding="utf-8")
+    res = umpire("oob", "convert", src, "--ruleset", "dguts", "-o", tmp_path / "f.toml")
+    assert res.code == 0, res.err
+    ships = {s["id"]: s for s in tomllib.loads((tmp_path / "f.toml").read_text(encoding="utf-8"))["ships"]}
+    assert (ships["guerriere"]["tons"], ships["guerriere"]["men"]) == (1338, 272)
+    george = ships["royal-george"]
+    assert "no 100-gun ship, so the nearest rate" in george["estimated"]
+    assert george["rate"] == "100" and george["nation"] == "british"
+    assert "Mars" not in george["estimated"]      # her armament is partly illegible: never a source
+    assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "f.toml").code == 0
+
+
+@pytest.mark.parametrize("text, where", [
+    ("British\nVictory (100)\nVictory 100 guns 1805 tons\n", "line 3"),
+    ("British\nUnknownship\n", "line 2, column rate"),
+    ("[British]\nVictory (0)\n", "line 2, column rate"),
+])
+def test_an_unreadable_line_names_its_number_and_nothing_is_written(umpire, tmp_path, text, where):
+    src = tmp_path / "bad.txt"
+    src.write_text(text, encoding="utf-8")
+    res = umpire("oob", "convert", src, "--ruleset", "wsim-1981", "-o", tmp_path / "out.toml")
+    assert res.code == 2 and where in res.err
+    assert not (tmp_path / "out.toml").exists()
