@@ -173,3 +173,40 @@ def test_training_melee_table():
     four = training_melee_result(6, 2)
     assert four["top_deck"] is True and four["morale_points"] == 1
     assert training_melee_result(6, 1)["capture"] is True
+
+
+def test_melee_losses_in_play_follow_the_texts_example(umpire, tmp_path):
+    # "enters the battle with 10 CF and gets a 1-1 on the defender who meets him with 20 CF shaken ...
+    # the boarder rolling a 5, and the defender a 4 ... the losses are 12 for the boarders and 10 for the defenders"
+    g = tmp_path / "ml.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "melee-losses").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("ship", "add", "Boarder", "--side", "a", "--nation", "british", "--tons", "600", "--men", "210",
+               "--guns", "20x12").code == 0
+    assert run("ship", "add", "Defender", "--side", "b", "--nation", "british", "--tons", "900", "--men", "420",
+               "--guns", "30x18").code == 0
+    assert run("--json", "morale", "defender", "--roll", "6,6").json["morale"] == "shaken"
+    run("grapple", "boarder", "defender", "--opt", "distance=0", "--opt", "touching=1")
+    board = run("--json", "board", "boarder", "--party", "obp", "--at", "defender", "--roll", "4")
+    assert board.json["odds"] == "1:1"
+    res = run("--json", "melee", "boarder", "--at", "defender", "--opt", "attacker=5", "--opt", "defender=4")
+    assert res.code == 0, res.err
+    assert res.json["men_lost"] == {"attacker": 12, "defender": 10}
+    ships = {s["id"]: s for s in run("--json", "status").json["ships"]}
+    assert ships["boarder"]["crew_factors"] == pytest.approx(10 - 12 / 21, abs=1e-3)
+    assert ships["defender"]["crew_factors"] == pytest.approx(20 - 10 / 21, abs=1e-3)
+    assert run("--json", "verify").json["differences"] == []
+
+
+@pytest.mark.parametrize("roll,result,grappled", [(1, "first-veers", False), (3, "entangled", True),
+                                                  (4, "glancing", False), (6, "other-veers", False)])
+def test_collisions(umpire, tmp_path, roll, result, grappled):
+    # "1 First ship veers ... 3 Entangling collision (ships entangled ...) 4 Glancing collision ... 5 Other ship veers"
+    text = excerpt("collisions")
+    assert "3 Entangling collision (ships entangled; each may fire broadside once before boarding may be attempted)" in text
+    g = tmp_path / "c.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    res = umpire("--game", g, "--json", "foul", "constitution", "guerriere", "--roll", str(roll))
+    assert res.code == 0 and res.json["result"] == result
+    board = umpire("--game", g, "board", "constitution", "--party", "obp", "--at", "guerriere", "--roll", "4")
+    assert (board.code == 0) is grappled

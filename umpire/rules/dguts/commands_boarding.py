@@ -16,6 +16,8 @@ class BoardingCommands:
 
         if kind == "ungrapple":
             return self.ungrapple(state, tables, a, b, opts)
+        if kind == "foul":
+            return self.collide(state, tables, a, b)
         if kind != "grapple":
             raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
         _two(a, b, "grapple")
@@ -42,6 +44,40 @@ class BoardingCommands:
             return r
 
         return Plan(need, resolve)
+
+    def collide(self, state: dict, tables, a: str, b: str):
+        """Two ships whose paths cross may collide: one die (Optional Rules, Special Movement Rules).
+        An entangling collision holds them together as if grappled; each may fire a broadside first."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Resolution, Step, set_
+        from umpire.rules.base import Plan
+
+        _two(a, b, "collide with")
+        sa, sb = state["ships"][a], state["ships"][b]
+        for s in (sa, sb):
+            _boardable(s, "collide")
+        dt = self.dt(tables)
+        results = dt.get("speed", "collision", "results")
+        words = {"first-veers": f"{sa['name']} veers off; movement goes on",
+                 "other-veers": f"{sb['name']} veers off; movement goes on",
+                 "entangled": "entangling collision: the ships are entangled; each may fire a broadside "
+                              "before boarding",
+                 "glancing": "glancing collision: they lie side by side, not entangled; each may fire a "
+                             "broadside, and grappling is automatic while they touch"}
+
+        def resolve(rolls, strict):
+            (roll,) = DiceNeed(1, 6, ("collision",)).check(rolls)
+            result = results[roll - 1]
+            effects = []
+            if result == "entangled":
+                effects = [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
+                           set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
+            steps = [Step("collision", f"rolled {roll}: {words[result]}", dt.cite("speed", "collision"))]
+            return Resolution("foul", f"{sa['name']} and {sb['name']}: {result.replace('-', ' ')}", effects, steps,
+                              {"result": result, "entangled": result == "entangled", "success": result == "entangled",
+                               "rolls": [roll]})
+
+        return Plan(DiceNeed(1, 6, ("collision",)), resolve)
 
     def ungrapple(self, state: dict, tables, a: str, b: str, opts: dict):
         """Cut the grapples between two ships (Basic Rules IX): never while their crews are in a melee;
@@ -112,7 +148,7 @@ class BoardingCommands:
         dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
         odds = boarding_odds(att, dfd, dt)
         record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
-                  "melee_turn": 1, "areas": 0}
+                  "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors}}
         unopposed = odds.data["odds"] == "unopposed"
         turn = int(state.get("turn", 1))
 
@@ -202,6 +238,8 @@ class BoardingCommands:
                 return self._training_round(a, d, a_id, defender, rec, ar, dr, dt)
             res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d["values"], d["track"]),
                                       rec["odds"], ar, dr, rec["melee_turn"], rec["areas"], dt)
+            if "melee-losses" in state.get("optional", []):
+                res = _with_melee_losses(a, d, res, rec, dt)
             effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
             new_rec = {**rec, "melee_turn": rec["melee_turn"] + 1, "areas": res.data["areas_taken"]}
             if res.data["result"] == "repulsed":
@@ -282,3 +320,25 @@ def _ungrapple_effects(sa: dict, sb: dict) -> list[dict]:
         if (me.get("boarding") or {}).get("at") == other["id"]:
             out.append(set_(["ships", me["id"], "boarding"], {}))
     return out
+
+
+def _with_melee_losses(a: dict, d: dict, res, rec: dict, dt):
+    """The round's result with the men each side lost (Optional Rules, Melee Losses): each side's
+    final die on its table, per 5 CF of the enemy; the boarders are on the offensive."""
+    from umpire.rules.dguts.melee import lose_men, melee_losses
+
+    kept, winner = res.data["kept"], res.data["winner"]
+    crews = rec.get("crews") or {"attacker": a["track"]["crew_factors"], "defender": d["track"]["crew_factors"]}
+    odds = rec["odds"]
+    w, l = (winner, "defender" if winner == "attacker" else "attacker") if winner else ("attacker", "defender")
+    bonus = int(odds.get("bonus_pips", 0))
+    raw = {side: kept[side] - (bonus if odds.get("favoured") == side else 0) for side in kept}
+    loss = melee_losses(raw[w], raw[l], w == "attacker", l == "attacker", crews[l], crews[w], tie=not winner,
+                        bonus_pips=bonus, winner_has_bonus=odds.get("favoured") == w, tables=dt)
+    men = {w: loss.data["winner_men"], l: loss.data["loser_men"]}
+    effects = dict(res.effects)
+    for side, ship in (("attacker", a), ("defender", d)):
+        track = {**ship["track"], **effects.get(side, {})}
+        effects[side] = {**effects.get(side, {}), "crew_factors": lose_men(ship["values"], track, men[side], dt)["crew_factors"]}
+    data = {**res.data, "men_lost": {"attacker": men["attacker"], "defender": men["defender"]}}
+    return type(res)(effects, res.working + loss.working, data)

@@ -35,6 +35,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, Ruleset)
     levels = ("standard", "training")
     required_keys = ("id", "name", "side", "controller", "values", "track")
     actions = {"fire": (A.Fire, "_fire"), "grapple": (A.Contact, "_contact"), "ungrapple": (A.Contact, "_contact"),
+               "foul": (A.Contact, "_contact"),
                "melee": (A.Melee, "_melee"),
                "board": (A.Board, "_board"), "morale": (A.Morale, "_morale"), "repair": (A.Repair, "_repair"),
                "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
@@ -169,6 +170,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, Ruleset)
         "gun-weight": "Advanced Optional, Gun Weight and Tonnage",
         "seamanship": "Single-Ship Rules I (Seamanship)",
         "first-roll": "Advanced Optional 10",
+        "melee-losses": "Optional Rules, Melee Losses",
     }
 
     def check_rulings(self, tables) -> None:
@@ -179,6 +181,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, Ruleset)
     # --- setup -------------------------------------------------------------
     def initial_state(self, game) -> dict:
         return {"turn": 1, "level": game.meta.get("level", "standard"), "wind": {},
+                "optional": list(game.meta.get("optional", [])),
                 "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
