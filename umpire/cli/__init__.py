@@ -20,6 +20,7 @@ COMMANDS = {
     "morale": "actions", "repair": "actions", "pumps": "actions", "explode": "actions", "special": "actions", "mast": "actions", "odds": "odds",
     "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob", "shell": "shell",
     "rulings": "rulings_cmds",
+    "report": "report",
     "wind": "dguts_cmds",
     "crew": "grid_cmds",
     "tack": "grid_cmds",
