@@ -186,7 +186,8 @@ def board(obj, ship, party, sections, target, extra, target_rolls, roll):
     if target_rolls:
         opts["target_rolls"] = target_rolls
     roll = _typed_in_opts(obj, "board", opts, roll)
-    _act(obj, A.Board(obj.ship(ship), party or "", sections or "", obj.ship(target) if target else "", opts), roll)
+    _act(obj, A.Board(_target(obj, ship), party or "", sections or "", obj.ship(target) if target else "", opts),
+         roll)
 
 
 @cli.command()

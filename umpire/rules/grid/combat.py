@@ -252,8 +252,11 @@ def resolve_marines(state: dict, firer: str, target: str, rolls: tuple[int, ...]
 
 # --- boarding --------------------------------------------------------------------
 
-def fighters(ship: dict, first: bool) -> list[tuple[str, str]]:
-    """(position, 'crew'|'marine') for each figure that fights: crew first, then marines (L238-240, L262-264)."""
+def fighters(ship: dict, first: bool, boat: str = "") -> list[tuple[str, str]]:
+    """(position, 'crew'|'marine') for each figure that fights: crew first, then marines (L238-240, L262-264);
+    from a boat, its crew (L312-313)."""
+    if boat:
+        return [(f"boat:{boat}", "crew")] * ship["boats"][boat]["crew"]
     crew = ["fighting"] + (["repair", "helm", "stays"] if first else [])
     out = [(p, "crew") for p in crew for _ in range(S.pos(ship, p))]
     return out + [("marines", "marine") for _ in range(S.pos(ship, "marines"))]
@@ -265,14 +268,26 @@ def first_move(defender: dict, attacker: str, turn: int) -> bool:
     return rec is None or rec["last"] < turn - 1 or rec["first"] == turn
 
 
+def boarder(text: str) -> tuple[str, str]:
+    """'ship' or 'ship/boat': the ship, and the boat her boarders come from ('' for the ship herself)."""
+    sid, _, boat = text.partition("/")
+    return sid, boat
+
+
 def board_check(state: dict, attacker: str, defender: str) -> None:
-    a, d = state["ships"][attacker], state["ships"][defender]
-    S.afloat(a, "board")
-    if attacker == defender:
+    sid, boat = boarder(attacker)
+    a, d = state["ships"][sid], state["ships"][defender]
+    if sid == defender:
         raise BadInput(f"{a['name']} cannot board herself")
+    if boat:
+        b = a["boats"].get(boat)
+        if b is None or b["state"] != "launched" or not b["crew"]:
+            raise Refused(f"{a['name']} has no {boat} afloat with a crew to board from")
+    else:
+        S.afloat(a, "board")
     if d["state"] != "active":
         raise Refused(f"{d['name']} has {d['state']}: there is no one to fight")
-    if not fighters(a, False):
+    if not fighters(a, False, boat):
         raise Refused(f"{a['name']} has no Fighting Crew or deck Marines to board with")
 
 
@@ -298,29 +313,31 @@ def line_up(a: list, d: list) -> tuple[list[int], list[int]]:
 
 def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, tables) -> Resolution:
     turn = state["turn"]
-    old_a, old_d = state["ships"][attacker], state["ships"][defender]
+    sid, boat = boarder(attacker)
+    old_a, old_d = state["ships"][sid], state["ships"][defender]
     a, d = copy.deepcopy(old_a), copy.deepcopy(old_d)
     first = first_move(d, attacker, turn)
-    fa, fd = fighters(a, False), fighters(d, first)
+    fa, fd = fighters(a, False, boat), fighters(d, first)
     crew = tables["crew"]
     sa = scores(fa, a_rolls, {"quality": crew["fight_modifier"][a["quality"]], "marine": crew["fight_bonus"]["marine"]})
     sd = scores(fd, d_rolls, {"quality": crew["fight_modifier"][d["quality"]], "marine": crew["fight_bonus"]["marine"]})
     lost_a, lost_d = line_up(sa, sd)
     src = f"{TEXT}, Boarding (L236-265); Rule Summary, Fighting (L375-377)"
-    steps = [Step(a["name"], f"{len(fa)} fighters: {' '.join(str(s[0]) for s in sa)}", src),
+    who = f"{a['name']}'s {boat}" if boat else a["name"]
+    steps = [Step(who, f"{len(fa)} fighters: {' '.join(str(s[0]) for s in sa)}", src),
              Step(d["name"], f"{len(fd)} fighters{' (first move: Repair, Helm and Stays join in)' if first else ''}: "
                   f"{' '.join(str(s[0]) for s in sd)}", src)]
     loss_a, loss_d = _casualties(a, fa, lost_a), _casualties(d, fd, lost_d)
     rec = d["boarding"].get(attacker)
     d["boarding"][attacker] = {"first": turn if first else rec["first"], "last": turn}
-    steps.append(Step("casualties", f"{a['name']} {_count(loss_a)}, {d['name']} {_count(loss_d)}", src))
+    steps.append(Step("casualties", f"{who} {_count(loss_a)}, {d['name']} {_count(loss_d)}", src))
     surrendered = _on_deck(d, tables) == 0
     if surrendered:
         d["state"] = "surrendered"
         steps.append(Step(d["name"], "no crew left alive on deck: she surrenders", f"{TEXT}, Boarding (L264-265)"))
-    return Resolution("board", f"{a['name']} boards {d['name']}: losses {_count(loss_a)} and {_count(loss_d)}",
+    return Resolution("board", f"{who} boards {d['name']}: losses {_count(loss_a)} and {_count(loss_d)}",
                       ship_changes(old_a, a) + ship_changes(old_d, d), steps,
-                      {"ship": attacker, "at": defender, "first_move": first,
+                      {"ship": sid, "boat": boat or None, "at": defender, "first_move": first,
                        "scores": {"attacker": [s[0] for s in sa], "defender": [s[0] for s in sd]},
                        "attacker_losses": loss_a, "defender_losses": loss_d, "surrendered": surrendered})
 
@@ -330,7 +347,13 @@ def _casualties(ship: dict, figures, lost: list[int]) -> dict:
     for i in lost:
         position, kind = figures[i]
         key = "marines" if kind == "marine" else "crew"
-        ship["positions"][position] -= 1
+        if position.startswith("boat:"):
+            boat = ship["boats"][position[5:]]
+            boat["crew"] -= 1
+            if boat["crew"] == 0:
+                boat["state"] = "destroyed"
+        else:
+            ship["positions"][position] -= 1
         ship[key] -= 1
         ship["casualty_box"][key] += 1
         out[key] += 1

@@ -87,7 +87,8 @@ class Grid(Ruleset):
             raise BadInput("board: say which ship is boarded with --at")
         combat.board_check(state, a.ship, a.at)
         d = state["ships"][a.at]
-        na = len(combat.fighters(state["ships"][a.ship], False))
+        sid, boat = combat.boarder(a.ship)
+        na = len(combat.fighters(state["ships"][sid], False, boat))
         nd = len(combat.fighters(d, combat.first_move(d, a.ship, state["turn"])))
         typed_a, typed_d = a.opts.get("rolls"), a.opts.get("target_rolls")
         ra = combat.board_rolls(typed_a, na, "attacker") if typed_a else None
