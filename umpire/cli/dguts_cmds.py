@@ -71,3 +71,77 @@ def wind_change(obj, roll):
       umpire wind change --rolls 5,3
     """
     _act(obj, _wind("change", {}), roll)
+
+
+@cli.group(invoke_without_command=True)
+@click.pass_context
+def night(ctx):
+    """Night actions (DGUTS): roll the visibility, set it, or bring back the day.
+
+    \b
+    Examples:
+      umpire night roll --roll 3
+      umpire night set --visibility poor
+      umpire night day
+    """
+    if ctx.invoked_subcommand:
+        return
+    click.echo(ctx.get_help())
+
+
+def _night(what: str, opts: dict):
+    from umpire.rules.dguts.actions import Night
+
+    return Night(what, opts)
+
+
+@night.command("roll")
+@roll_option
+@click.pass_obj
+def night_roll(obj, roll):
+    """Roll the night's visibility: 1-2 good (10"), 3-4 fair (8"), 5-6 poor (6").
+
+    \b
+    Example:
+      umpire night roll --roll 3
+    """
+    _act(obj, _night("roll", {}), roll)
+
+
+@night.command("set")
+@click.option("--visibility", required=True, type=click.Choice(["good", "fair", "poor"]))
+@click.pass_obj
+def night_set(obj, visibility):
+    """Set the night's visibility as the umpire rules it.
+
+    \b
+    Example:
+      umpire night set --visibility fair
+    """
+    _act(obj, _night("set", {"visibility": visibility}))
+
+
+@night.command("day")
+@click.pass_obj
+def night_day(obj):
+    """Daylight again: sighting and fire are no longer bounded by the night.
+
+    \b
+    Example:
+      umpire night day
+    """
+    _act(obj, _night("day", {}))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--range", "rng", required=True, help="Range in inches.")
+@click.pass_obj
+def sight(obj, ship, rng):
+    """What can be made out of SHIP at a range (DGUTS sighting; by day or by night).
+
+    \b
+    Example:
+      umpire sight guerriere --range 60
+    """
+    obj.emit(obj.ruleset.query(obj.state, obj.tables(), "sight", obj.ship(ship), {"range": rng}))

@@ -28,3 +28,12 @@ class Wind(Action):
     command: ClassVar[str] = "wind"
     what: str
     opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Night(Action):
+    """Night falls (visibility rolled or set) or day returns: it bounds sighting and firing."""
+
+    command: ClassVar[str] = "night"
+    what: str
+    opts: dict = field(default_factory=dict)

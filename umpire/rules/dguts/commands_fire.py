@@ -10,6 +10,7 @@ class FireCommands:
     """The DGUTS ruleset's fire commands (mixed into `Dguts`)."""
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        from umpire.core.state import Step
         from umpire.rules.base import Plan
         from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
 
@@ -35,6 +36,10 @@ class FireCommands:
                            firing_speed=int(_num(opts, "firing_speed", 1, 1)),
                            options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS))
         dt = self.dt(tables)
+        night = state.get("night") or {}
+        if night and rng > float(night["max_inches"]):
+            raise Refused(f"range {rng:g}\": at night ({night['visibility']} visibility) nothing is seen or fired "
+                          f"at beyond {float(night['max_inches']):g}\"")
         if state.get("level") == "training":
             return self._training_fire(f, t, firer, target, opts, rng, dt)
         need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
@@ -44,7 +49,13 @@ class FireCommands:
             effects = _sets(target, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
             summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
-            return _core("fire", summary, res, effects)
+            out = _core("fire", summary, res, effects)
+            if _unarmed_merchant(t) and f["values"].get("kind") != "merchant":
+                out.effects += _sets(target, {"status": "surrendered", "morale": "surrendered", "morale_checks_owed": 0})
+                out.working.append(Step("merchantman", f"{t['name']} is unarmed: she strikes to the first shot and "
+                                        "waits to be boarded", "DGUTS Optional Rules, Merchant Ships and Privateers"))
+                out.data["surrendered"] = True
+            return out
 
         return Plan(need, resolve, per_die="hits")
 
@@ -111,3 +122,8 @@ class FireCommands:
             return out
 
         return Plan(DiceNeed(2, 6, ("morale die 1", "morale die 2")), resolve)
+
+
+def _unarmed_merchant(ship: dict) -> bool:
+    """An unarmed merchantman surrenders to a hit or a warning shot (Optional Rules, Merchant Ships)."""
+    return ship["values"].get("kind") == "merchant" and int(ship["values"].get("guns_total", 0)) == 0

@@ -87,3 +87,63 @@ class WindCommands:
         text = f"from {wind.get('from') or '?'}, Force {wind.get('force', '?')}"
         return Resolution("wind", f"wind {text}", [set_(["wind"], wind)], steps,
                           {"wind_from": wind.get("from", ""), "force": wind.get("force"), "rolls": rolls})
+
+
+class NightCommands:
+    """Night actions and sighting (Optional Rules, Sighting), mixed into `Dguts`."""
+
+    def night(self, state: dict, tables, what: str, opts: dict):
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Resolution, Step, set_
+        from umpire.rules.base import Plan
+
+        dt = self.dt(tables)
+        src = dt.cite("sighting", "night")
+        if what == "day":
+            return Resolution("night", "daylight: no night limit on sighting or fire", [set_(["night"], {})],
+                              [Step("daylight", "the night limits are lifted", src)], {"night": False})
+        if what == "set":
+            vis = str(opts.get("visibility", "")).lower()
+            limits = dt.get("sighting", "night", "max_inches")
+            if vis not in limits:
+                raise BadInput(f"visibility {opts.get('visibility')!r}: one of {', '.join(limits)}")
+            return self._night(vis, float(limits[vis]), [], src)
+        if what != "roll":
+            raise BadInput(f"night {what!r}: use roll, set or day")
+
+        def resolve(rolls, strict):
+            (roll,) = DiceNeed(1, 6, ("visibility",)).check(rolls)
+            vis = dt.get("sighting", "night", "visibility")[roll - 1]
+            return self._night(vis, float(dt.get("sighting", "night", "max_inches", vis)), [roll], src)
+
+        return Plan(DiceNeed(1, 6, ("visibility",)), resolve)
+
+    def _night(self, vis: str, inches: float, rolls: list, src: str):
+        from umpire.core.state import Resolution, Step, set_
+
+        night = {"visibility": vis, "max_inches": inches}
+        return Resolution("night", f"night, {vis} visibility: sighting and fire to {inches:g}\"",
+                          [set_(["night"], night)],
+                          [Step("night", f"{vis} visibility: nothing is seen or fired at beyond {inches:g}\"", src)],
+                          {"night": True, **night, "rolls": rolls})
+
+    def sight(self, state: dict, tables, ship: str, opts: dict):
+        """What can be made out of a ship at a range (read only)."""
+        from umpire.core.state import Resolution, Step
+
+        dt = self.dt(tables)
+        inches = _num(opts, "range")
+        if inches is None:
+            raise BadInput("sight: give the range in inches, --opt range=N")
+        night = state.get("night") or {}
+        if night:
+            limit = float(night["max_inches"])
+            ident = float(dt.get("sighting", "night", "identify_inches"))
+            seen = ("nothing" if inches > limit else
+                    "a ship, not known for friend or foe" if inches > ident else "a ship, known for what she is")
+            steps = [Step("night", f"{night['visibility']} visibility, {limit:g}\": {seen}", dt.cite("sighting", "night"))]
+        else:
+            made_out = [s["seen"] for s in dt.get("sighting", "day", "steps") if inches <= float(s["inches"])]
+            seen = made_out[-1] if made_out else "nothing: beyond 200\" a ship is not seen"
+            steps = [Step("daylight", seen, dt.cite("sighting", "day"))]
+        return Resolution("sight", f"at {inches:g}\": {seen}", [], steps, {"range": inches, "seen": seen})

@@ -110,9 +110,15 @@ def _why_not_gun(item: str) -> str:
     return f"guns {item!r}: not understood; expected {_ACCEPTED}"
 
 
+#: words for a ship that carries no guns (an unarmed merchantman)
+UNARMED = ("none", "unarmed")
+
+
 def parse_guns(text: str | Iterable[str | Battery], tables: Tables | None = None) -> tuple[Battery, ...]:
     """Parse a gun list: "30x24,22x32C,2x12", "30-24#; 22-32#C" or a list of entries."""
     if isinstance(text, str):
+        if text.strip().lower() in UNARMED:
+            return ()
         if not text.strip():
             raise BadInput(f"guns {text!r}: no guns given; expected {_ACCEPTED}")
         items: Sequence[str | Battery] = [p for p in re.split(r"[,;]", text)]
