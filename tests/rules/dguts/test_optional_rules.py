@@ -43,3 +43,35 @@ def test_night_bounds_sighting_and_fire(run):
     assert run("night", "day").code == 0
     assert run("fire", "wasp", "--at", "avon", "--range", "7", "--side", "left").code == 0
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_no_more_than_three_ships_grappled_together(umpire, tmp_path):
+    # Advanced Optional 9: "No more than three ships may be grappled together at one time."
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "three-grappled").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("A", "a"), ("B", "b"), ("C", "a"), ("D", "b")):
+        run("ship", "add", name, "--side", side, "--nation", "british", "--tons", "500", "--men", "150",
+            "--guns", "18x9")
+    touch = ("--opt", "distance=0", "--opt", "touching=1")
+    assert run("grapple", "a", "b", *touch).code == 0 and run("grapple", "c", "b", *touch).code == 0
+    res = run("grapple", "d", "c", *touch)
+    assert res.code == 1 and "three ships" in res.err
+
+
+def test_relative_force_for_judging_a_single_ship_action(umpire, tmp_path):
+    # Single-Ship Rules L: "a comparison of tonnages, broadside weights, and crew numbers ... (with the
+    # heaviest ship expressed as 10)"
+    g = tmp_path / "s.toml"
+    assert umpire("new", g, "--scenario", "dguts-shannon-chesapeake").code == 0
+    sides = umpire("--game", g, "--json", "score").json["sides"]
+    assert sides["american"]["tons_ratio"] == 10 and sides["british"]["tons_ratio"] == pytest.approx(9.39, abs=0.01)
+    assert sides["british"]["broadside"] == 526          # 14x18 + 2x9 + 8x32C
+
+
+def test_hot_shot_is_for_fortifications_only(run):
+    # "'Hot shot' (red hot cannonballs) may be fired from prepared fortifications"
+    run("ship", "add", "A", "--side", "a", "--nation", "french", "--tons", "900", "--men", "300", "--guns", "30x24")
+    run("ship", "add", "B", "--side", "b", "--nation", "british", "--tons", "900", "--men", "300", "--guns", "30x18")
+    res = run("fire", "a", "--at", "b", "--range", "3", "--side", "left", "--opt", "hot_shot=1")
+    assert res.code == 1 and "fortifications" in res.err

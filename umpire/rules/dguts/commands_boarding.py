@@ -23,6 +23,11 @@ class BoardingCommands:
         _two(a, b, "grapple")
         _afloat(state["ships"][a], "grapple")
         _boardable(state["ships"][b], "be grappled")
+        if "three-grappled" in state.get("optional", []):
+            group = _grappled_group(state, a) | _grappled_group(state, b)
+            if len(group) > 3:
+                raise Refused(f"no more than three ships may be grappled together ({', '.join(sorted(group))} "
+                              "would be)")
         if "distance" not in opts:
             raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                            "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
@@ -342,3 +347,14 @@ def _with_melee_losses(a: dict, d: dict, res, rec: dict, dt):
         effects[side] = {**effects.get(side, {}), "crew_factors": lose_men(ship["values"], track, men[side], dt)["crew_factors"]}
     data = {**res.data, "men_lost": {"attacker": men["attacker"], "defender": men["defender"]}}
     return type(res)(effects, res.working + loss.working, data)
+
+
+def _grappled_group(state: dict, ship: str) -> set[str]:
+    """The ships held together with `ship` by grapples, directly or through each other."""
+    seen, todo = set(), [ship]
+    while todo:
+        sid = todo.pop()
+        if sid not in seen:
+            seen.add(sid)
+            todo += state["ships"][sid].get("grappled", [])
+    return seen

@@ -25,7 +25,7 @@ class FireCommands:
             rng = float(opts["range"])
         except ValueError:
             raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
-        known = {"anchored", "shot", "crew", "calibres", "firing_speed"}
+        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot"}
         extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
@@ -50,6 +50,8 @@ class FireCommands:
             summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
             out = _core("fire", summary, res, effects)
+            if _yes(opts, "hot_shot"):
+                self._hot_shot(out, f, res.data["damage"]["low"], dt)
             if _unarmed_merchant(t) and f["values"].get("kind") != "merchant":
                 out.effects += _sets(target, {"status": "surrendered", "morale": "surrendered", "morale_checks_owed": 0})
                 out.working.append(Step("merchantman", f"{t['name']} is unarmed: she strikes to the first shot and "
@@ -58,6 +60,18 @@ class FireCommands:
             return out
 
         return Plan(need, resolve, per_die="hits")
+
+    def _hot_shot(self, out, f: dict, low: float, dt) -> None:
+        """Red-hot shot from a prepared fortification: a 1 in 6 chance of fire for every 36 points low."""
+        from umpire.core.state import Step
+        from umpire.rules.dguts.singleship import hot_shot_fire_chances
+
+        if f["values"].get("kind") != "land_battery":
+            raise Refused("hot shot is fired only from prepared fortifications (a land battery)")
+        chances = hot_shot_fire_chances(low, dt)
+        out.data["fire_chances"] = chances
+        out.working.append(Step("hot shot", f"{low:g} points low: {chances} chance(s) of fire, each a 1 on a die",
+                                dt.cite("batteries", "hot_shot")))
 
     def _training_fire(self, f: dict, t: dict, firer: str, target: str, opts: dict, rng: float, dt):
         """Training Game fire: two dice per factor, red to hit, white for high or low."""

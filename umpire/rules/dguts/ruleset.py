@@ -175,6 +175,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         "seamanship": "Single-Ship Rules I (Seamanship)",
         "first-roll": "Advanced Optional 10",
         "melee-losses": "Optional Rules, Melee Losses",
+        "three-grappled": "Advanced Optional 9",
     }
 
     def check_rulings(self, tables) -> None:
@@ -266,7 +267,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
     def score(self, state: dict, tables=None) -> dict:
         lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}
                  for s in state["ships"].values() if s["track"]["status"] != "active"]
-        return {"ships": lines}
+        return {"ships": lines, "sides": relative_force(state)}
 
 
 def _note_defaults(res, dt):
@@ -279,3 +280,25 @@ def _note_defaults(res, dt):
             res.working.append(Step("default reading", f"{key} = {value} (the text lacks it; "
                                     f"`umpire rulings set {key} VALUE` to rule otherwise)", "docs/rulings.md"))
     return res
+
+
+def relative_force(state: dict) -> dict:
+    """Single-Ship Rules L: each side's tonnage, broadside weight and crew, the heaviest side as 10,
+    with the damage each side has taken, so a refight can be judged against the force engaged."""
+    sides: dict[str, dict] = {}
+    for s in state["ships"].values():
+        v, t = s["values"], s["track"]
+        row = sides.setdefault(s["side"], {"tons": 0.0, "broadside": 0.0, "crew": 0, "damage_low": 0.0,
+                                           "damage_high": 0.0, "men_lost": 0.0})
+        row["tons"] += float(v["tons"])
+        row["broadside"] += sum(float(f["per_side"]) * float(f["guns_per_factor"]) * int(f["calibre"])
+                                for f in v["fire_factors"].values())
+        row["crew"] += int(v["men"])
+        row["damage_low"] += float(t["damage_low"])
+        row["damage_high"] += float(t["damage_high"])
+        row["men_lost"] += round((float(v["crew_factors"]) - float(t["crew_factors"])) * 21, 1)
+    for key in ("tons", "broadside", "crew"):
+        top = max((r[key] for r in sides.values()), default=0) or 1
+        for r in sides.values():
+            r[f"{key}_ratio"] = round(10 * r[key] / top, 2)
+    return sides
