@@ -25,7 +25,7 @@ class FireCommands:
             rng = float(opts["range"])
         except ValueError:
             raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
-        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot"}
+        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot", "with"}
         extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
@@ -42,6 +42,8 @@ class FireCommands:
                           f"at beyond {float(night['max_inches']):g}\"")
         if state.get("level") == "training":
             return self._training_fire(f, t, firer, target, opts, rng, dt)
+        if state.get("level") == "fleet":
+            return self._fleet_fire(state, firer, target, opts, order, dt)
         need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
 
         def resolve(rolls, strict):
@@ -60,6 +62,60 @@ class FireCommands:
             return out
 
         return Plan(need, resolve, per_die="hits")
+
+    def _fleet_fire(self, state: dict, firer: str, target: str, opts: dict, order, dt):
+        """Fleet Action Rules: the ships firing at one target from one range add their fire points
+        (`--opt with=ship,ship`) and roll two dice once on the fleet table."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Step
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts import fleet
+        from umpire.rules.dguts.fireorder import range_band
+
+        if order.bearing.value in ("bow", "stern"):
+            raise Refused("fleet rules: there is no bow or stern chaser fire")
+        others = [x.strip() for x in str(opts.get("with", "")).split(",") if x.strip()]
+        ids = [firer] + [self._fleet_ship(state, x) for x in others]
+        t = state["ships"][target]
+        band = range_band(order.range_inches, order.anchored, dt).value
+        aim = "high" if band == "D" else order.aim.value
+        fleet.check_fleet_target(t["track"], aim)
+        for sid in ids:
+            _afloat(state["ships"][sid], "fight her guns")
+            if state["ships"][sid]["track"].get("fired_this_turn", {}).get(order.bearing.value):
+                raise Refused(f"{state['ships'][sid]['name']}'s {order.bearing.value} broadside has already fired this turn")
+        firers = [(state["ships"][sid]["values"], state["ships"][sid]["track"]) for sid in ids]
+        points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "", dt)
+
+        def resolve(rolls, strict):
+            from umpire.core.state import Resolution
+
+            res = fleet.resolve_fleet_fire(points, band, aim, rolls, order.range_inches, order.shot.value, dt)
+            changes, more = fleet.fleet_damage(t["values"], t["track"], res.data["damage"]["mast"],
+                                               res.data["damage"]["crew"], dt)
+            effects = _sets(target, changes)
+            for sid in ids:
+                fired = {**state["ships"][sid]["track"].get("fired_this_turn", {}), order.bearing.value: 1.0}
+                effects += _sets(sid, {"fired_this_turn": fired})
+            working = [Step("range", f"{order.range_inches:g}\" is {band} range, aimed {aim}", dt.cite("fire", "bands"))]
+            working += steps + list(res.working) + more
+            names = ", ".join(state["ships"][s]["name"] for s in ids)
+            return Resolution("fire", f"{names} fire at {t['name']}: {res.data['damage']['mast']:g} mast, "
+                              f"{res.data['damage']['crew']:g} crew", effects, working,
+                              {**{k: v for k, v in res.data.items() if k != "explain"}, "points": points,
+                               "band": band, "aim": aim, "firers": ids,
+                               "morale_checks": 0, "damage_fleet": res.data["damage"],
+                               "damage": {"high": res.data["damage"]["mast"], "low": res.data["damage"]["crew"]}})
+
+        return Plan(DiceNeed(2, 6, ("fleet die 1", "fleet die 2")), resolve)
+
+    def _fleet_ship(self, state: dict, ref: str) -> str:
+        if ref in state["ships"]:
+            return ref
+        hits = [sid for sid, s in state["ships"].items() if sid.startswith(ref.lower()) or s["name"].lower().startswith(ref.lower())]
+        if len(hits) != 1:
+            raise BadInput(f"--opt with={ref}: name one ship by id" + (f" (one of {', '.join(hits)})" if hits else ""))
+        return hits[0]
 
     def _hot_shot(self, out, f: dict, low: float, dt) -> None:
         """Red-hot shot from a prepared fortification: a 1 in 6 chance of fire for every 36 points low."""

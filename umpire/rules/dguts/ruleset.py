@@ -22,7 +22,7 @@ from umpire.rules.dguts.commands_wind import NightCommands, WindCommands
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
 TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_lost", "morale", "morale_turns",
-              "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted")
+              "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken")
 
 
 class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, Ruleset):
@@ -32,7 +32,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
     title = "Don't Give Up The Ship!, second edition (1975)"
     units = "inches"
     family = "dguts"
-    levels = ("standard", "training")
+    levels = ("standard", "training", "fleet")
     required_keys = ("id", "name", "side", "controller", "values", "track")
     actions = {"fire": (A.Fire, "_fire"), "grapple": (A.Contact, "_contact"), "ungrapple": (A.Contact, "_contact"),
                "foul": (A.Contact, "_contact"),
@@ -255,6 +255,10 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         effects, steps = [], []
         for sid, s in state["ships"].items():
             new = end_of_turn(s["track"], dt)
+            if state.get("level") == "fleet":
+                from umpire.rules.dguts.fleet import fleet_left
+
+                new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
             changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
             effects += _sets(sid, changes)
             for key in ("morale", "status"):

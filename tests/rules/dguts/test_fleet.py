@@ -1,0 +1,75 @@
+"""Fleet Action Rules: ship values in points, combined fire on the two-dice table, damage by points."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from umpire.rules.dguts import derive_ship, initial_state, load_tables
+from umpire.rules.dguts.fleet import fleet_damage, fleet_left, fleet_values, resolve_fleet_fire
+
+from .helpers import excerpt
+
+T = load_tables()
+
+
+def test_values_follow_the_texts_example():
+    text = excerpt("fleet-values")
+    assert "one crew Point 116 points damage; with a mast being Jost at 365 points damage" in text
+    # 2,200 tons, 1,900 men (19 crew points), 100 guns (10 gun points)
+    v = derive_ship("british", 2200, 1900, "30x32,30x24,30x18,10x12")
+    fv = fleet_values(v, T)
+    assert fv["points"]["crew"] == 19 and fv["points"]["gun"] == 10
+    assert round(fv["worth"]["crew"]) == 116
+    assert fv["mast_worth"] == pytest.approx(2200 / 3 / 2, abs=0.01)         # the text prints 365
+    assert fv["points"]["fire"] == round((15 * 32 + 15 * 24 + 15 * 18 + 5 * 12) / 100)
+
+
+def test_the_high_columns_are_the_texts():
+    text = excerpt("fleet-table")
+    assert "2 = 10 mast, Screw 3 = 2S mast, 10 crew 4 = ls mast, S crew" in text
+    high = T.get("fleet", "table", "high")
+    assert high["A"][:3] == [[10, 5], [25, 10], [15, 5]]
+    assert high["C"][5:] == [[0, 0]] * 6 and "miss= 7-12" in text
+    assert high["D"][:3] == [[0, 10], [15, 5], [10, 0]] and "miss= S-12" in text
+    assert all(len(col) == 11 for side in ("high", "low") for col in T.get("fleet", "table", side).values())
+
+
+def test_the_result_times_the_points_firing_is_the_damage():
+    res = resolve_fleet_fire(20, "A", "high", [1, 2], 3, tables=T)
+    assert res.data["damage"] == {"mast": 500, "crew": 200}                  # 25 mast, 10 crew x 20
+    assert resolve_fleet_fire(20, "A", "low", [3, 3], 0.5, tables=T).data["damage"] == {"mast": 100, "crew": 500}
+    assert resolve_fleet_fire(10, "A", "high", [1, 1], 3, "chain", T).data["damage"]["mast"] == 200
+
+
+def test_losses_count_at_the_end_of_the_turn():
+    v = derive_ship("british", 2200, 1900, "30x32,30x24,30x18,10x12")
+    s = initial_state(v)
+    changes, _ = fleet_damage(v, s, 400, 240, T)
+    left = fleet_left(v, {**s, **changes}, T)
+    assert left["crew"] == 17 and left["masts"] == 2 and changes["masts_lost"] == 1
+
+
+def test_a_fleet_game(umpire, tmp_path):
+    g = tmp_path / "f.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side, tons, men, guns in (("Victory", "british", 2162, 821, "30x32,28x24,30x12,2x68C"),
+                                        ("Temeraire", "british", 2121, 750, "28x32,28x18,42x12"),
+                                        ("Bucentaure", "french", 2236, 888, "30x36,32x24,18x8,6x36C")):
+        assert run("ship", "add", name, "--side", side, "--nation", side, "--tons", tons, "--men", men,
+                   "--guns", guns).code == 0
+    res = run("--json", "fire", "victory", "--at", "bucentaure", "--range", "3", "--side", "left", "--aim", "low",
+              "--opt", "with=temeraire", "--rolls", "2,6")
+    assert res.code == 0, res.err
+    assert res.json["points"] == 21 and res.json["damage"] == {"high": 0, "low": 525}   # 25 crew x 21
+    far = run("--json", "fire", "bucentaure", "--at", "victory", "--range", "10", "--side", "left", "--aim", "high",
+              "--rolls", "1,1").json
+    assert far["band"] == "C" and far["points"] == 10           # 15x36 + 16x24 + 9x8 = 996 lb; no carronades at C
+    assert run("fire", "victory", "--at", "bucentaure", "--range", "3", "--side", "left", "--rolls", "1,1").code == 1
+    assert run("fire", "victory", "--at", "bucentaure", "--range", "3", "--side", "bow").code == 1
+    assert run("turn").code == 0
+    left = run("--json", "status", "bucentaure").json["ships"][0]["fleet_left"]
+    assert re.fullmatch(r"\d+", str(left["crew"])) and left["crew"] < 9
+    assert run("--json", "verify").json["differences"] == []

@@ -1,0 +1,137 @@
+"""Fleet Action Rules: ships valued in points, combined fire on two dice, damage checked off by points.
+
+A ship has one defense point a ton; fire points (100 lb of broadside shot each, long guns
+and carronades apart, the carronades firing only at A and B range), crew points (100 men
+each) and gun points (10 guns each). Each kind of point is worth the ship's tonnage divided
+by how many she has; a mast falls for every half of a third of her tonnage. All the ships
+firing at one target from one range and aiming the same way add their fire points and roll
+two dice once; the table's mast and crew figures, times the points firing, are the damage.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from .model import BadInput, DiceNeed, Refused, Resolution, Step
+from .tables import Tables, tables_or_default
+
+POINTS = ("fire", "carronade", "crew", "gun")
+
+
+def fleet_values(values: Mapping[str, Any], tables: Tables | None = None) -> dict:
+    """A ship's fleet points and what each is worth in damage (Notes on Values and Damage)."""
+    t = tables_or_default(tables)
+    row = t.get("fleet", "values")
+    longs = sum(f["per_side"] * f["guns_per_factor"] * f["calibre"] for f in values["fire_factors"].values()
+                if not f["carronade"])
+    carr = sum(f["per_side"] * f["guns_per_factor"] * f["calibre"] for f in values["fire_factors"].values()
+               if f["carronade"])
+    per = float(row["shot_weight_per_fire_point"])
+    points = {"fire": round(longs / per), "carronade": round(carr / per),
+              "crew": round(int(values["men"]) / float(row["men_per_crew_point"])),
+              "gun": round(int(values["guns_total"]) / float(row["guns_per_gun_point"]))}
+    tons = float(values["tons"])
+    worth = {k: round(tons / n, 2) if n else 0.0 for k, n in points.items()}
+    worth["fire"] = round(tons / max(1, points["fire"] + points["carronade"]), 2)
+    worth["carronade"] = worth["fire"]
+    mast = round(tons / int(values["masts"]) * float(Fraction(str(row["mast_share"]))), 2)
+    return {"points": points, "worth": worth, "mast_worth": mast, "defense": tons}
+
+
+def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> dict:
+    """Points left after the damage taken up to the end of the last turn."""
+    fv = fleet_values(values, tables)
+    taken = state.get("fleet_taken", {"mast": 0.0, "crew": 0.0})
+    left = {}
+    for kind in ("crew", "gun"):
+        worth = fv["worth"][kind]
+        lost = math.floor(float(taken["crew"]) / worth + 1e-9) if worth else 0
+        left[kind] = max(0, fv["points"][kind] - lost)
+    pool = fv["points"]["fire"] + fv["points"]["carronade"]
+    lost = min(pool, math.floor(float(taken["crew"]) / fv["worth"]["fire"] + 1e-9)) if pool else 0
+    carr_lost = round(lost * fv["points"]["carronade"] / pool) if pool else 0     # shared in proportion
+    left["carronade"] = fv["points"]["carronade"] - carr_lost
+    left["fire"] = fv["points"]["fire"] - (lost - carr_lost)
+    masts = math.floor(float(taken["mast"]) / fv["mast_worth"] + 1e-9) if fv["mast_worth"] else 0
+    left["masts"] = max(0, int(values["masts"]) - masts)
+    return left
+
+
+def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake: str = "",
+                      tables: Tables | None = None) -> tuple[int, list[Step]]:
+    """Fire points of every ship firing together; carronades only at A and B range (rules 2-4)."""
+    t = tables_or_default(tables)
+    total, steps = 0, []
+    carr_ok = band in t.get("fleet", "fire", "carronade_bands")
+    for values, state in firers:
+        left = state.get("fleet_left") or fleet_left(values, state, t)
+        if not left["crew"]:
+            raise Refused(f"{values.get('name') or 'a firing ship'} has no crew points left: she cannot fire")
+        pts = left["fire"] + (left["carronade"] if carr_ok else 0)
+        steps.append(Step(values.get("name") or "ship", f"{left['fire']} fire points"
+                          + (f" + {left['carronade']} carronade" if carr_ok and left["carronade"] else ""),
+                          t.cite("fleet", "values")))
+        total += pts
+    if rake:
+        mult = int(t.get("fleet", "fire", "rake", rake))
+        total *= mult
+        steps.append(Step("rake", f"{rake} rake x{mult}", t.cite("fleet", "fire")))
+    if total <= 0:
+        raise Refused("no fire points left among the firing ships")
+    return total, steps
+
+
+def resolve_fleet_fire(points: int, band: str, aim: str, rolls: Sequence[int], inches: float, shot: str = "round",
+                       tables: Tables | None = None) -> Resolution:
+    """Two dice on the fleet table; the entry times the points firing is the damage (mast, crew)."""
+    t = tables_or_default(tables)
+    a, b = DiceNeed(2, 6, ("fleet die 1", "fleet die 2")).check(rolls)
+    total = a + b
+    src = t.cite("fleet", "table")
+    if aim == "low" and band == "D":
+        aim = "high"
+    if aim == "low" and inches < float(t.get("fleet", "fire", "point_blank_inches")):
+        entry = [t.get("fleet", "fire", "point_blank_low")[k] for k in ("mast", "crew")]
+        why = "under 1\": point blank"
+    else:
+        column = t.get("fleet", "table", aim)
+        if band not in column:
+            raise Refused(f"fleet fire aimed {aim} reaches only {', '.join(column)} range")
+        entry = column[band][total - 2]
+        why = f"{band} range, aimed {aim}"
+    mast, crew = (Fraction(x) * points for x in entry)
+    steps = [Step("fleet table", f"{a}+{b} = {total}, {why}: {entry[0]} mast, {entry[1]} crew per point"
+                  f" x {points} points", src)]
+    if shot != "round":
+        mult = t.get("fleet", "fire", "shot", shot)
+        mast, crew = mast * Fraction(str(mult["mast"])), crew * Fraction(str(mult["crew"]))
+        steps.append(Step("shot", f"{shot}: mast x{mult['mast']}, crew x{mult['crew']}", t.cite("fleet", "fire")))
+    data = {"rolls": [a, b], "total": total, "damage": {"mast": float(mast), "crew": float(crew)},
+            "explain": [s.text() for s in steps]}
+    return Resolution({}, tuple(steps), data)
+
+
+def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: float, crew: float,
+                 tables: Tables | None = None) -> tuple[dict, list[Step]]:
+    """The target's damage taken; the points it costs count from the end of the turn (Damage Effect)."""
+    t = tables_or_default(tables)
+    taken = dict(state.get("fleet_taken", {"mast": 0.0, "crew": 0.0}))
+    taken["mast"] = round(float(taken["mast"]) + mast, 4)
+    taken["crew"] = round(float(taken["crew"]) + crew, 4)
+    after = fleet_left(values, {**state, "fleet_taken": taken}, t)
+    masts_lost = max(int(state.get("masts_lost", 0)), int(values["masts"]) - after["masts"])
+    steps = [Step("damage", f"{mast:g} mast, {crew:g} crew; at the end of the turn: {after['fire']} fire, "
+                  f"{after['carronade']} carronade, {after['crew']} crew, {after['gun']} gun points and "
+                  f"{after['masts']} masts left", t.cite("fleet", "values"))]
+    changes = {"fleet_taken": taken, "masts_lost": masts_lost}
+    if "fleet_left" not in state:      # what she fights with until the turn ends
+        changes["fleet_left"] = fleet_left(values, state, t)
+    return changes, steps
+
+
+def check_fleet_target(target_state: Mapping[str, Any], aim: str) -> None:
+    """Rule 14: a ship taken by the enemy may be fired at only high."""
+    if target_state.get("status") == "captured" and aim != "high":
+        raise BadInput("fleet rules: a captured ship may be fired at only high (--aim high)")
