@@ -21,7 +21,7 @@ COMMANDS = {
     "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob", "shell": "shell",
     "rulings": "rulings_cmds",
     "report": "report",
-    "wind": "dguts_cmds", "night": "dguts_cmds", "sight": "dguts_cmds",
+    "wind": "dguts_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
     "crew": "grid_cmds",
     "tack": "grid_cmds",
     "marines": "grid_cmds",

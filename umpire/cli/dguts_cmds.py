@@ -145,3 +145,32 @@ def sight(obj, ship, rng):
       umpire sight guerriere --range 60
     """
     obj.emit(obj.ruleset.query(obj.state, obj.tables(), "sight", obj.ship(ship), {"range": rng}))
+
+
+@cli.command()
+@click.argument("ship")
+@click.argument("what", type=click.Choice(["set", "turn", "fight", "abandon", "flood"]))
+@click.argument("areas", nargs=-1)
+@click.option("--crew", help="fight: crew factors fighting the fire (groups of 2 CF).")
+@click.option("--to", "to_ship", help="abandon: the friendly ship alongside that takes her crew.")
+@click.option("--cause", type=click.Choice(["crew", "hit"]), default="crew", show_default=True,
+              help="set: by her own crew (she must be abandoned first) or by enemy action.")
+@roll_option
+@click.pass_obj
+def burn(obj, ship, what, areas, crew, to_ship, cause, roll):
+    """Fire aboard a ship (DGUTS optional rule): set fires in areas, burn a turn, fight a fire,
+    abandon her or flood her magazine. Areas are bow, midships or stern of each deck and the hold,
+    e.g. upper-bow, deck2-midships, hold-stern.
+
+    \b
+    Examples:
+      umpire burn java abandon --to constitution
+      umpire burn java set upper-bow hold-stern
+      umpire burn java turn
+      umpire burn constitution fight upper-stern --crew 4
+      umpire burn java flood
+    """
+    from umpire.rules.dguts.actions import Burn
+
+    opts = {"crew": crew, "to": obj.ship(to_ship) if to_ship else None, "cause": cause}
+    _act(obj, Burn(obj.ship(ship), what, list(areas), {k: v for k, v in opts.items() if v is not None}), roll)

@@ -37,3 +37,14 @@ class Night(Action):
     command: ClassVar[str] = "night"
     what: str
     opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Burn(Action):
+    """Fire aboard a ship: set, the turn's burning, fought, the ship abandoned or her magazine flooded."""
+
+    command: ClassVar[str] = "burn"
+    ship: str
+    what: str
+    areas: list[str] = field(default_factory=list)
+    opts: dict = field(default_factory=dict)

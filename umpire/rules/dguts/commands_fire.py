@@ -21,6 +21,8 @@ class FireCommands:
         if t["track"]["status"] not in AFLOAT:
             raise Refused(f"{t['name']} {_status_words(t['track']['status'])}: she may not be fired on")
         _afloat(f, "fight her guns")
+        if f["track"].get("magazine_flooded"):
+            raise Refused(f"{f['name']}'s magazine is flooded: her guns can fire no more")
         try:
             rng = float(opts["range"])
         except ValueError:

@@ -147,3 +147,67 @@ class NightCommands:
             seen = made_out[-1] if made_out else "nothing: beyond 200\" a ship is not seen"
             steps = [Step("daylight", seen, dt.cite("sighting", "day"))]
         return Resolution("sight", f"at {inches:g}\": {seen}", [], steps, {"range": inches, "seen": seen})
+
+
+class BurningCommands:
+    """Burning ships (Optional Rules, Burning Ships), mixed into `Dguts`."""
+
+    def burn(self, state: dict, tables, ship: str, what: str, areas: list, opts: dict):
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts import burning
+        from umpire.rules.dguts.adapter import _core, _sets
+
+        s = state["ships"][ship]
+        if s["track"]["status"] in ("sunk", "exploded"):
+            raise Refused(f"{s['name']} is gone")
+        dt = self.dt(tables)
+        v, t = s["values"], s["track"]
+
+        def done(res, summary):
+            return _core("burn", f"{s['name']}: {summary}", res, _sets(ship, res.effects.get("ship", {})))
+
+        if what == "set":
+            if not areas:
+                raise BadInput(f"burn set: name the areas, e.g. upper-bow (areas: {', '.join(burning.ship_areas(v, dt))})")
+            deliberate = str(opts.get("cause", "")).lower() not in ("hit", "enemy")
+            n = burning.set_fires_dice(t, areas, deliberate)
+            return Plan(DiceNeed(n, 6, tuple(f"set {a}" for a in areas[:n])),
+                        lambda rolls, strict: done(burning.resolve_set_fires(v, t, areas, rolls, deliberate, dt),
+                                                   "fires set"))
+        if what == "turn":
+            if not burning.fires_of(t):
+                raise Refused(f"nothing is burning aboard {s['name']}")
+            return Plan(DiceNeed(60, 6, ()), lambda rolls, strict: done(burning.resolve_fire_phase(v, t, rolls, dt),
+                                                                       "the fire burns"), flexible=True)
+        if what == "fight":
+            if len(areas) != 1:
+                raise BadInput("burn fight: name the one area the crew fights, e.g. upper-bow")
+            crew = _num(opts, "crew", 2.0)
+            return Plan(DiceNeed(30, 6, ()), lambda rolls, strict: done(
+                burning.resolve_fight_fire(v, t, areas[0], crew, rolls, dt), "fighting the fire"), flexible=True)
+        if what == "abandon":
+            return self._abandon(state, ship, opts, dt)
+        if what == "flood":
+            return done(burning.flood_magazine(t, dt), "magazine flooded")
+        raise BadInput(f"burn {what!r}: use set, turn, fight, abandon or flood")
+
+    def _abandon(self, state: dict, ship: str, opts: dict, dt):
+        from umpire.rules.dguts import burning
+        from umpire.rules.dguts.adapter import _core, _sets
+
+        s = state["ships"][ship]
+        if s["track"].get("abandoned"):
+            raise Refused(f"{s['name']} has already been abandoned")
+        res = burning.abandon(s["values"], s["track"], dt)
+        effects = _sets(ship, res.effects.get("ship", {}))
+        to = str(opts.get("to", ""))
+        if to:
+            if to not in state["ships"] or to == ship:
+                raise BadInput(f"--opt to={to}: name another ship by id")
+            other = state["ships"][to]
+            if other["controller"] != s["controller"]:
+                raise Refused(f"{other['name']} is not a friendly ship")
+            crew = round(float(other["track"]["crew_factors"]) + res.data["crew_factors"], 4)
+            effects += _sets(to, {"crew_factors": crew})
+        return _core("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)

@@ -12,12 +12,12 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.dguts.actions import EDITABLE, Night, ShipEdit, Wind
+from umpire.rules.dguts.actions import EDITABLE, Burn, Night, ShipEdit, Wind
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
 from umpire.rules.dguts.commands_ship import ShipCommands
-from umpire.rules.dguts.commands_wind import NightCommands, WindCommands
+from umpire.rules.dguts.commands_wind import BurningCommands, NightCommands, WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
@@ -25,7 +25,7 @@ TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken")
 
 
-class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, Ruleset):
+class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, BurningCommands, Ruleset):
     id = "dguts"
     aliases = ("dgts", "dont-give-up-the-ship")
     data_id = "dguts"
@@ -41,7 +41,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
                "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn"),
                "ship edit": (ShipEdit, "_edit"), "wind": (Wind, "_wind"),
-               "night": (Night, "_night_cmd")}
+               "night": (Night, "_night_cmd"), "burn": (Burn, "_burn")}
     queries = {"speed": "speed", "wind": "wind_now", "sight": "sight"}
 
     # --- journalled actions, as the command line builds them ---------------
@@ -77,6 +77,9 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
+
+    def _burn(self, state, tables, a: Burn):
+        return self.burn(state, tables, a.ship, a.what, list(a.areas), a.opts)
 
     def _night_cmd(self, state, tables, a: Night):
         return self.night(state, tables, a.what, a.opts)

@@ -1,0 +1,242 @@
+"""Burning ships (Optional Rules, Burning Ships): areas, setting and spreading fires, the damage
+they do, putting them out, the magazine, abandoning ship and flooding the magazine.
+
+The fire phase (`umpire burn SHIP turn`) is taken once in each turn after a fire was set: every
+area burning does its damage, may spread, and burns out after four turns.
+
+A ship is divided into bow, midships and stern on each deck and in the hold (below the
+waterline). Fires are kept by area with the turns each has burned. Dice are taken in a fixed
+order, area by area: the magazine's die, then one spread die for each neighbouring area
+(rolled again on 5 or 6).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from .damage import apply_damage, changed
+from .model import BadInput, Refused, Resolution, Step
+from .tables import Tables, tables_or_default
+
+
+def levels(values: Mapping[str, Any]) -> list[str]:
+    """Upper deck, each lower deck, then the hold (below the waterline)."""
+    return ["upper"] + [f"deck{n}" for n in range(2, int(values["decks"]) + 1)] + ["hold"]
+
+
+def ship_areas(values: Mapping[str, Any], tables: Tables | None = None) -> list[str]:
+    t = tables_or_default(tables)
+    return [f"{lv}-{sec}" for lv in levels(values) for sec in t.get("burning", "areas", "sections")]
+
+
+def magazines(values: Mapping[str, Any], tables: Tables | None = None) -> list[str]:
+    t = tables_or_default(tables)
+    big = int(values["decks"]) >= int(t.get("burning", "areas", "large_from_decks"))
+    return list(t.get("burning", "areas", "magazines_large" if big else "magazines_small"))
+
+
+def neighbours(values: Mapping[str, Any], area: str, tables: Tables | None = None) -> list[str]:
+    """Areas next to `area`: fore and aft on the same deck, above and below in the same section."""
+    t = tables_or_default(tables)
+    lv, sec = area.rsplit("-", 1)
+    lvs, secs = levels(values), t.get("burning", "areas", "sections")
+    i, j = lvs.index(lv), secs.index(sec)
+    out = [f"{lv}-{secs[k]}" for k in (j - 1, j + 1) if 0 <= k < len(secs)]
+    return out + [f"{lvs[k]}-{sec}" for k in (i - 1, i + 1) if 0 <= k < len(lvs)]
+
+
+def check_area(values: Mapping[str, Any], area: str, tables: Tables | None = None) -> str:
+    key = area.strip().lower()
+    known = ship_areas(values, tables)
+    if key not in known:
+        raise BadInput(f"area {area!r}: this ship's areas are {', '.join(known)}")
+    return key
+
+
+def damage_per_turn(tons: float, tables: Tables | None = None) -> int:
+    t = tables_or_default(tables)
+    row = t.get("burning", "damage")
+    return int(row["over_2000"] if tons > 2000 else row["from_1200"] if tons >= 1200 else row["under_1200"])
+
+
+def fires_of(state: Mapping[str, Any]) -> dict:
+    return dict(state.get("fires", {}))
+
+
+# ------------------------------------------------------------------ setting fires
+def set_fires_dice(state: Mapping[str, Any], areas: Sequence[str], deliberate: bool) -> int:
+    """Dice to set fires: one for each fire a crew in disorder or routed tries to start."""
+    return len(areas) if deliberate and state.get("morale") in ("disorder", "routed") else 0
+
+
+def resolve_set_fires(values: Mapping[str, Any], state: Mapping[str, Any], areas: Sequence[str],
+                      rolls: Sequence[int], deliberate: bool = True, tables: Tables | None = None) -> Resolution:
+    """Fires set in `areas`: deliberately by up to two groups of 1 CF once the ship is evacuated,
+    or started by enemy action (hot shot, a special damage roll) with `deliberate=False`."""
+    t = tables_or_default(tables)
+    src = t.cite("burning", "setting")
+    areas = [check_area(values, a, t) for a in areas]
+    if deliberate:
+        if not state.get("abandoned"):
+            raise Refused("a ship with her crew or prisoners aboard may not be set afire: abandon her first")
+        if len(areas) > int(t.get("burning", "setting", "groups")):
+            raise BadInput(f"at most {t.get('burning', 'setting', 'groups')} groups of 1 CF set fires at once")
+    fires = fires_of(state)
+    burned = set(state.get("burned_out", []))
+    steps, started = [], []
+    need = {"disorder": "disorder_on", "routed": "routed_on"}.get(str(state.get("morale")))
+    rolls = list(rolls)
+    for area in areas:
+        if area in fires or area in burned:
+            steps.append(Step("fire", f"{area} is already {'burning' if area in fires else 'burned out'}", src))
+            continue
+        if deliberate and need:
+            roll = rolls.pop(0)
+            faces = t.get("burning", "setting", need)
+            if roll not in faces:
+                steps.append(Step("fire", f"{area}: rolled {roll}, a crew in {state['morale']} needs "
+                                  f"{', '.join(map(str, faces))}: no fire", src))
+                continue
+        fires[area] = 0
+        started.append(area)
+        steps.append(Step("fire", f"{area} set afire; it burns from next turn", src))
+    new = {**copy.deepcopy(dict(state)), "fires": fires}
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"started": started, "fires": fires})
+
+
+# ------------------------------------------------------------------ the fire phase
+class _Dice:
+    """Dice taken one at a time, for rolls whose number is only known while resolving."""
+
+    def __init__(self, rolls: Sequence[int]) -> None:
+        self.rolls, self.used = list(rolls), []
+
+    def take(self) -> int:
+        if not self.rolls:
+            raise BadInput(f"fire phase: more dice are needed than the {len(self.used)} given")
+        roll = self.rolls.pop(0)
+        if not 1 <= roll <= 6:
+            raise BadInput(f"roll {roll}: a d6 shows 1 to 6")
+        self.used.append(roll)
+        return roll
+
+    def until(self, again: Sequence[int]) -> int:
+        roll = self.take()
+        while roll in again:
+            roll = self.take()
+        return roll
+
+
+def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], rolls: Sequence[int],
+                       tables: Tables | None = None) -> Resolution:
+    """One turn of fire aboard: damage, the magazine, spreading, dying out and burning out."""
+    t = tables_or_default(tables)
+    sp = t.get("burning", "spreading")
+    src = t.cite("burning", "spreading")
+    fires, burned = fires_of(state), list(state.get("burned_out", []))
+    if not fires:
+        raise Refused("nothing is burning aboard")
+    dice, steps = _Dice(rolls), []
+    new_fires, explodes, sinks_in = {}, False, None
+    points = 0
+    for area in sorted(fires):
+        age = int(fires[area])          # turns burned before this one (0: set last turn)
+        points += damage_per_turn(float(values["tons"]), t)
+        if area in magazines(values, t) and not state.get("magazine_flooded"):
+            roll = dice.take()
+            if roll in sp["magazine_on"]:
+                explodes = True
+                steps.append(Step("magazine", f"{area} burning, rolled {roll}: the magazine blows up "
+                                  "(`umpire explode` with the ships nearby)", src))
+            else:
+                steps.append(Step("magazine", f"{area} burning, rolled {roll}: it holds", src))
+        died = False
+        for i, other in enumerate(n for n in neighbours(values, area, t) if n not in fires and n not in burned):
+            roll = dice.take()
+            if age == 0 and i == 0 and roll in sp["dies_on_first"]:
+                died = True
+                steps.append(Step("dies out", f"{area}: first roll {roll}, the new fire dies out", src))
+                break
+            while roll in sp["roll_again_on"]:
+                roll = dice.take()
+            if roll in sp["spreads_on"]:
+                new_fires.setdefault(other, 0)
+                steps.append(Step("spreads", f"{area} -> {other} (rolled {roll})", src))
+        if died:
+            continue
+        if age + 1 >= int(sp["burns_turns"]):
+            burned.append(area)
+            steps.append(Step("burned out", f"{area} has burned {age + 1} turns and is consumed", src))
+            if area.startswith("hold-") and sinks_in is None:
+                sinks_in = dice.take()
+                steps.append(Step("sinking", f"{area} lies below the waterline: she sinks in {sinks_in} turns", src))
+        else:
+            new_fires[area] = age + 1
+    new = copy.deepcopy(dict(state))
+    new.update(fires=new_fires, burned_out=sorted(set(burned)))
+    if points:
+        out = apply_damage(values, new, 0.0, float(points), 0.0, t, morale_checks=False)
+        new = {**out.state, "fires": new_fires, "burned_out": sorted(set(burned))}
+        steps.append(Step("fire damage", f"{points} points low from areas burning", t.cite("burning", "damage")))
+    if sinks_in is not None:
+        now = int(new.get("sinking_turns_left", -1))
+        new.update(sinking_band=100, sinking_turns_left=sinks_in if now <= 0 else min(now, sinks_in))
+        if new["status"] == "active":
+            new["status"] = "sinking"
+    data = {"rolls": dice.used, "fires": new_fires, "burned_out": new["burned_out"], "damage_low": points,
+            "magazine_explodes": explodes}
+    return Resolution({"ship": changed(state, new)}, tuple(steps), data)
+
+
+def resolve_fight_fire(values: Mapping[str, Any], state: Mapping[str, Any], area: str, crew: float,
+                       rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """Groups of 2 CF try to put out one area: each rolls, 1 puts it out, 5 or 6 rolls again."""
+    t = tables_or_default(tables)
+    row = t.get("burning", "fighting")
+    area = check_area(values, area, t)
+    fires = fires_of(state)
+    if area not in fires:
+        raise Refused(f"{area} is not burning")
+    groups = math.floor(Fraction(str(crew)) / int(row["crew_per_group"]))
+    if groups < 1 or crew > float(state["crew_factors"]) + 1e-9:
+        raise Refused(f"putting out a fire takes groups of {row['crew_per_group']} CF from those aboard")
+    dice, steps, out = _Dice(rolls), [], False
+    for g in range(groups):
+        roll = dice.until(row["roll_again_on"])
+        if roll in row["out_on"]:
+            out = True
+            steps.append(Step("fire fighting", f"group {g + 1} rolled {roll}: {area} is out", t.cite("burning", "fighting")))
+            break
+        steps.append(Step("fire fighting", f"group {g + 1} rolled {roll}: still burning", t.cite("burning", "fighting")))
+    if out:
+        fires.pop(area)
+    new = {**copy.deepcopy(dict(state)), "fires": fires}
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"rolls": dice.used, "out": out, "fires": fires})
+
+
+def abandon(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
+    """Her crew leaves her: one turn, and one more for every tenth of the crew lost (the wounded)."""
+    t = tables_or_default(tables)
+    row = t.get("burning", "evacuation")
+    lost = 1 - float(state["crew_factors"]) / float(values["crew_factors"])
+    turns = int(row["turns"]) + math.floor(lost / float(Fraction(str(row["extra_turn_per_casualty_share"]))) + 1e-9)
+    new = {**copy.deepcopy(dict(state)), "abandoned": True, "crew_factors": 0.0}
+    steps = [Step("abandon ship", f"{float(state['crew_factors']):g} CF leave her in {turns} turn(s) "
+                  f"({lost:.0%} casualties)", t.cite("burning", "evacuation"))]
+    return Resolution({"ship": changed(state, new)}, tuple(steps),
+                      {"turns": turns, "crew_factors": float(state["crew_factors"])})
+
+
+def flood_magazine(state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
+    """2 CF a turn in the magazine flood it: no more explosion, and no more firing."""
+    t = tables_or_default(tables)
+    need = int(t.get("burning", "fighting", "flood_crew"))
+    if float(state["crew_factors"]) < need:
+        raise Refused(f"flooding the magazine takes {need} CF for a turn")
+    new = {**copy.deepcopy(dict(state)), "magazine_flooded": True}
+    steps = [Step("magazine flooded", f"{need} CF flood it this turn; her guns can fire no more",
+                  t.cite("burning", "fighting"))]
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"magazine_flooded": True})
