@@ -10,7 +10,6 @@ method that plans it; rulesets share these shapes and may declare their own.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Mapping
 
 from umpire.core.errors import BadInput
@@ -33,90 +32,131 @@ def _ok(kind: str, value: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action; `command` is the word typed after `umpire`."""
+    """Base of every action: a frozen value whose fields are its annotations, in order.
+
+    (A frozen dataclass in all but name: built by this small base instead, because
+    generating dataclasses costs about a millisecond each at start-up, and an umpire
+    runs a command every few seconds.) `command` is the word typed after `umpire`.
+    """
 
     command: ClassVar[str] = ""
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _kinds: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        kinds: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            for name, kind in klass.__dict__.get("__annotations__", {}).items():
+                if not str(kind).startswith("ClassVar"):
+                    kinds[name] = str(kind)
+        cls._fields, cls._kinds = tuple(kinds), kinds
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        if len(args) > len(self._fields):
+            raise TypeError(f"{type(self).__name__} takes {len(self._fields)} values, got {len(args)}")
+        given = dict(zip(self._fields, args))
+        for name in kw:
+            if name not in self._kinds or name in given:
+                raise TypeError(f"{type(self).__name__}: unexpected or repeated field {name!r}")
+        given.update(kw)
+        for name in self._fields:
+            if name in given:
+                value = given[name]
+            elif hasattr(type(self), name):
+                value = getattr(type(self), name)
+                value = type(value)(value) if isinstance(value, (dict, list)) else value   # a fresh default
+            else:
+                raise TypeError(f"{type(self).__name__}: missing field {name!r}")
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self._fields)
+
+    __hash__ = None   # type: ignore[assignment]  (fields may be tables)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields) + ")"
 
     @classmethod
     def from_journal(cls, data: Mapping[str, Any]) -> "Action":
         """The action a journalled table describes; a field of the wrong kind is refused by name."""
         values = {}
-        for f in fields(cls):
-            if f.name not in data:
-                if f.default is MISSING and f.default_factory is MISSING:
-                    raise BadInput(f"{data.get('command', cls.command)}: the action lacks {f.name!r}")
+        for name in cls._fields:
+            kind = cls._kinds[name]
+            if name not in data:
+                if not hasattr(cls, name):
+                    raise BadInput(f"{data.get('command', cls.command)}: the action lacks {name!r}")
                 continue
-            value = data[f.name]
-            if isinstance(value, float) and f.type == "int" and value.is_integer():
+            value = data[name]
+            if isinstance(value, float) and kind == "int" and value.is_integer():
                 value = int(value)
-            if not _ok(f.type, value):
-                raise BadInput(f"{data.get('command', cls.command)}: action field {f.name!r} must be "
-                               f"{f.type}, not {value!r}")
-            values[f.name] = value
+            if not _ok(kind, value):
+                raise BadInput(f"{data.get('command', cls.command)}: action field {name!r} must be "
+                               f"{kind}, not {value!r}")
+            values[name] = value
         return cls(**values)
 
     def journal(self) -> dict:
         """The table the journal keeps (the same shape the command line builds)."""
-        return {"command": self.command, **{f.name: getattr(self, f.name) for f in fields(self)}}
+        return {"command": self.command, **{f: getattr(self, f) for f in self._fields}}
 
 
 # --- shapes the rulesets share ------------------------------------------------------
 
-@dataclass(frozen=True, slots=True)
 class Fire(Action):
     command: ClassVar[str] = "fire"
     ship: str
     at: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Load(Action):
     command: ClassVar[str] = "load"
     ship: str
     side: str
 
 
-@dataclass(frozen=True, slots=True)
 class Contact(Action):
     """foul, unfoul, grapple, ungrapple: two ships and the procedure (`kind`)."""
 
     kind: str
     ship: str
     other: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
     @classmethod
     def from_journal(cls, data: Mapping[str, Any]) -> "Contact":
-        # (a slotted dataclass cannot call super() without arguments)
-        return Action.from_journal.__func__(cls, {"kind": data.get("command", ""), "other": data.get("with", ""),
+        return super().from_journal({"kind": data.get("command", ""), "other": data.get("with", ""),
                                      **{k: v for k, v in data.items() if k not in ("command", "with")}})
 
     def journal(self) -> dict:
         return {"command": self.kind, "ship": self.ship, "with": self.other, "opts": self.opts}
 
 
-@dataclass(frozen=True, slots=True)
 class Board(Action):
     command: ClassVar[str] = "board"
     ship: str
     party: str
     sections: str = ""
     at: str = ""
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Melee(Action):
     command: ClassVar[str] = "melee"
     attackers: list[str]
     defender: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Capture(Action):
     command: ClassVar[str] = "capture"
     ship: str
@@ -124,7 +164,6 @@ class Capture(Action):
     sections: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class Transfer(Action):
     command: ClassVar[str] = "transfer"
     ship: str
@@ -132,64 +171,55 @@ class Transfer(Action):
     sections: str
 
 
-@dataclass(frozen=True, slots=True)
 class Surrender(Action):
     command: ClassVar[str] = "surrender"
     ship: str
     by: str
 
 
-@dataclass(frozen=True, slots=True)
 class Recover(Action):
     command: ClassVar[str] = "recover"
     ship: str
 
 
-@dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     command: ClassVar[str] = "turn"
 
 
-@dataclass(frozen=True, slots=True)
 class Morale(Action):
     command: ClassVar[str] = "morale"
     ship: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Mast(Action):
     command: ClassVar[str] = "mast"
     ship: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Repair(Action):
     command: ClassVar[str] = "repair"
     ship: str
     what: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Pumps(Action):
     command: ClassVar[str] = "pumps"
     ship: str
     crew: float
 
 
-@dataclass(frozen=True, slots=True)
 class Explode(Action):
     command: ClassVar[str] = "explode"
     ship: str
-    near: dict[str, float] = field(default_factory=dict)
-    opts: dict = field(default_factory=dict)
+    near: dict[str, float] = {}
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Special(Action):
     command: ClassVar[str] = "special"
     ship: str
     column: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
