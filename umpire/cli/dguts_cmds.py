@@ -174,3 +174,25 @@ def burn(obj, ship, what, areas, crew, to_ship, cause, roll):
 
     opts = {"crew": crew, "to": obj.ship(to_ship) if to_ship else None, "cause": cause}
     _act(obj, Burn(obj.ship(ship), what, list(areas), {k: v for k, v in opts.items() if v is not None}), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--at", "target", required=True, help="The ship grappled alongside.")
+@click.option("--crew", help="Crew factors firing muskets from the tops.")
+@click.option("--troops", type=click.Choice(["marines", "soldiers", "seamen"]), default="marines", show_default=True)
+@click.option("--table", type=click.Choice(["killed", "casualties"]), default="killed", show_default=True,
+              help="The text's historical figures (killed) or what the muskets should have done (casualties).")
+@click.option("--grenades", help="Crew factors throwing grenades (once each in a battle).")
+@click.pass_obj
+def musketry(obj, ship, target, crew, troops, table, grenades):
+    """Musketry and grenades from the fighting tops into a ship grappled alongside (DGUTS advanced optional).
+
+    \b
+    Example:
+      umpire musketry constitution --at guerriere --crew 2 --troops marines
+    """
+    from umpire.rules.dguts.actions import Musketry
+
+    opts = {"crew": crew, "troops": troops, "table": table, "grenades": grenades}
+    _act(obj, Musketry(obj.ship(ship), obj.ship(target), {k: v for k, v in opts.items() if v is not None}))

@@ -75,3 +75,24 @@ def test_hot_shot_is_for_fortifications_only(run):
     run("ship", "add", "B", "--side", "b", "--nation", "british", "--tons", "900", "--men", "300", "--guns", "30x18")
     res = run("fire", "a", "--at", "b", "--range", "3", "--side", "left", "--opt", "hot_shot=1")
     assert res.code == 1 and "fortifications" in res.err
+
+
+def test_musketry_from_the_tops_and_marines_in_a_boarding(umpire, tmp_path):
+    # Advanced Optional 13: "1 CF American Marines 14 enemy casualties 10.enemy killed"; "Marines are worth
+    # two points per CF instead of the normal 1 point for seamen"
+    g = tmp_path / "m.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("musketry", "constitution", "--at", "guerriere", "--crew", "2").code == 1      # not grappled
+    run("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1")
+    assert run("--json", "musketry", "constitution", "--at", "guerriere", "--crew", "2").json["men"] == 20
+    assert run("--json", "musketry", "constitution", "--at", "guerriere", "--crew", "2",
+               "--table", "casualties").json["men"] == 28
+    seamen = run("--json", "musketry", "guerriere", "--at", "constitution", "--crew", "1", "--troops", "seamen").json
+    assert seamen["men"] == 1                                             # the default reading for seamen killed
+    grenades = run("--json", "musketry", "guerriere", "--at", "constitution", "--grenades", "1").json
+    assert grenades["damage_low"] == 200 and grenades["fire_chances"] == 2
+    res = run("--json", "board", "constitution", "--party", "obp", "--at", "guerriere", "--opt", "crew=10",
+              "--opt", "marines=4", "--roll", "4")
+    assert res.code == 0 and res.json["attacker_value"] == 14 * 4                  # 10 CF, 4 of them marines
+    assert run("--json", "verify").json["differences"] == []

@@ -48,3 +48,13 @@ class Burn(Action):
     what: str
     areas: list[str] = field(default_factory=list)
     opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Musketry(Action):
+    """Marines, soldiers or seamen in the fighting tops fire on a ship grappled alongside, or throw grenades."""
+
+    command: ClassVar[str] = "musketry"
+    ship: str
+    at: str
+    opts: dict = field(default_factory=dict)

@@ -151,6 +151,7 @@ class BoardingCommands:
             return self._training_board(a, d, ship, target, opts, dt)
         att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
         dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
+        att, dfd = _with_marines(att, _num(opts, "marines", 0.0), dt), _with_marines(dfd, _num(opts, "defender_marines", 0.0), dt)
         odds = boarding_odds(att, dfd, dt)
         record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
                   "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors}}
@@ -358,3 +359,15 @@ def _grappled_group(state: dict, ship: str) -> set[str]:
             seen.add(sid)
             todo += state["ships"][sid].get("grappled", [])
     return seen
+
+
+def _with_marines(p, marines: float, dt):
+    """Marines (or embarked soldiers) among a party count two melee points a CF (Advanced Optional 13)."""
+    from dataclasses import replace
+
+    if not marines:
+        return p
+    if marines > p.crew_factors + 1e-9:
+        raise BadInput(f"marines {marines:g}: more than the {p.crew_factors:g} CF in the party")
+    extra = marines * (int(dt.get("advanced", "marines", "melee_points")) - 1)
+    return replace(p, crew_factors=round(p.crew_factors + extra, 4))

@@ -211,3 +211,64 @@ class BurningCommands:
             crew = round(float(other["track"]["crew_factors"]) + res.data["crew_factors"], 4)
             effects += _sets(to, {"crew_factors": crew})
         return _core("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)
+
+
+class MusketryCommands:
+    """Marines and musketry (Advanced Optional 13), mixed into `Dguts`."""
+
+    def musketry(self, state: dict, tables, ship: str, at: str, opts: dict):
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.dguts.adapter import _afloat, _sets
+        from umpire.rules.dguts.damage import apply_damage
+        from umpire.rules.dguts.melee import lose_men
+
+        dt = self.dt(tables)
+        f, t = state["ships"][ship], state["ships"][at]
+        _afloat(f, "fire muskets")
+        if at not in f.get("grappled", []):
+            raise Refused(f"musketry from the tops needs the ships grappled together ({f['name']} is not "
+                          f"grappled with {t['name']})")
+        crew = _num(opts, "crew", 0.0)
+        grenades = _num(opts, "grenades", 0.0)
+        if not crew and not grenades:
+            raise BadInput("musketry: give --crew CF in the tops and/or --grenades CF throwing them")
+        if crew + grenades > float(f["track"]["crew_factors"]) + 1e-9:
+            raise Refused(f"{f['name']} has only {float(f['track']['crew_factors']):g} CF aboard")
+        src = dt.cite("advanced", "musketry")
+        steps, men, low, chances = [], 0.0, 0.0, 0
+        if crew:
+            troops = _troops(str(opts.get("troops", "marines")), f["values"]["nation"])
+            column = str(opts.get("table", "killed"))
+            if column not in ("killed", "casualties"):
+                raise BadInput(f"table {column!r}: killed (the text's historical figures) or casualties")
+            per = float(dt.get("advanced", "musketry", troops, column, what=f"{column} by {troops}"))
+            men = round(per * crew)
+            steps.append(Step("musketry", f"{crew:g} CF of {troops.replace('_', ' ')}: {per:g} {column} a CF = "
+                              f"{men:g} men", src))
+        if grenades:
+            low = float(dt.get("advanced", "marines", "grenade_low")) * grenades
+            chances = int(dt.get("advanced", "marines", "grenade_fire_chances")) * int(grenades)
+            steps.append(Step("grenades", f"{grenades:g} CF: {low:g} points low, {chances} chances of fire "
+                              "(in the upper areas or just below)", dt.cite("advanced", "marines")))
+        track = t["track"]
+        if men:
+            track = lose_men(t["values"], track, int(men), dt)
+        if low:
+            out = apply_damage(t["values"], track, 0.0, low, 0.0, dt)
+            track = out.state
+            steps += list(out.working)
+        changes = {k: v for k, v in track.items() if t["track"].get(k) != v}
+        return Resolution("musketry", f"{f['name']} into {t['name']}: {men:g} men, {low:g} points low",
+                          _sets(at, changes), steps, {"men": men, "damage_low": low, "fire_chances": chances})
+
+
+def _troops(kind: str, nation: str) -> str:
+    """The musketry row for the troops in the tops: marines by nation, soldiers, seamen."""
+    kind = kind.strip().lower()
+    if kind == "marines" and nation in ("british", "american"):
+        return f"{nation}_marines"
+    if kind in ("marines", "soldiers"):
+        return "soldiers_french_us" if nation in ("french", "american") else "soldiers_other"
+    if kind == "seamen":
+        return "seamen"
+    raise BadInput(f"troops {kind!r}: marines, soldiers or seamen")

@@ -12,12 +12,12 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.dguts.actions import EDITABLE, Burn, Night, ShipEdit, Wind
+from umpire.rules.dguts.actions import EDITABLE, Burn, Musketry, Night, ShipEdit, Wind
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
 from umpire.rules.dguts.commands_ship import ShipCommands
-from umpire.rules.dguts.commands_wind import BurningCommands, NightCommands, WindCommands
+from umpire.rules.dguts.commands_wind import BurningCommands, MusketryCommands, NightCommands, WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
@@ -25,7 +25,8 @@ TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken")
 
 
-class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, BurningCommands, Ruleset):
+class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, BurningCommands,
+            MusketryCommands, Ruleset):
     id = "dguts"
     aliases = ("dgts", "dont-give-up-the-ship")
     data_id = "dguts"
@@ -41,7 +42,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                "pumps": (A.Pumps, "_pumps"), "explode": (A.Explode, "_explode"),
                "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn"),
                "ship edit": (ShipEdit, "_edit"), "wind": (Wind, "_wind"),
-               "night": (Night, "_night_cmd"), "burn": (Burn, "_burn")}
+               "night": (Night, "_night_cmd"), "burn": (Burn, "_burn"),
+               "musketry": (Musketry, "_musketry")}
     queries = {"speed": "speed", "wind": "wind_now", "sight": "sight"}
 
     # --- journalled actions, as the command line builds them ---------------
@@ -77,6 +79,9 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
+
+    def _musketry(self, state, tables, a: Musketry):
+        return self.musketry(state, tables, a.ship, a.at, a.opts)
 
     def _burn(self, state, tables, a: Burn):
         return self.burn(state, tables, a.ship, a.what, list(a.areas), a.opts)
