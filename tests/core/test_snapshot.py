@@ -128,3 +128,41 @@ def test_turn_events_carry_only_the_ships_that_changed(umpire, duel):
     touched = {e["path"][1] for e in gamefile.load(duel).events[-1]["effects"] if "at_turn_start" in e["path"]}
     assert touched == {"hercule"}
     assert umpire("--json", "verify").json["differences"] == []
+
+
+def _assert_rules_leave_state_alone(path) -> None:
+    """Resolve every journalled action again, as `verify` does, and check the state it read is untouched."""
+    from umpire.core.state import Resolution
+
+    session = Session(path)
+    game, rs = session.game, session.ruleset
+    state = json.loads(json.dumps(game.state(upto=0)))
+    for event in game.events:
+        action = event.get("action", {})
+        if action.get("command") not in (None, "ship add", "rulings set", "rulings unset"):
+            before = json.dumps(state, sort_keys=True)
+            tables = session.tables(state, action.get("rulings") or {})
+            got = rs.plan(state, tables, action)
+            if not isinstance(got, Resolution):
+                got = got.resolve(tuple(event.get("rolls", [])), False)
+            rs.after(state, got, tables)
+            assert json.dumps(state, sort_keys=True) == before, f"event {event['n']} changed the state it read"
+        from umpire.core.effects import apply
+
+        apply(state, event["effects"])
+
+
+def test_rules_never_change_the_state_they_resolve_against(umpire, duel):
+    _play(umpire, 3)
+    assert umpire("board", "mars", "--party", "obp", "--sections", "1", "--at", "hercule").code in (0, 1)
+    _assert_rules_leave_state_alone(duel)
+
+
+def test_dguts_rules_never_change_the_state_they_resolve_against(umpire, tmp_path):
+    game = tmp_path / "d.toml"
+    assert umpire("new", game, "--scenario", "dguts-constitution-guerriere", "--seed", "4").code == 0
+    for line in (["fire", "constitution", "--at", "guerriere", "--range", "7", "--side", "starboard", "--aim", "low"],
+                 ["fire", "guerriere", "--at", "constitution", "--range", "7", "--side", "port", "--aim", "high"],
+                 ["morale", "guerriere"], ["turn"]):
+        umpire("--game", game, *line)
+    _assert_rules_leave_state_alone(game)

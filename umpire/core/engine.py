@@ -9,7 +9,6 @@ Live commands, `verify` and `odds` all plan through the ruleset the same way.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 from pathlib import Path
@@ -302,7 +301,7 @@ class Session:
         from umpire.core.state import Resolution
 
         tables = self.tables(state, action.get("rulings") or {})
-        view = _touched_copy(state, action)
+        view = state     # rules read the state and return effects; they never change it (tests hold them to it)
         try:
             own = self._engine_effects(rs, state, event, action)
             if own is not None:
@@ -319,48 +318,94 @@ class Session:
         return ""
 
 
-def _ships_named(action: dict) -> set[str]:
-    names: set[str] = set()
-    for key in ("ship", "at", "with", "by", "to", "defender"):
-        if isinstance(action.get(key), str):
-            names.add(action[key])
-    for key in ("attackers",):
-        names.update(x for x in action.get(key, []) if isinstance(x, str))
-    if isinstance(action.get("near"), dict):
-        names.update(action["near"])
-    return names
+class _Gone:
+    """A leaf an effect removed (compares equal only to itself)."""
+
+    def __repr__(self) -> str:
+        return "<removed>"
 
 
-def _touched_copy(state: dict, action: dict) -> dict:
-    """The state for re-resolving one action: the ships it names are copies; the rest is shared,
-    read-only (rules read the state and return effects; they never change it)."""
-    ships = dict(state["ships"])
-    for sid in _ships_named(action) & set(ships):
-        ships[sid] = copy.deepcopy(ships[sid])
-    return {**state, "ships": ships}
+GONE = _Gone()
+_ABSENT = object()
+
+
+def _leaf_items(prefix: tuple, value: Any, out: dict) -> dict:
+    """A value as its leaves: path -> scalar, list or empty table."""
+    if isinstance(value, dict) and value:
+        for k, v in value.items():
+            _leaf_items(prefix + (k,), v, out)
+    else:
+        out[prefix] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, all the way down (a journal read back has no tuples)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _at(state: Any, path: tuple) -> Any:
+    node = state
+    for part in path:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            return _ABSENT
+    return node
 
 
 def _outcome(state: dict, effects: list[dict]) -> Any:
-    """What a list of effects leaves at every path it touches (so two ways of writing the same
-    change compare equal), computed on copies of just those parts of the state."""
+    """What a list of effects changes, leaf by leaf, against `state` (read, never copied):
+    two ways of writing the same change (a whole table or its entries; a value set to what it
+    already was) compare equal. Unappliable effects give a marker that equals nothing else."""
     from umpire.core.game import _clean
 
-    effects = _clean(effects)
-    tops: dict = {}
-    for eff in effects:
-        p = eff["path"]
-        key = tuple(p[:2]) if p and p[0] == "ships" and len(p) > 1 else tuple(p[:1])
-        tops[key] = True
-    probe: dict = {}
-    for key in tops:
-        node, dst = state, probe
-        for part in key[:-1]:
-            node = node.get(part, {}) if isinstance(node, dict) else {}
-            dst = dst.setdefault(part, {})
-        if isinstance(node, dict) and key[-1] in node:
-            dst[key[-1]] = copy.deepcopy(node[key[-1]])
+    overlay: dict[tuple, dict[tuple, Any]] = {}     # bucket (first two path parts) -> leaf -> value
+
+    def bucket(p: tuple) -> dict:
+        return overlay.setdefault(p[:2], {})
+
+    def current(p: tuple) -> Any:
+        got = bucket(p).get(p, _ABSENT)
+        return _at(state, p) if got is _ABSENT else got
+
     try:
-        apply(probe, effects)
+        for eff in _clean(effects):
+            p, op = tuple(eff["path"]), eff["op"]
+            if len(p) < 2:      # a whole top-level table: every bucket under it is replaced
+                for key in [k for k in overlay if k[: len(p)] == p]:
+                    del overlay[key]
+            leaves = bucket(p)
+            if op == "add":
+                base = current(p)
+                if base is _ABSENT or base is GONE:
+                    raise KeyError(p)
+                leaves[p] = base + eff["value"]
+                continue
+            for k in [k for k in leaves if k[: len(p)] == p]:
+                del leaves[k]
+            old = _at(state, p)
+            gone = {} if old is _ABSENT else _leaf_items(p, old, {})
+            new = _leaf_items(p, eff["value"], {}) if op == "set" else {}
+            if op not in ("set", "del"):
+                raise KeyError(op)
+            for k in gone:
+                if k not in new:
+                    bucket(k)[k] = GONE
+            for k, v in new.items():
+                bucket(k)[k] = v
     except (KeyError, IndexError, TypeError):
         return ("unappliable", json.dumps(effects, sort_keys=True, default=str))
-    return json.loads(json.dumps(probe, sort_keys=True))
+    changed = {}
+    for leaves in overlay.values():
+        for k, v in leaves.items():
+            before = _at(state, k)
+            if (v is GONE and before is _ABSENT) or (v is not GONE and before is not _ABSENT
+                                                     and _plain(before) == v):
+                continue        # no change after all
+            changed[k] = v
+    return changed
