@@ -96,3 +96,39 @@ def test_musketry_from_the_tops_and_marines_in_a_boarding(umpire, tmp_path):
               "--opt", "marines=4", "--roll", "4")
     assert res.code == 0 and res.json["attacker_value"] == 14 * 4                  # 10 CF, 4 of them marines
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_firing_into_ships_grappled_with_a_friend(umpire, tmp_path):
+    # Advanced Optional 12: "A- equals one chance in six of hitting a friendly ship. B - equals a 50/50
+    # chance ... C - equals no fire allowed."
+    g = tmp_path / "gf.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "grappled-fire").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("Friend", "a"), ("Foe", "b"), ("Shooter", "a")):
+        run("ship", "add", name, "--side", side, "--nation", "british", "--tons", "900", "--men", "300",
+            "--guns", "30x18")
+    run("grapple", "friend", "foe", "--opt", "distance=0", "--opt", "touching=1")
+    assert run("fire", "shooter", "--at", "foe", "--range", "10", "--side", "left").code == 1
+    hit = run("--json", "fire", "shooter", "--at", "foe", "--range", "3", "--side", "left", "--rolls", "1,1,1,1,1,1")
+    assert hit.code == 0 and hit.json["struck"] == "friend"
+    ships = {s["id"]: s for s in run("--json", "status").json["ships"]}
+    assert ships["friend"]["damage_low"] > 0 and ships["foe"]["damage_low"] == 0
+    miss = run("--json", "fire", "shooter", "--at", "foe", "--range", "6", "--side", "right", "--rolls", "1,1,1,1,1,4")
+    assert miss.json["struck"] == "foe"                    # B range: 4 is the enemy's half
+    assert run("--json", "verify").json["differences"] == []
+
+
+def test_honors_of_war(umpire, tmp_path):
+    # Advanced Optional 14: "you may not fire into enemy ships smaller than Ships of the line (under a rate
+    # of 50 guns) unless a smaller enemy vessel has fired at one of your Ships of the Line"
+    g = tmp_path / "h.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "honors-of-war").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side, rate in (("Mars", "a", "74"), ("Hercule", "b", "74"), ("Frigate", "b", "36")):
+        run("ship", "add", name, "--side", side, "--nation", "british", "--tons", "1800" if rate == "74" else "900",
+            "--men", "600", "--guns", "30x32,30x18" if rate == "74" else "26x18", "--rate", rate)
+    assert run("fire", "mars", "--at", "frigate", "--range", "5", "--side", "left").code == 1
+    assert run("grapple", "mars", "frigate", "--opt", "distance=0", "--opt", "touching=1").code == 1
+    assert run("fire", "frigate", "--at", "mars", "--range", "5", "--side", "left").code == 0   # she fires on the line
+    assert run("fire", "mars", "--at", "frigate", "--range", "5", "--side", "left").code == 0
+    assert run("--json", "verify").json["differences"] == []

@@ -23,6 +23,9 @@ class BoardingCommands:
         _two(a, b, "grapple")
         _afloat(state["ships"][a], "grapple")
         _boardable(state["ships"][b], "be grappled")
+        from umpire.rules.dguts.commands_fire import _honors_of_war
+
+        provoked = _honors_of_war(state, state["ships"][a], state["ships"][b], "grapple", self.dt(tables))
         if "three-grappled" in state.get("optional", []):
             group = _grappled_group(state, a) | _grappled_group(state, b)
             if len(group) > 3:
@@ -40,10 +43,10 @@ class BoardingCommands:
         def resolve(rolls, strict):
             res = resolve_grapple(order, rolls, dt)
             ok = res.data["grappled"]
-            effects = []
+            effects = [set_(["ships", a, "track", "provoked_line"], True)] if provoked else []
             if ok:
-                effects = [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
-                           set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
+                effects += [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
+                            set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
             r = _core("grapple", f"{sa['name']} and {sb['name']}: {'grappled' if ok else 'not grappled'}", res, effects)
             r.data["success"] = ok
             return r

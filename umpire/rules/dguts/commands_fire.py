@@ -47,13 +47,33 @@ class FireCommands:
         if state.get("level") == "fleet":
             return self._fleet_fire(state, firer, target, opts, order, dt)
         need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
+        provoked = _honors_of_war(state, f, t, "fire at", dt)
+        friend, faces = self._grappled_friend(state, f, t, order, dt)
+        if friend:
+            from umpire.core.dice import DiceNeed
+
+            need = DiceNeed(need.count + 1, 6, tuple(need.labels) + ("friend or foe",))
 
         def resolve(rolls, strict):
-            res = resolve_fire(f["values"], f["track"], t["values"], t["track"], order, rolls, dt)
-            effects = _sets(target, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
+            hit_id, hit = target, t
+            if friend:
+                rolls, last = tuple(rolls[:-1]), rolls[-1]
+                if last in faces:
+                    hit_id, hit = friend, state["ships"][friend]
+            res = resolve_fire(f["values"], f["track"], hit["values"], hit["track"], order, rolls, dt)
+            effects = _sets(hit_id, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
             summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
             out = _core("fire", summary, res, effects)
+            if provoked:
+                out.effects += _sets(firer, {"provoked_line": True})
+            if friend:
+                out.working.insert(0, Step("grappled", f"{t['name']} is grappled with {state['ships'][friend]['name']}: "
+                                           f"rolled {last}, " + (f"the shot strikes {hit['name']}" if hit_id == friend
+                                                                 else "the shot strikes the enemy"),
+                                           dt.cite("advanced", "grappled_fire")))
+                out.data["struck"] = hit_id
+                out.data["rolls"] = list(rolls) + [last]
             if _yes(opts, "hot_shot"):
                 self._hot_shot(out, f, res.data["damage"]["low"], dt)
             if _unarmed_merchant(t) and f["values"].get("kind") != "merchant":
@@ -63,7 +83,7 @@ class FireCommands:
                 out.data["surrendered"] = True
             return out
 
-        return Plan(need, resolve, per_die="hits")
+        return Plan(need, resolve, per_die="" if friend else "hits")
 
     def _fleet_fire(self, state: dict, firer: str, target: str, opts: dict, order, dt):
         """Fleet Action Rules: the ships firing at one target from one range add their fire points
@@ -118,6 +138,22 @@ class FireCommands:
         if len(hits) != 1:
             raise BadInput(f"--opt with={ref}: name one ship by id" + (f" (one of {', '.join(hits)})" if hits else ""))
         return hits[0]
+
+    def _grappled_friend(self, state: dict, f: dict, t: dict, order, dt) -> tuple[str, list]:
+        """Advanced Optional 12: firing into an enemy grappled with a friend may strike the friend."""
+        if "grappled-fire" not in state.get("optional", []):
+            return "", []
+        friends = [sid for sid in t.get("grappled", []) if state["ships"][sid]["controller"] == f["controller"]
+                   and state["ships"][sid]["track"]["status"] in AFLOAT]
+        if not friends:
+            return "", []
+        from umpire.rules.dguts.fireorder import range_band
+
+        band = range_band(order.range_inches, order.anchored, dt, f["values"].get("range_bands")).value
+        faces = dt.find("advanced", "grappled_fire", band)
+        if faces is None:
+            raise Refused(f"{t['name']} is grappled with a friend: no fire into her at {band} range")
+        return friends[0], list(faces)
 
     def _hot_shot(self, out, f: dict, low: float, dt) -> None:
         """Red-hot shot from a prepared fortification: a 1 in 6 chance of fire for every 36 points low."""
@@ -199,3 +235,23 @@ class FireCommands:
 def _unarmed_merchant(ship: dict) -> bool:
     """An unarmed merchantman surrenders to a hit or a warning shot (Optional Rules, Merchant Ships)."""
     return ship["values"].get("kind") == "merchant" and int(ship["values"].get("guns_total", 0)) == 0
+
+
+def ship_of_the_line(ship: dict, dt) -> bool:
+    """A ship of the line for the honors of war: rated over 50 guns (Advanced Optional 14)."""
+    return int(ship["values"].get("rate", 0)) > int(dt.get("classes", "frigates", "max_rate"))
+
+
+def _honors_of_war(state: dict, f: dict, t: dict, doing: str, dt) -> bool:
+    """Advanced Optional 14: while the enemy has ships of the line, a ship of the line leaves the smaller
+    enemy ships alone unless they attacked one; returns whether this act by a small ship provokes the line."""
+    if "honors-of-war" not in state.get("optional", []):
+        return False
+    f_line, t_line = ship_of_the_line(f, dt), ship_of_the_line(t, dt)
+    if f_line and not t_line and not t["track"].get("provoked_line"):
+        enemy_line = any(ship_of_the_line(s, dt) and s["controller"] == t["controller"]
+                         and s["track"]["status"] in AFLOAT for s in state["ships"].values())
+        if enemy_line:
+            raise Refused(f"honors of war: {f['name']}, a ship of the line, may not {doing} {t['name']} "
+                          "while the enemy has ships of the line and she has not attacked one")
+    return t_line and not f_line

@@ -184,6 +184,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         "first-roll": "Advanced Optional 10",
         "melee-losses": "Optional Rules, Melee Losses",
         "three-grappled": "Advanced Optional 9",
+        "grappled-fire": "Advanced Optional 12",
+        "honors-of-war": "Advanced Optional 14",
     }
 
     def check_rulings(self, tables) -> None:
