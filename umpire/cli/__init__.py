@@ -81,6 +81,11 @@ def main(argv: list[str] | None = None) -> None:
     sys.exit(run(argv))
 
 
+def _printable(text: str) -> str:
+    """A message with control characters shown escaped (never sent raw to a terminal); line breaks kept."""
+    return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text.strip())
+
+
 def run(argv: list[str] | None = None, on_error=None) -> int:
     """Run one command line; map errors to the contract's exit codes with one-line messages.
 
@@ -90,6 +95,7 @@ def run(argv: list[str] | None = None, on_error=None) -> int:
     from umpire.core.errors import UmpireError
 
     def fail(message: str, code: int) -> int:
+        message = _printable(message)
         click.echo(f"umpire: {message}", err=True)
         if on_error:
             on_error(message, code)
@@ -110,6 +116,13 @@ def run(argv: list[str] | None = None, on_error=None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except BrokenPipeError:
         return 0
+    except OSError as exc:      # the file system refused: one line naming the file, never a traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        return fail(f"error: {where}{exc.strerror or exc}", 2)
+    except RecursionError:
+        return fail("error: the input is nested too deeply to read", 2)
+    except MemoryError:
+        return fail("error: the input is too large to read", 2)
     except Exception as exc:  # a defect in umpire, not the user's doing
         import os
 

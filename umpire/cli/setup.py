@@ -70,7 +70,7 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
         rs.check_rulings(game.tables())
     game.state()  # checks every ship before anything is written
     with gamefile.locked(target):
-        gamefile.save(game)
+        gamefile.create(game, overwrite=force)
     out = {"game": str(target), "ruleset": rs.id, "level": level, "seed": seed, "strict": strict,
            "scenario": info.get("id", ""), "ships": len(ships)}
     if scen and scen["ruleset"] != rs.id:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import errno
 import fcntl
 import os
 from pathlib import Path
@@ -148,16 +149,12 @@ def game_path(option: str | None) -> Path:
 
 
 def read_bytes(path: Path) -> tuple[bytes, tuple]:
-    """The game file's bytes and its stamp; a missing or unreadable file is a one-line BadInput."""
-    try:
-        with path.open("rb") as fh:
-            stamp = _stamp(os.fstat(fh.fileno()))
-            raw = fh.read()
-    except FileNotFoundError:
-        raise BadInput(f"game file {path} not found (start one with `umpire new {path} --ruleset ID`)") from None
-    except OSError as exc:
-        raise BadInput(f"game file {path}: cannot read ({exc.strerror})") from None
-    return raw, stamp
+    """The game file's bytes and its stamp; only a regular file of a bounded size is read."""
+    from umpire.core import files
+
+    raw, st = files.read_regular(path, "game file", files.MAX_GAME_BYTES,
+                                 missing=f" (start one with `umpire new {path} --ruleset ID`)")
+    return raw, _stamp(st)
 
 
 def load(path: Path) -> Game:
@@ -183,14 +180,13 @@ def parts(game: Game) -> dict:
 
 
 def _parse(path: Path, raw: bytes) -> Game:
-    import tomllib
+    from umpire.core.files import toml_loads
 
     try:
-        doc = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput(f"game file {path}: not a text file (not UTF-8)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"game file {path} is damaged or not a game: {exc}") from None
+    doc = toml_loads(text, f"game file {path} is damaged or not a game")
     meta = doc.get("game")
     if not isinstance(meta, dict) or "ruleset" not in meta:
         raise BadInput(f"game file {path}: no [game] table with a ruleset; is this an umpire game?")
@@ -220,7 +216,7 @@ def _unchanged(game: Game) -> None:
     """Refuse to write over a file another command changed since this one read it."""
     try:
         now = _stamp(os.stat(game.path))
-    except FileNotFoundError:
+    except OSError:
         now = None
     if game.raw is None or now != game.stamp:
         raise BadInput(f"game file {game.path} changed while this command ran; run it again")
@@ -256,14 +252,14 @@ def last_event(game: Game) -> tuple[dict, bytes]:
     Only the last `[[events]]` block is read: undo costs the same however long
     the journal is. A file whose last event cannot be cut cleanly is parsed whole.
     """
-    import tomllib
+    from umpire.core.files import toml_loads
 
     raw = game.raw or b""
     cut = raw.rfind(b"\n[[events]]\n")
     if cut >= 0:
         try:
-            tail = tomllib.loads(raw[cut + 1:].decode("utf-8")).get("events", [])
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+            tail = toml_loads(raw[cut + 1:].decode("utf-8"), "").get("events", [])
+        except (BadInput, UnicodeDecodeError):
             tail = []
         if len(tail) == 1 and isinstance(tail[0], dict) and tail[0].get("n", game.n_events) == game.n_events \
                 and isinstance(tail[0].get("effects"), list):
@@ -320,58 +316,85 @@ def save(game: Game) -> tuple[bytes, tuple]:
     return written
 
 
-def _write(path: Path, text: bytes) -> tuple[bytes, tuple]:
-    """Write atomically: a crash leaves either the old file or the new one. Returns the bytes and stamp."""
-    folder = path.resolve().parent
-    tmp = str(folder / f".{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-        stamp = _stamp(os.stat(path))
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-    return text, stamp
+def create(game: Game, overwrite: bool = False) -> tuple[bytes, tuple]:
+    """Write a new game file; unless `overwrite`, refuse if the file exists at the moment it is made."""
+    written = _write(game.path, game.to_toml().encode("utf-8"), exclusive=not overwrite)
+    _reread(game, written)
+    return written
+
+
+def _write(path: Path, text: bytes, exclusive: bool = False) -> tuple[bytes, tuple]:
+    """Write atomically: a crash leaves either the old file or the new one. Returns the bytes and stamp.
+
+    Through a symbolic link the real file is replaced and the link kept; the file keeps its
+    permissions; a read-only file is refused (`core.files.write_atomic`).
+    """
+    from umpire.core import files
+
+    files.sweep(files.real_path(path))
+    st = files.write_atomic(path, text, "game file", exclusive=exclusive)
+    return text, _stamp(st)
 
 
 _HELD: set[str] = set()     # lock files held by `hold` (a shell holds its game's for its whole run)
 
 
 def _lock_path(path: Path) -> Path:
-    return path.resolve().parent / f".{path.name}.lock"
+    """One lock per real file: the same game reached through a link takes the same lock."""
+    real = Path(os.path.realpath(path))
+    return real.parent / f".{real.name}.lock"
 
 
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold the game's lock file; refuse if another process (or another `locked`) holds it.
-    Inside `hold` on the same game it is already held, and passes."""
+    Inside `hold` on the same game it is already held, and passes. The lock file is removed
+    when released, while still held: a process that opened it meanwhile sees it is gone and
+    takes a fresh one (`_acquire`)."""
     lock_path = _lock_path(path)
     if str(lock_path) in _HELD:
         yield
         return
+    fd = _acquire(path, lock_path)
     try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise BadInput(f"game file {path}: cannot create lock ({exc.strerror})") from None
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise GameLocked(f"game file {path} is being changed by another umpire process; try again") from None
         yield
     finally:
+        with contextlib.suppress(OSError):
+            os.unlink(lock_path)
         os.close(fd)
+
+
+def _acquire(path: Path, lock_path: Path) -> int:
+    """Open and lock the lock file (never through a link); retry if its holder removed it meanwhile."""
+    import stat
+
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(50):
+        try:
+            fd = os.open(lock_path, flags, 0o600)
+        except OSError as exc:
+            why = "it is a symbolic link; remove it" if exc.errno == errno.ELOOP else exc.strerror
+            raise BadInput(f"game file {path}: cannot create lock {lock_path.name} ({why})") from None
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise BadInput(f"game file {path}: lock {lock_path.name} is not a regular file; remove it")
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise GameLocked(f"game file {path} is being changed by another umpire process; "
+                                 "try again") from None
+            try:
+                now = os.lstat(lock_path)
+            except FileNotFoundError:
+                now = None
+            if now is not None and (now.st_dev, now.st_ino) == (st.st_dev, st.st_ino):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+    raise GameLocked(f"game file {path} is being changed by another umpire process; try again")
 
 
 @contextlib.contextmanager

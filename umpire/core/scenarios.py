@@ -6,7 +6,6 @@ nothing in them is executed. Errors name the file, the ship and the field.
 
 from __future__ import annotations
 
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,27 +23,21 @@ def bundled() -> dict[str, Path]:
 
 @lru_cache(maxsize=None)
 def _read(path: Path) -> dict:
+    from umpire.core import files
+
+    raw, _ = files.read_regular(path, "scenario file", files.MAX_FILE_BYTES)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise BadInput(f"scenario file {path} not found") from None
-    except OSError as exc:
-        raise BadInput(f"scenario file {path}: cannot read ({exc.strerror})") from None
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput(f"scenario file {path}: not a UTF-8 text file") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"scenario file {path}: {exc}") from None
+    return files.toml_loads(text, f"scenario file {path}")
 
 
 def find(ref: str) -> Path:
     """A scenario by file path (ends in .toml or names a folder), id, alias or unambiguous id prefix."""
     p = Path(ref)
     if p.suffix == ".toml" or "/" in ref or "\\" in ref:
-        if not p.is_file():
-            raise BadInput(f"scenario file {ref} not found")
-        return p
+        return p        # read (a regular file only) by `_read`, which names what is wrong with it
     files = bundled()
     key = ref.strip().lower()
     if key in files:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,9 @@ UNDO_DEPTH = 64          # events that `undo` can take back without replaying th
 
 
 def path_for(game_path: Path) -> Path:
-    return game_path.parent / f".{game_path.name}.state.json"
+    """Beside the real game file (a game reached through a link has one snapshot)."""
+    real = Path(os.path.realpath(game_path))
+    return real.parent / f".{real.name}.state.json"
 
 
 try:   # the built-in BLAKE2 loads in a fraction of the time hashlib's OpenSSL binding takes
@@ -42,32 +45,42 @@ def _check(body: str) -> str:
 
 
 def read(game_path: Path, raw: bytes) -> dict | None:
-    """The snapshot derived from exactly these game-file bytes, or None."""
+    """The snapshot derived from exactly these game-file bytes, or None.
+
+    Only a regular file is read, never through a link and never more than the bound.
+    """
+    from umpire.core import files
+    from umpire.core.errors import BadInput
+
     try:
-        text = path_for(game_path).read_text(encoding="utf-8")
-        head, body = text.split("\n", 1)
+        data, _ = files.read_regular(path_for(game_path), "snapshot", files.MAX_SNAPSHOT_BYTES, follow=False)
+        head, body = data.decode("utf-8").split("\n", 1)
         meta = json.loads(head)
         if (meta.get("format") != FORMAT or meta.get("file") != digest(raw) or meta.get("check") != _check(body)):
             return None
         snap = json.loads(body)
-    except (OSError, ValueError, UnicodeDecodeError, AttributeError):
+    except (BadInput, ValueError, UnicodeDecodeError, AttributeError, RecursionError):
         return None
     return snap if isinstance(snap, dict) else None
 
 
 def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
-    """Write the snapshot atomically; a failure only means the next command rebuilds it."""
-    body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
-    head = json.dumps({"format": FORMAT, "file": digest(raw), "check": _check(body)})
-    target = path_for(game_path)
-    tmp = target.parent / f".{game_path.name}.state.{os.getpid()}.tmp"
+    """Write the snapshot atomically; a failure only means the next command rebuilds it.
+
+    It replaces whatever has its name (a link there is replaced, never followed), through a
+    unique temporary file, and is no more readable than the game file itself.
+    """
+    from umpire.core import files
+    from umpire.core.errors import BadInput
+
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(head + "\n" + body)
-        os.replace(tmp, target)
-    except (OSError, ValueError, TypeError):
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
+        head = json.dumps({"format": FORMAT, "file": digest(raw), "check": _check(body)})
+        mode = stat.S_IMODE(os.stat(game_path).st_mode) & 0o666 | 0o200
+        files.write_atomic(path_for(game_path), (head + "\n" + body).encode("utf-8"), "snapshot",
+                           follow=False, mode=mode, durable=False)
+    except (BadInput, OSError, ValueError, TypeError, RecursionError):
+        pass
 
 
 def remove(game_path: Path) -> None:

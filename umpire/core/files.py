@@ -1,0 +1,235 @@
+"""Files a user names, read and written safely.
+
+Reading: only regular files are read (a pipe, device or folder is refused
+before anything blocks), never more than a stated size, and TOML nested no
+deeper than `MAX_DEPTH`. Writing: a unique temporary file in the real file's
+folder (created exclusively, never through a link), flushed and synced, then
+renamed over the file; a symbolic link keeps pointing at the file, the file
+keeps its permission bits, a read-only file is refused, and the temporary
+file is removed whatever happens. Every OS error is a one-line BadInput
+naming the file. The bounds are listed in docs/limits.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from umpire.core.errors import BadInput
+
+MIB = 1 << 20
+MAX_GAME_BYTES = 64 * MIB       # a game file (a 60-ship game with 5,000 events is about 5 MiB)
+MAX_SNAPSHOT_BYTES = 256 * MIB  # the state snapshot beside it (state, log and undo of the same game)
+MAX_FILE_BYTES = 4 * MIB        # scenario, rulings and order-of-battle files
+MAX_DEPTH = 24                  # nesting of tables and arrays in any TOML file read
+
+_TEMP_SUFFIX = ".tmp"
+
+
+def read_regular(path: Path, what: str, limit: int, missing: str = "", follow: bool = True) -> tuple[bytes, os.stat_result]:
+    """The bytes of the regular file `path` (at most `limit` of them) and its status.
+
+    A missing file, a folder, a pipe or device, a file too large or an unreadable one is a
+    one-line BadInput naming `what` and the path; `missing` is added to the not-found message.
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0) | (0 if follow else os.O_NOFOLLOW)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise BadInput(f"{what} {path} not found{missing}") from None
+    except OSError as exc:
+        raise BadInput(f"{what} {path}: cannot read ({exc.strerror})") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise BadInput(f"{what} {path} is a folder; give a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise BadInput(f"{what} {path} is not a regular file (a pipe, device or socket); give a file")
+        if st.st_size > limit:
+            raise BadInput(f"{what} {path} is too large ({st.st_size:,} bytes; at most {limit:,})")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(limit + 1 - size, MIB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise BadInput(f"{what} {path} is too large (more than {limit:,} bytes)")
+    except OSError as exc:
+        raise BadInput(f"{what} {path}: cannot read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks), st
+
+
+def toml_loads(text: str, label: str) -> dict:
+    """Parse TOML; a syntax error or nesting deeper than MAX_DEPTH is a BadInput starting with `label`."""
+    import tomllib
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"{label}: {exc}") from None
+    except RecursionError:
+        doc = None
+    if doc is None or depth(doc) > MAX_DEPTH:
+        raise BadInput(f"{label}: tables or arrays nested more than {MAX_DEPTH} deep")
+    return doc
+
+
+def depth(value: Any) -> int:
+    """How deeply tables and arrays nest in `value` (without recursion, so any depth is safe)."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            node = list(node.values())
+        elif not isinstance(node, list):
+            continue
+        level += 1
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((v, level) for v in node if isinstance(v, (dict, list)))
+    return deepest
+
+
+def real_path(path: Path) -> Path:
+    """The file a path names once symbolic links are followed (the path itself if it does not exist)."""
+    return Path(os.path.realpath(path))
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file, also through symbolic or hard links."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False, follow: bool = True,
+                 mode: int | None = None, durable: bool = True) -> os.stat_result:
+    """Replace the file `path` names with `data` atomically; return the new file's status.
+
+    With `follow` (files the user named) a symbolic link is followed and stays a link, the
+    file keeps its permission bits, and a read-only or non-regular file is refused; without
+    it (files umpire keeps beside a game) a link there is itself replaced, never written
+    through. `exclusive` refuses if the file exists at the moment of creation.
+    """
+    target = real_path(path) if follow else real_path(path.parent) / path.name
+    try:
+        old = os.stat(target) if follow else None
+    except FileNotFoundError:
+        old = None
+    except OSError as exc:
+        raise BadInput(f"{what} {path}: cannot write ({exc.strerror})") from None
+    if old is not None:
+        if exclusive:
+            raise BadInput(f"{what} {path} already exists (use --force to overwrite)")
+        if not stat.S_ISREG(old.st_mode):
+            raise BadInput(f"{what} {path} is not a regular file; refusing to replace it")
+        if not old.st_mode & 0o222:
+            raise BadInput(f"{what} {path} is read-only; make it writable (chmod u+w) to change it")
+        mode = stat.S_IMODE(old.st_mode) if mode is None else mode
+    if mode is None:
+        mode = 0o666 & ~_umask()
+    fd, tmp = _temp(target, what, path)
+    try:
+        try:
+            os.fchmod(fd, mode)
+            if old is not None and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+                with contextlib.suppress(OSError):
+                    os.fchown(fd, old.st_uid, old.st_gid)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        if exclusive:
+            _link_new(tmp, target, what, path)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, target)
+        st = os.stat(target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise BadInput(f"{what} {path}: cannot write ({exc.strerror or exc})") from None
+        raise
+    if durable:
+        _sync_folder(target.parent)
+    return st
+
+
+def _link_new(tmp: str, target: Path, what: str, path: Path) -> None:
+    """Give the finished temporary file its name only if nothing has that name yet."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise BadInput(f"{what} {path} already exists (use --force to overwrite)") from None
+    except OSError:     # a file system without hard links: create the name exclusively, then fill it
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        os.close(fd)
+        os.replace(tmp, target)
+
+
+def _temp(target: Path, what: str, path: Path) -> tuple[int, str]:
+    """A new temporary file beside `target`: a unique name, created exclusively, never through a link."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(20):
+        name = f".{target.name[:80]}.{os.getpid()}.{os.urandom(4).hex()}{_TEMP_SUFFIX}"
+        try:
+            return os.open(target.parent / name, flags, 0o600), str(target.parent / name)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise BadInput(f"{what} {path}: cannot write ({exc.strerror})") from None
+    raise BadInput(f"{what} {path}: cannot create a temporary file beside it")
+
+
+def sweep(target: Path) -> None:
+    """Remove temporary files beside `target` left by writers that were killed mid-write."""
+    folder, prefix = target.parent, f".{target.name[:80]}."
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(_TEMP_SUFFIX)]
+    except OSError:
+        return
+    for name in names:
+        parts = name[len(prefix):-len(_TEMP_SUFFIX)].split(".")
+        if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8 or _alive(int(parts[0])):
+            continue
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(folder / name).st_mode):
+                os.unlink(folder / name)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
