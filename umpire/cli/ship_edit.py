@@ -25,8 +25,10 @@ ship, new = cli.commands["ship"], cli.commands["new"]
 @click.option("--nation", help="DGUTS: nation, e.g. british.")
 @click.option("--rate", help="DGUTS: rated number of guns, e.g. 38.")
 @click.option("--class", "ship_class", help="DGUTS: ship class 1-5 or I-V.")
+@click.option("--sailing-class", help="DGUTS single-ship rules: sailing class a-e.")
+@click.option("--weatherliness", type=int, help="DGUTS single-ship rules: weatherliness class 1-3.")
 @click.pass_obj
-def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class):
+def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class, sailing_class, weatherliness):
     """Change a ship's guns, crew, tonnage or nation during a game; her values are worked out
     again and the damage and losses she has taken are kept.
 
@@ -36,7 +38,8 @@ def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class):
     """
     from umpire.rules.dguts.actions import ShipEdit
 
-    changes = {"guns": guns, "men": men, "tons": tons, "nation": nation, "rate": rate, "class": ship_class}
+    changes = {"guns": guns, "men": men, "tons": tons, "nation": nation, "rate": rate, "class": ship_class,
+               "sailing_class": sailing_class, "weatherliness": weatherliness}
     _act(obj, ShipEdit(obj.ship(name), {k: v for k, v in changes.items() if v is not None}))
 
 
@@ -60,3 +63,19 @@ def _warn_lost_armament(start):
 
 
 new.callback = _warn_lost_armament(new.callback)
+
+
+@ship.command("speedclass")
+@click.argument("name")
+@click.option("--roll", "--rolls", "roll", metavar="C,S", help="The two dice: speed class, then sailing class.")
+@click.pass_obj
+def ship_speedclass(obj, name, roll):
+    """Roll a ship's speed class and sailing class by her size and type (DGUTS advanced optional 1).
+
+    \b
+    Example:
+      umpire ship speedclass victory --rolls 4,2
+    """
+    from umpire.rules.dguts.actions import SpeedClass
+
+    _act(obj, SpeedClass(obj.ship(name)), roll)

@@ -102,3 +102,32 @@ def test_headway_is_limited_to_half_full_speed():
     assert headway(4, 8, 8) == 8.0
     assert headway(8, 8, 0) == 4.0
     assert headway(8, 8, 2, into_wind=True) == 0.0
+
+
+def test_speed_classes_rolled_by_type(umpire, tmp_path):
+    text = excerpt("speed-classes")
+    assert "1 or 2 = dass III; 3, 4, 5 = Oass IV; 6 = Qass V (9Q's and over add one pip to die" in text
+    assert "FRIGATES 1 = + 10%; 2 = +5%; 3 or 4 = Normal; 5 = -5%; 6 = -10%" in text
+    g = tmp_path / "sc.toml"
+    assert umpire("new", g, "--scenario", "dguts-mars-hercule").code == 0
+    res = umpire("--game", g, "--json", "ship", "speedclass", "mars", "--rolls", "2,6")
+    assert res.code == 0 and (res.json["ship"]["class"], res.json["ship"]["sailing_class"]) == (3, "e")
+    frigate = umpire("--game", g, "--json", "ship", "edit", "mars", "--rate", "36").json["ship"]
+    assert frigate["rate"] == 36
+    res = umpire("--game", g, "--json", "ship", "speedclass", "mars", "--rolls", "1,1")
+    assert (res.json["ship"]["class"], res.json["ship"]["sailing_class"]) == (1, "a")
+    assert umpire("--game", g, "--json", "verify").json["differences"] == []
+
+
+def test_weatherliness_lets_a_weatherly_ship_point_higher(umpire, tmp_path):
+    text = excerpt("weatherliness")
+    assert "3. vessel could only come NW or NE (four points off the wind" in text
+    g = tmp_path / "w.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("--json", "speed", "constitution", "--opt", "off_wind=3", "--opt", "force=6").json["allowance"] == 0
+    assert run("ship", "edit", "constitution", "--weatherliness", "1").code == 0
+    close = run("--json", "speed", "constitution", "--opt", "off_wind=3", "--opt", "force=6").json
+    assert close["allowance"] == 5.5                                   # Class IV at Force 6: 11" x 1/2
+    assert run("--json", "speed", "constitution", "--opt", "off_wind=8", "--opt", "force=6").json["allowance"] == 11
+    assert run("ship", "edit", "constitution", "--weatherliness", "4").code == 2

@@ -9,7 +9,7 @@ from umpire.core.actions import Action
 
 #: what `ship edit` may change, and the option that sets it
 EDITABLE = {"guns": "--guns", "men": "--men", "tons": "--tons", "nation": "--nation", "rate": "--rate",
-            "class": "--class"}
+            "class": "--class", "sailing_class": "--sailing-class", "weatherliness": "--weatherliness"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +58,11 @@ class Musketry(Action):
     ship: str
     at: str
     opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SpeedClass(Action):
+    """Advanced Optional 1: a ship's speed class and sailing class rolled by her size and type."""
+
+    command: ClassVar[str] = "ship speedclass"
+    ship: str

@@ -15,6 +15,8 @@ class ShipCommands:
         s = state["ships"][ship]
         wind = state.get("wind") or {}
         point = opts.get("point") or opts.get("attitude")
+        if not point and opts.get("off_wind") not in (None, ""):
+            point = self._off_wind(s, _num(opts, "off_wind"), self.dt(tables))
         if not point and opts.get("heading") not in (None, "") and wind.get("from"):
             from umpire.rules.dguts.wind import point_of_sail
 
@@ -54,14 +56,26 @@ class ShipCommands:
         out.data["allowance"] = out.data["speed"]     # inches she may move this turn
         return out
 
+    def _off_wind(self, s: dict, points: float, dt) -> str:
+        """Point of sail from the points (of 32) a course lies off the wind; closer than her
+        weatherliness allows is into the wind (Single-Ship Rules B)."""
+        row = dt.get("advanced", "weatherliness")
+        if not 0 <= points <= 16:
+            raise BadInput(f"off_wind {points:g}: points of the 32-point compass off the wind, 0 to 16")
+        if points < int(row["points"][str(s["values"].get("weatherliness", 3))]):
+            return "into-wind"
+        return next(p for p in ("close-hauled", "broad-reach", "quartering", "running") if points <= int(row[p]))
+
     def _into_wind(self, s: dict, opts: dict, wind: dict):
         """Heading into the wind: no ship sails there; turning into it and stopping is how she tacks,
         holding position a full turn (Basic Rules VI)."""
         from umpire.core.state import Resolution, Step
 
-        steps = [Step("into the wind", f"heading {str(opts.get('heading', '')).upper()} with the wind from "
-                      f"{wind.get('from')}: she stops; a tack holds position for a full turn, turning only",
-                      "DGUTS Basic Rules VI")]
+        where = (f"{float(opts['off_wind']):g} points off the wind, closer than her weatherliness allows"
+                 if opts.get("off_wind") not in (None, "") else
+                 f"heading {str(opts.get('heading', '')).upper()} with the wind from {wind.get('from')}")
+        steps = [Step("into the wind", f"{where}: she stops; a tack holds position for a full turn, turning only",
+                      "DGUTS Basic Rules VI; Single-Ship Rules B")]
         return Resolution("speed", f"{s['name']}: 0\" (into the wind)", [], steps,
                           {"speed": 0.0, "full_speed": 0.0, "base": None, "allowance": 0.0, "tacking": True})
 

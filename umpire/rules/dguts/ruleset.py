@@ -12,7 +12,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.dguts.actions import EDITABLE, Burn, Musketry, Night, ShipEdit, Wind
+from umpire.rules.dguts.actions import EDITABLE, Burn, Musketry, Night, ShipEdit, SpeedClass, Wind
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
@@ -20,7 +20,8 @@ from umpire.rules.dguts.commands_ship import ShipCommands
 from umpire.rules.dguts.commands_wind import BurningCommands, MusketryCommands, NightCommands, WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
-               "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation")
+               "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation",
+               "sailing_class", "weatherliness")
 TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_lost", "morale", "morale_turns",
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken")
 
@@ -43,7 +44,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn"),
                "ship edit": (ShipEdit, "_edit"), "wind": (Wind, "_wind"),
                "night": (Night, "_night_cmd"), "burn": (Burn, "_burn"),
-               "musketry": (Musketry, "_musketry")}
+               "musketry": (Musketry, "_musketry"), "ship speedclass": (SpeedClass, "_speed_class")}
     queries = {"speed": "speed", "wind": "wind_now", "sight": "sight"}
 
     # --- journalled actions, as the command line builds them ---------------
@@ -80,6 +81,35 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
 
+    def _speed_class(self, state, tables, a: SpeedClass):
+        """Roll a ship's speed class and sailing class by her type (Advanced Optional 1)."""
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+
+        s = state["ships"][a.ship]
+        dt = self.dt(tables)
+        row = dt.get("advanced", "speed_classes")
+        rate = int(s["values"]["rate"])
+        kind = ("line" if rate > int(dt.get("classes", "frigates", "max_rate")) else
+                "frigate" if rate >= int(row["frigate_min_rate"]) else "small")
+        pip = int(rate >= int(row["line_pip_rate"])) if kind == "line" else (
+            int(rate >= int(row["frigate_pip_rate"])) if kind == "frigate" else 0)
+
+        def resolve(rolls, strict):
+            from umpire.core.state import Step
+
+            c_die, s_die = DiceNeed(2, 6, ("speed class", "sailing class")).check(rolls)
+            cls = int(row[kind][c_die + pip - 1])
+            letter = row["line_bonus" if kind == "line" else "frigate_bonus"][s_die - 1]
+            res = self.edit_ship(state, a.ship, {"class": str(cls), "sailing_class": letter})
+            res.working.insert(0, Step("speed class", f"{kind.replace('line', 'ship of the line')}, rate {rate}: "
+                                       f"rolled {c_die}" + (f"+{pip}" if pip else "") + f" = Class {cls}; "
+                                       f"sailing {s_die} = {letter.upper()}", dt.cite("advanced", "speed_classes")))
+            res.data["rolls"] = [c_die, s_die]
+            return res
+
+        return Plan(DiceNeed(2, 6, ("speed class", "sailing class")), resolve)
+
     def _musketry(self, state, tables, a: Musketry):
         return self.musketry(state, tables, a.ship, a.at, a.opts)
 
@@ -107,7 +137,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             raise BadInput(f"ship edit: say what changes ({', '.join(EDITABLE.values())})")
         s = state["ships"][ship]
         old = s["definition"]
-        overrides = {**old.get("overrides", {}), **{k: str(given[k]) for k in ("rate", "class") if k in given}}
+        overrides = {**old.get("overrides", {}), **{k: str(given[k]) for k in ("rate", "class", "sailing_class",
+                                                                                "weatherliness") if k in given}}
         d = self.ship_definition(old["name"], old["side"], old["id"], {
             "nation": given.get("nation", old["nation"]), "tons": given.get("tons", old["tons"]),
             "men": given.get("men", old["men"]), "guns": given.get("guns", old["guns"]), "overrides": overrides})

@@ -40,6 +40,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "gunnery_factoring": "true to use the nation's guns per fire factor (optional rule)",
     "fire_factors": "fire factors per side by calibre, e.g. {\"24\" = 5}",
     "protection": "land battery protection: open, dug-in or fortified",
+    "weatherliness": "weatherliness class 1-3: 2, 3 or 4 points off the wind (single-ship rules B)",
     "range_bands": "the ship's own range bands in inches, e.g. {A = 3, B = 6, C = 9} (the Turks' rule)",
 }
 
@@ -147,6 +148,9 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
         values["protection"] = str(ov["protection"])
     if "range_bands" in ov:
         values["range_bands"] = _range_bands(ov["range_bands"])
+    values["weatherliness"] = _whole(ov, "weatherliness", 3, 1)
+    if values["weatherliness"] > 3:
+        raise BadInput(f"weatherliness {ov['weatherliness']!r}: class 1, 2 or 3")
     return values
 
 
