@@ -22,7 +22,7 @@ COMMANDS = {
     "rulings": "rulings_cmds",
     "report": "report",
     "wind": "dguts_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
-    "musketry": "dguts_cmds",
+    "musketry": "dguts_cmds", "task": "dguts_cmds",
     "crew": "grid_cmds",
     "tack": "grid_cmds",
     "marines": "grid_cmds",

@@ -66,3 +66,13 @@ class SpeedClass(Action):
 
     command: ClassVar[str] = "ship speedclass"
     ship: str
+
+
+@dataclass(frozen=True, slots=True)
+class Task(Action):
+    """A crew task: studding sails set or taken in, anchoring, lightening ship."""
+
+    command: ClassVar[str] = "task"
+    ship: str
+    what: str
+    opts: dict = field(default_factory=dict)

@@ -32,7 +32,8 @@ class FireCommands:
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
         order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
-                           anchored=_yes(opts, "anchored"), shot=opts.get("shot") or "round",
+                           anchored=_yes(opts, "anchored") or bool(f["track"].get("anchored")),
+                           shot=opts.get("shot") or "round",
                            crew=_num(opts, "crew"),
                            calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
                            firing_speed=int(_num(opts, "firing_speed", 1, 1)),

@@ -25,6 +25,12 @@ class ShipCommands:
             raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running "
                            "(or --opt heading=NE once `umpire wind` is set)")
         _afloat(s, "make sail")
+        if s["track"].get("anchored"):
+            from umpire.core.state import Resolution, Step
+
+            return Resolution("speed", f"{s['name']}: 0\" (at anchor)", [],
+                              [Step("anchored", "she rides at anchor: weigh first (`umpire task SHIP anchor --set off`)",
+                                    "DGUTS Basic Rules VIII.D")], {"speed": 0.0, "allowance": 0.0, "base": None})
         if point == "into-wind":
             return self._into_wind(s, opts, wind)
         force = _num(opts, "force")

@@ -80,6 +80,8 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
 
 def _check_can_fire(firer_state: Mapping[str, Any], target_state: Mapping[str, Any],
                     order: FireOrder) -> None:
+    if firer_state.get("studding_sails"):
+        raise Refused("with studding sails set she can fire neither broadside nor chase guns")
     if firer_state["status"] in _DEAD or firer_state["status"] in _STRUCK:
         raise Refused(f"the firing ship has {firer_state['status']} and cannot fire")
     if firer_state.get("morale") == "surrendered":
@@ -331,6 +333,10 @@ def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], targe
     if target.get("kind") == "land_battery" and high:
         steps.append(Step("land battery", f"{float(high):g} points high disregarded", t.cite("batteries", "silenced")))
         high = Fraction(0)
+    if target_state.get("studding_sails") and high:
+        high *= t.num("tasks", "studding_sails", "high_damage")
+        steps.append(Step("studding sails", f"the target's studding sails: hits high x3/2",
+                          t.cite("tasks", "studding_sails")))
     steps.append(Step("damage", f"{float(high):g} high, {float(low):g} low"
                       + (f", {float(crew_only):g} crew only" if crew_only else ""), t.cite("fire", "table")))
     outcome = _damage_target(target, target_state, order, (high, low, crew_only), steps, t)

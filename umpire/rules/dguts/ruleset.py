@@ -12,7 +12,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.dguts.actions import EDITABLE, Burn, Musketry, Night, ShipEdit, SpeedClass, Wind
+from umpire.rules.dguts.actions import EDITABLE, Burn, Musketry, Night, ShipEdit, SpeedClass, Task, Wind
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
@@ -44,7 +44,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                "special": (A.Special, "_special"), "mast": (A.Mast, "_mast"), "turn": (A.EndTurn, "_turn"),
                "ship edit": (ShipEdit, "_edit"), "wind": (Wind, "_wind"),
                "night": (Night, "_night_cmd"), "burn": (Burn, "_burn"),
-               "musketry": (Musketry, "_musketry"), "ship speedclass": (SpeedClass, "_speed_class")}
+               "musketry": (Musketry, "_musketry"), "ship speedclass": (SpeedClass, "_speed_class"),
+               "task": (Task, "_task")}
     queries = {"speed": "speed", "wind": "wind_now", "sight": "sight"}
 
     # --- journalled actions, as the command line builds them ---------------
@@ -109,6 +110,34 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             return res
 
         return Plan(DiceNeed(2, 6, ("speed class", "sailing class")), resolve)
+
+    def _task(self, state, tables, a: Task):
+        """Crew tasks: studding sails, anchor, lightening ship; the working gives the turns the crew needs."""
+        from umpire.core.state import Step
+        from umpire.rules.dguts import tasks
+        from umpire.rules.dguts.adapter import _afloat, _core, _sets, _yes
+
+        s = state["ships"][a.ship]
+        _afloat(s, "work the ship")
+        dt = self.dt(tables)
+        on = str(a.opts.get("set", "on")).lower() not in ("off", "0", "no", "false")
+        if a.what == "studding":
+            res = tasks.set_studding_sails(s["values"], s["track"], on, _yes(a.opts, "trained"), dt)
+            job = "sail"
+        elif a.what == "anchor":
+            res, job = tasks.set_anchored(s["track"], on, dt), "anchor"
+        elif a.what in ("boats", "guns", "stores", "water"):
+            res, job = tasks.lighten(s["values"], s["track"], a.what, a.opts.get("gain"), dt), ""
+        else:
+            raise BadInput(f"task {a.what!r}: studding, anchor, boats, guns, stores or water")
+        out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
+                    _sets(a.ship, res.effects.get("ship", {})))
+        if job:
+            crew = _num(a.opts, "crew", float(s["track"]["crew_factors"]))
+            turns, text = tasks.task_turns(s["values"], job, crew, dt)
+            out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
+            out.data["turns"] = turns
+        return out
 
     def _musketry(self, state, tables, a: Musketry):
         return self.musketry(state, tables, a.ship, a.at, a.opts)

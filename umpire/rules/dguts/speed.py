@@ -126,6 +126,15 @@ def _changes(values: Mapping[str, Any], state: Mapping[str, Any], jury_rig_turns
         change -= pen
         steps.append(Step("damage", f"{item.get('why', 'special damage')}: -{float(pen):.0%}",
                           t.cite("special-damage")))
+    if state.get("studding_sails"):
+        gain = t.num("tasks", "studding_sails", "speed")
+        change += gain
+        steps.append(Step("studding sails", f"+{float(gain):.0%}", t.cite("tasks", "studding_sails")))
+    light = sum(Fraction(str(v)) for v in state.get("lightened", {}).values())
+    if light:
+        change += light
+        steps.append(Step("lightened", f"+{float(light):.0%} ({', '.join(state['lightened'])})",
+                          t.cite("tasks", "lightening")))
     sail_class = SailingClass.parse(values.get("sailing_class", "c"))
     bonus = t.num("speed", "sailing_class", sail_class.value)
     if bonus:

@@ -1,0 +1,53 @@
+"""Additional crew tasks: the crew table, studding sails, anchoring, lightening ship."""
+
+from __future__ import annotations
+
+from umpire.rules.dguts import derive_ship, load_tables
+from umpire.rules.dguts.tasks import task_row, task_turns
+
+from .helpers import excerpt
+
+T = load_tables()
+
+
+def test_the_crew_table_rows_are_the_texts_men():
+    text = excerpt("crew-tasks")
+    assert "CF(235) 14 CF(288) 14 CF(290) 12.5CF (262) (840)" in text
+    assert "CF( 16) 1 CF( 22) 1 CF( 22) CF( 30) ( 50)" in text
+    rows = T.get("tasks", "crew", "rows")
+    assert (rows[0]["crew"], rows[0]["sail"], rows[0]["tack"], rows[0]["anchor"], rows[0]["furl"]) == (840, 235, 288, 290, 262)
+    assert [r["crew"] for r in rows] == sorted((r["crew"] for r in rows), reverse=True)
+
+
+def test_fewer_men_take_proportionately_longer():
+    assert "If a ship has half the number of men aloft to turn the ship" in excerpt("crew-tasks")
+    v = derive_ship("british", 900, 290, "30x18,6x8")
+    assert task_row(v, T)["crew"] == 280
+    assert task_turns(v, "tack", 179 / 21, T)[0] == 1
+    assert task_turns(v, "tack", 179 / 42, T)[0] == 2
+    assert task_turns(v, "tack", 0, T)[0] == 10
+
+
+def test_studding_sails_anchor_and_lightening_in_play(umpire, tmp_path):
+    text = excerpt("studding-sails")
+    assert "This bonus is +50% for movement" in text and "hits taken high are scored at 312 value" in text
+    g = tmp_path / "t.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    speed = lambda: run("--json", "speed", "constitution", "--opt", "point=broad-reach", "--opt", "force=6").json  # noqa: E731
+    assert speed()["allowance"] == 11
+    assert run("task", "constitution", "studding").code == 0
+    assert speed()["allowance"] == 16.5
+    assert run("fire", "constitution", "--at", "guerriere", "--range", "5", "--side", "left").code == 1
+    hit = run("--json", "fire", "guerriere", "--at", "constitution", "--range", "3", "--side", "left", "--aim",
+              "high", "--opt", "calibres=18", "--rolls", "1,6,6,6,6").json
+    assert hit["damage"]["high"] == 18 * 1.5 * 1.5               # opening broadside and studding sails
+    assert run("task", "constitution", "studding", "--set", "off").code == 0
+    assert run("ship", "edit", "guerriere", "--nation", "french").code == 0
+    assert run("task", "guerriere", "studding").code == 1          # "only by the U.S. and Great Britain"
+    assert run("task", "guerriere", "studding", "--trained").code == 0
+    assert run("--json", "task", "constitution", "water", "--gain", "0.05").json["lightened"] == {"water": 0.05}
+    assert run("task", "constitution", "stores", "--gain", "0.5").code == 2
+    assert run("task", "constitution", "anchor").code == 0
+    assert run("--json", "speed", "constitution", "--opt", "point=running", "--opt", "force=6").json["allowance"] == 0
+    assert run("--json", "verify").json["differences"] == []

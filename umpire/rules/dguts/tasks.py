@@ -1,0 +1,79 @@
+"""Additional crew tasks (Optional Rules): the men a task needs, studding sails, anchoring, and
+lightening ship. A task done with fewer men than the table's takes proportionately longer."""
+
+from __future__ import annotations
+
+import copy
+import math
+from fractions import Fraction
+from typing import Any, Mapping
+
+from .damage import changed
+from .model import BadInput, Refused, Resolution, Step
+from .tables import Tables, tables_or_default
+
+TASKS = ("sail", "tack", "anchor", "furl")
+
+
+def task_row(values: Mapping[str, Any], tables: Tables | None = None) -> dict:
+    """The table row of the ship's size: the one whose normal crew is nearest hers."""
+    t = tables_or_default(tables)
+    return min(t.get("tasks", "crew", "rows"), key=lambda r: abs(int(r["crew"]) - int(values["men"])))
+
+
+def task_turns(values: Mapping[str, Any], task: str, crew_factors: float, tables: Tables | None = None) -> tuple[int, str]:
+    """Turns a task takes with `crew_factors` CF of sailors at it, and the working."""
+    t = tables_or_default(tables)
+    if task not in TASKS:
+        raise BadInput(f"task {task!r}: one of {', '.join(TASKS)}")
+    row = task_row(values, t)
+    men = float(crew_factors) * float(t.get("classes", "crew", "men_per_crew_factor"))
+    need = int(row[task])
+    if men <= 0:
+        turns = int(t.get("tasks", "crew", "no_sailors_turns"))
+        return turns, f"no sailors at it: {turns} turns"
+    turns = max(1, math.ceil(need / men - 1e-9))
+    return turns, f"{need} men needed (a ship of {row['crew']} men); {men:.0f} at it: {turns} turn(s)"
+
+
+def set_studding_sails(values: Mapping[str, Any], state: Mapping[str, Any], on: bool, trained: bool = False,
+                       tables: Tables | None = None) -> Resolution:
+    t = tables_or_default(tables)
+    src = t.cite("tasks", "studding_sails")
+    if on and values["nation"] not in t.get("tasks", "studding_sails", "nations") and not trained:
+        raise Refused("studding sails were set in action only by American and British crews "
+                      "(--opt trained=1 for another trained crew)")
+    if on and values.get("kind") in ("merchant", "privateer"):
+        raise Refused("merchantmen and privateers do not set studding sails")
+    new = {**copy.deepcopy(dict(state)), "studding_sails": bool(on)}
+    text = ("set: +50% speed, hits high x3/2, no broadside or chase fire" if on else "taken in")
+    return Resolution({"ship": changed(state, new)}, (Step("studding sails", f"{text}; a full turn's work", src),),
+                      {"studding_sails": bool(on)})
+
+
+def set_anchored(state: Mapping[str, Any], on: bool, tables: Tables | None = None) -> Resolution:
+    t = tables_or_default(tables)
+    new = {**copy.deepcopy(dict(state)), "anchored": bool(on)}
+    text = "at anchor: she does not move, and her guns reach 3/2 as far" if on else "anchor weighed"
+    return Resolution({"ship": changed(state, new)}, (Step("anchor", text, t.cite("fire", "anchored")),),
+                      {"anchored": bool(on)})
+
+
+def lighten(values: Mapping[str, Any], state: Mapping[str, Any], what: str, share: Any = None,
+            tables: Tables | None = None) -> Resolution:
+    """Jettison boats and anchors, dump guns, stores or water: a speed gain, each at most its maximum."""
+    t = tables_or_default(tables)
+    row = t.get("tasks", "lightening")
+    caps = {"boats": row["boats"], "guns": row["guns"], "stores": row["stores_max"], "water": row["water_max"]}
+    if what not in caps:
+        raise BadInput(f"lighten {what!r}: boats, guns, stores or water")
+    cap = Fraction(str(caps[what]))
+    gain = cap if share in (None, "") else Fraction(str(share))
+    if not 0 < gain <= cap:
+        raise BadInput(f"{what}: a speed gain of more than 0 and at most {float(cap):g}")
+    light = dict(state.get("lightened", {}))
+    light[what] = float(gain)
+    new = {**copy.deepcopy(dict(state)), "lightened": light}
+    return Resolution({"ship": changed(state, new)},
+                      (Step("lightened", f"{what}: +{float(gain):.0%} speed", t.cite("tasks", "lightening")),),
+                      {"lightened": light})
