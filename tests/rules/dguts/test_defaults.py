@@ -88,3 +88,28 @@ def test_the_ruleset_lists_its_readings_as_defaults():
     assert len(keys) == len(set(keys)) == len(default_readings())
     assert all(r.origin == "default" and "docs/rulings.md" in r.source for r in rulings)
     assert "morale.states.shaken.fire" in keys and "speed.base_speed.5.7" in keys
+
+
+@pytest.mark.parametrize("key,value", [("morale.states.calm.fire", "1"), ("morale.states.shaken.fire", "half"),
+                                       ("speed.base_speed.4.6", "[1, 2]")])
+def test_a_bad_ruling_exits_2_and_leaves_the_game_unchanged(umpire, tmp_path, key, value):
+    g = tmp_path / "r.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    before = g.read_bytes()
+    res = umpire("--game", g, "rulings", "set", key, value)
+    assert res.code == 2 and key.split(".")[0] in res.err
+    assert g.read_bytes() == before
+
+
+def test_rulings_lists_each_default_once_and_a_house_ruling_replaces_it(umpire, tmp_path):
+    g = tmp_path / "l.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    listed = umpire("--game", g, "--json", "rulings").json["rulings"]
+    assert {r["origin"] for r in listed} == {"default"} and len(listed) == len(default_readings())
+    assert umpire("--game", g, "rulings", "set", "morale.states.shaken.fire", "0.6", "--reason", "club").code == 0
+    mine = [r for r in umpire("--game", g, "--json", "rulings").json["rulings"] if r["key"] == "morale.states.shaken.fire"]
+    assert mine == [{**mine[0], "value": 0.6, "origin": "house"}] and len(mine) == 1
+    assert umpire("--game", g, "undo").code == 0
+    strict = tmp_path / "s.toml"
+    assert umpire("new", strict, "--scenario", "dguts-constitution-guerriere", "--strict").code == 0
+    assert umpire("--game", strict, "--json", "rulings").json["rulings"] == []
