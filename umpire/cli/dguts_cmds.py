@@ -221,3 +221,82 @@ def task(obj, ship, what, state, crew, gain, trained):
 
     opts = {"set": state, "crew": crew, "gain": gain, "trained": "1" if trained else None}
     _act(obj, Task(obj.ship(ship), what, {k: v for k, v in opts.items() if v is not None}))
+
+
+@cli.command()
+@click.argument("galley")
+@click.option("--at", "target", required=True, help="The ship whose course the galley crosses.")
+@click.option("--angled", is_flag=True, help="Crossing at about 45 degrees rather than square on.")
+@roll_option
+@click.pass_obj
+def ram(obj, galley, target, angled, roll):
+    """A galley tries to ram (DGUTS special vessels): ahead, ram or astern; a ram sinks her target.
+
+    \b
+    Example:
+      umpire ram algerine --at brig --rolls 3,4,2
+    """
+    from umpire.rules.dguts.actions import Ram
+
+    _act(obj, Ram(obj.ship(galley), obj.ship(target), {"angled": "1"} if angled else {}), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--hits", default="1", show_default=True, help="Hits she took low.")
+@roll_option
+@click.pass_obj
+def paddles(obj, ship, hits, roll):
+    """A steam vessel hit low: a die for each hit, 1 or 2 jams a paddle wheel (DGUTS special vessels).
+
+    \b
+    Example:
+      umpire paddles comet --hits 2 --rolls 4,1
+    """
+    from umpire.rules.dguts.actions import Paddles
+
+    _act(obj, Paddles(obj.ship(ship), {"hits": hits}), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--size", type=click.Choice(["13", "10", "8", "5.5"]), default="13", show_default=True)
+@click.option("--range", "rng", help="Range to the aiming point in inches (checked against the mortar's reach).")
+@click.option("--at", "target", help="The ship on whose counter the shell fell: does it strike and burst?")
+@roll_option
+@click.pass_obj
+def mortar(obj, ship, size, rng, target, roll):
+    """Fire a mortar (DGUTS special guns): without --at, where the shell falls; with --at, whether it
+    strikes the vessel on whose counter it fell, and bursts.
+
+    \b
+    Examples:
+      umpire mortar thunder --size 13 --range 40 --rolls 3,5,6,2
+      umpire mortar thunder --size 13 --at fort --rolls 2,1
+    """
+    from umpire.rules.dguts.actions import Mortar
+
+    opts = {"size": size, **({"range": rng} if rng else {})}
+    _act(obj, Mortar(obj.ship(ship), obj.ship(target) if target else "", opts), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--at", "target", required=True, help="Target ship.")
+@click.option("--range", "rng", required=True, help="Range in inches.")
+@click.option("--guns", required=True, help="Howitzers firing.")
+@click.option("--calibre", required=True, help="Their calibre in pounds.")
+@click.option("--moving", is_flag=True, help="The target is under way.")
+@roll_option
+@click.pass_obj
+def howitzer(obj, ship, target, rng, guns, calibre, moving, roll):
+    """Fire howitzers from an anchored ship or from shore (DGUTS special guns): percentage dice.
+
+    \b
+    Example:
+      umpire howitzer fort --at frigate --range 5 --guns 6 --calibre 24 --rolls 40,90,12,70
+    """
+    from umpire.rules.dguts.actions import Howitzer
+
+    opts = {"range": rng, "guns": guns, "calibre": calibre, **({"moving": "1"} if moving else {})}
+    _act(obj, Howitzer(obj.ship(ship), obj.ship(target), opts), roll)

@@ -27,8 +27,9 @@ ship, new = cli.commands["ship"], cli.commands["new"]
 @click.option("--class", "ship_class", help="DGUTS: ship class 1-5 or I-V.")
 @click.option("--sailing-class", help="DGUTS single-ship rules: sailing class a-e.")
 @click.option("--weatherliness", type=int, help="DGUTS single-ship rules: weatherliness class 1-3.")
+@click.option("--kind", help="DGUTS: warship, privateer, merchant, galley, steam or bomb.")
 @click.pass_obj
-def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class, sailing_class, weatherliness):
+def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class, sailing_class, weatherliness, kind):
     """Change a ship's guns, crew, tonnage or nation during a game; her values are worked out
     again and the damage and losses she has taken are kept.
 
@@ -39,7 +40,7 @@ def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class, sailing_clas
     from umpire.rules.dguts.actions import ShipEdit
 
     changes = {"guns": guns, "men": men, "tons": tons, "nation": nation, "rate": rate, "class": ship_class,
-               "sailing_class": sailing_class, "weatherliness": weatherliness}
+               "sailing_class": sailing_class, "weatherliness": weatherliness, "kind": kind}
     _act(obj, ShipEdit(obj.ship(name), {k: v for k, v in changes.items() if v is not None}))
 
 

@@ -9,7 +9,8 @@ from umpire.core.actions import Action
 
 #: what `ship edit` may change, and the option that sets it
 EDITABLE = {"guns": "--guns", "men": "--men", "tons": "--tons", "nation": "--nation", "rate": "--rate",
-            "class": "--class", "sailing_class": "--sailing-class", "weatherliness": "--weatherliness"}
+            "class": "--class", "sailing_class": "--sailing-class", "weatherliness": "--weatherliness",
+            "kind": "--kind"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,4 +76,43 @@ class Task(Action):
     command: ClassVar[str] = "task"
     ship: str
     what: str
+    opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Ram(Action):
+    """A galley rams a ship whose course she crosses."""
+
+    command: ClassVar[str] = "ram"
+    ship: str
+    at: str
+    opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Paddles(Action):
+    """A steam vessel hit low: does a paddle wheel jam?"""
+
+    command: ClassVar[str] = "paddles"
+    ship: str
+    opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Mortar(Action):
+    """A mortar shell: where it falls, or (on a ship's counter) whether it strikes and bursts."""
+
+    command: ClassVar[str] = "mortar"
+    ship: str
+    at: str = ""
+    opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Howitzer(Action):
+    """Howitzers fired from an anchored battery or from shore."""
+
+    command: ClassVar[str] = "howitzer"
+    ship: str
+    at: str
     opts: dict = field(default_factory=dict)

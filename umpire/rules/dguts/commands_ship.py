@@ -14,6 +14,9 @@ class ShipCommands:
 
         s = state["ships"][ship]
         wind = state.get("wind") or {}
+        if opts.get("row") not in (None, ""):
+            _afloat(s, "row")
+            return self._row(s, opts, tables)
         point = opts.get("point") or opts.get("attitude")
         if not point and opts.get("off_wind") not in (None, ""):
             point = self._off_wind(s, _num(opts, "off_wind"), self.dt(tables))
@@ -31,6 +34,9 @@ class ShipCommands:
             return Resolution("speed", f"{s['name']}: 0\" (at anchor)", [],
                               [Step("anchored", "she rides at anchor: weigh first (`umpire task SHIP anchor --set off`)",
                                     "DGUTS Basic Rules VIII.D")], {"speed": 0.0, "allowance": 0.0, "base": None})
+        if point == "into-wind" and s["values"].get("kind") == "steam" and not s["track"].get("paddle_jammed"):
+            point = "broad-reach"                                 # steam takes her into the wind
+            opts = {**opts, "_steam_into_wind": "1"}
         if point == "into-wind":
             return self._into_wind(s, opts, wind)
         force = _num(opts, "force")
@@ -45,6 +51,7 @@ class ShipCommands:
                          options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
                          tables=self.dt(tables))
         out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+        self._steam(s, opts, force, out)
         if force is not None:
             out.data["drift"] = float(self.dt(tables).get("speed", "drift", str(int(force)),
                                                           what=f"the drift in wind force {int(force)}"))
@@ -61,6 +68,42 @@ class ShipCommands:
             out.summary = f"{s['name']}: {allowed:g}\" (headway)"
         out.data["allowance"] = out.data["speed"]     # inches she may move this turn
         return out
+
+    def _steam(self, s: dict, opts: dict, force, out) -> None:
+        """Steam vessels: into the wind at full speed to Force 2, half above; a jammed wheel halves her."""
+        from fractions import Fraction
+
+        from umpire.core.state import Step
+
+        if s["values"].get("kind") != "steam":
+            return
+        share = Fraction(1)
+        if opts.get("_steam_into_wind"):
+            if force is not None and force > 2:
+                share *= Fraction(1, 2)
+            out.working.append(Step("steam", "into the wind under steam" + (" at half speed above Force 2"
+                                    if share != 1 else ""), "DGUTS Optional Rules, Special Vessels (steam)"))
+        if s["track"].get("paddle_jammed"):
+            share *= Fraction(1, 2)
+            out.working.append(Step("steam", "a paddle wheel is jammed: half speed under sail",
+                                    "DGUTS Optional Rules, Special Vessels (steam)"))
+        if share != 1:
+            out.data["speed"] = round(out.data["speed"] * float(share), 4)
+            out.data["full_speed"] = round(out.data["full_speed"] * float(share), 4)
+
+    def _row(self, s: dict, opts: dict, tables):
+        """A galley under oars: 8" (12" in battle), any heading, less for low damage."""
+        from umpire.core.state import Resolution
+        from umpire.rules.dguts.special_vessels import galley_row_speed
+
+        if s["values"].get("kind") != "galley":
+            raise BadInput(f"{s['name']} is not a galley: only galleys row (`ship edit --kind galley`)")
+        if s["track"].get("oars_sheared"):
+            return Resolution("speed", f"{s['name']}: 0\" under oars (oars sheared)", [], [],
+                              {"speed": 0.0, "allowance": 0.0, "base": None})
+        speed, step = galley_row_speed(s["values"], s["track"], str(opts["row"]) == "battle", self.dt(tables))
+        return Resolution("speed", f"{s['name']}: {speed:g}\" under oars", [], [step],
+                          {"speed": speed, "allowance": speed, "base": None})
 
     def _off_wind(self, s: dict, points: float, dt) -> str:
         """Point of sail from the points (of 32) a course lies off the wind; closer than her

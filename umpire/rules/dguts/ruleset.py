@@ -12,11 +12,13 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
-from umpire.rules.dguts.actions import EDITABLE, Burn, Musketry, Night, ShipEdit, SpeedClass, Task, Wind
+from umpire.rules.dguts.actions import (EDITABLE, Burn, Howitzer, Mortar, Musketry, Night, Paddles, Ram,
+                                        ShipEdit, SpeedClass, Task, Wind)
 from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num, _sets
 from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
 from umpire.rules.dguts.commands_ship import ShipCommands
+from umpire.rules.dguts.commands_special import SpecialCommands
 from umpire.rules.dguts.commands_wind import BurningCommands, MusketryCommands, NightCommands, WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
@@ -27,7 +29,7 @@ TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_
 
 
 class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, BurningCommands,
-            MusketryCommands, Ruleset):
+            MusketryCommands, SpecialCommands, Ruleset):
     id = "dguts"
     aliases = ("dgts", "dont-give-up-the-ship")
     data_id = "dguts"
@@ -45,7 +47,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                "ship edit": (ShipEdit, "_edit"), "wind": (Wind, "_wind"),
                "night": (Night, "_night_cmd"), "burn": (Burn, "_burn"),
                "musketry": (Musketry, "_musketry"), "ship speedclass": (SpeedClass, "_speed_class"),
-               "task": (Task, "_task")}
+               "task": (Task, "_task"), "ram": (Ram, "_special_vessel"), "paddles": (Paddles, "_special_vessel"),
+               "mortar": (Mortar, "_special_vessel"), "howitzer": (Howitzer, "_special_vessel")}
     queries = {"speed": "speed", "wind": "wind_now", "sight": "sight"}
 
     # --- journalled actions, as the command line builds them ---------------
@@ -111,6 +114,11 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
 
         return Plan(DiceNeed(2, 6, ("speed class", "sailing class")), resolve)
 
+    def _special_vessel(self, state, tables, a):
+        if a.command == "paddles":
+            return self.paddles(state, tables, a.ship, a.opts)
+        return getattr(self, a.command)(state, tables, a.ship, a.at, a.opts)
+
     def _task(self, state, tables, a: Task):
         """Crew tasks: studding sails, anchor, lightening ship; the working gives the turns the crew needs."""
         from umpire.core.state import Step
@@ -167,7 +175,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         s = state["ships"][ship]
         old = s["definition"]
         overrides = {**old.get("overrides", {}), **{k: str(given[k]) for k in ("rate", "class", "sailing_class",
-                                                                                "weatherliness") if k in given}}
+                                                                                "weatherliness", "kind") if k in given}}
         d = self.ship_definition(old["name"], old["side"], old["id"], {
             "nation": given.get("nation", old["nation"]), "tons": given.get("tons", old["tons"]),
             "men": given.get("men", old["men"]), "guns": given.get("guns", old["guns"]), "overrides": overrides})

@@ -22,7 +22,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "name": "the ship's name",
     "class": "ship class 1-5 (or I-V)",
     "rate": "rated number of guns",
-    "kind": "warship, privateer, merchant or land_battery",
+    "kind": "warship, privateer, merchant, land_battery, galley, steam or bomb",
     "sails": "sails set in combat",
     "masts": "number of masts",
     "sf_divisor": "tonnage divided by this gives the SF value",
@@ -45,6 +45,8 @@ OVERRIDE_KEYS: dict[str, str] = {
 }
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
+#: kinds of vessel; galleys, steam vessels and bomb vessels follow the special vessels rules
+KINDS = ("warship", "privateer", "merchant", "land_battery", "galley", "steam", "bomb")
 
 
 def nation_key(name: str, tables: Tables | None = None) -> str:
@@ -168,8 +170,8 @@ def _range_bands(value: Any) -> dict:
 def _kind_and_class(nat: str, tons: float, ov: Mapping[str, Any], t: Tables) -> dict:
     kind_rules = t.get("nations", "kinds")
     kind = str(ov.get("kind", nat if nat in kind_rules else "warship"))
-    if kind not in ("warship", "privateer", "merchant", "land_battery"):
-        raise BadInput(f"kind {kind!r}: use warship, privateer, merchant or land_battery")
+    if kind not in KINDS:
+        raise BadInput(f"kind {kind!r}: use {', '.join(KINDS)}")
     rule = kind_rules.get(kind, {}) if isinstance(kind_rules.get(kind), Mapping) else {}
     if "class" in ov:
         cls = parse_class(ov["class"])

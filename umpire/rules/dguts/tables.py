@@ -26,7 +26,7 @@ from .model import BadInput, MissingTable, RulingNeeded
 TABLE_NAMES: tuple[str, ...] = (
     "guns", "classes", "nations", "fire", "morale", "sinking", "boarding",
     "speed", "repairs", "explosion", "special-damage", "single-ship",
-    "training", "advanced", "batteries", "wind", "sighting", "fleet", "burning", "tasks",
+    "training", "advanced", "batteries", "wind", "sighting", "fleet", "burning", "tasks", "special",
 )
 
 

@@ -1,0 +1,124 @@
+"""Special vessels and special guns (Optional Rules): galleys rowing and ramming, steam vessels'
+paddle wheels, mortars from bomb ketches and forts, and howitzers."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Mapping, Sequence
+
+from .model import BadInput, DiceNeed, Refused, Resolution, Step
+from .tables import Tables, tables_or_default
+
+
+def galley_row_speed(values: Mapping[str, Any], state: Mapping[str, Any], battle: bool = False,
+                     tables: Tables | None = None) -> tuple[float, Step]:
+    """Rowing speed: 8" (12" in battle), 20% less for every tenth of her tonnage taken low."""
+    t = tables_or_default(tables)
+    row = t.get("special", "galley")
+    base = float(row["row_battle" if battle else "row_normal"])
+    tenths = math.floor(float(state["damage_low"]) / (float(values["tons"]) / 10) + 1e-9)
+    share = max(Fraction(0), 1 - tenths * Fraction(str(row["loss_per_tenth_low"])))
+    speed = round(base * float(share), 4)
+    return speed, Step("rowing", f"{'battle' if battle else 'normal'} {base:g}\" less {tenths} x 20% for low "
+                       f"damage: {speed:g}\"", t.cite("special", "galley"))
+
+
+def resolve_ram(angled: bool, rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """A galley crossing a ship's path: ahead, ram, astern (or at 45 degrees a side collision);
+    a ram's second die is the turns the rammed ship takes to sink, the third whether they entangle."""
+    t = tables_or_default(tables)
+    row = t.get("special", "galley")
+    first = DiceNeed(1, 6, ("ram",)).check(rolls[:1])[0]
+    result = row["ram_angled" if angled else "ram_square"][first - 1]
+    src = t.cite("special", "galley")
+    steps = [Step("ram", f"rolled {first}" + (" (at 45 degrees)" if angled else "") + f": {result}", src)]
+    data: dict = {"result": result, "rolls": [first]}
+    if result == "ram":
+        sink, tangle = DiceNeed(2, 6, ("sinks in", "entangled")).check(rolls[1:3])
+        data.update(sinks_in=sink, entangled=tangle in row["entangled_on"], rolls=[first, sink, tangle])
+        steps.append(Step("rammed", f"dead in the water; she sinks in {sink} turns; the galley takes a raking "
+                          "shot and backs off", src))
+        steps.append(Step("entangled", f"rolled {tangle}: " + ("entangled" if data["entangled"] else "clear"), src))
+    elif result == "collision":
+        steps.append(Step("collision", "side to side: the galley's oars on that side are sheared off", src))
+    return Resolution({}, tuple(steps), data)
+
+
+def ram_dice(angled: bool, rolls_known: Sequence[int] = ()) -> DiceNeed:
+    return DiceNeed(3, 6, ("ram", "sinks in", "entangled"))
+
+
+def resolve_paddles(hits_low: int, rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """One die for each hit low on a steam vessel: 1 or 2 jams a paddle wheel (half speed)."""
+    t = tables_or_default(tables)
+    rolls = DiceNeed(hits_low, 6, tuple(f"hit {i + 1}" for i in range(hits_low))).check(rolls)
+    jammed = any(r in t.get("special", "steam", "paddle_on") for r in rolls)
+    steps = [Step("paddle wheels", f"rolled {', '.join(map(str, rolls))}: " + ("a wheel jams: half speed under "
+                  "sail" if jammed else "the wheels turn"), t.cite("special", "steam"))]
+    return Resolution({}, tuple(steps), {"jammed": jammed, "rolls": list(rolls)})
+
+
+def mortar_row(size: str, tables: Tables | None = None) -> dict:
+    t = tables_or_default(tables)
+    key = str(size).removesuffix('"').strip()
+    row = t.find("special", "mortars", key)
+    if not isinstance(row, Mapping):
+        raise BadInput(f"mortar {size!r}: 13, 10, 8 or 5.5 (inches)")
+    return dict(row)
+
+
+def resolve_mortar_fall(rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """Where the shell falls: two dice along the line of fire, two across, read on rulers crossed at 7"."""
+    t = tables_or_default(tables)
+    a, b, c, d = DiceNeed(4, 6, ("along 1", "along 2", "across 1", "across 2")).check(rolls)
+    mark = int(t.get("special", "mortars", "ruler_mark"))
+    along, across = a + b - mark, c + d - mark
+    steps = [Step("fall of shot", f"along {a}+{b} = {a + b} on the ruler: {along:+d}\"; across {c}+{d} = {c + d}: "
+                  f"{across:+d}\" from the aiming point", t.cite("special", "mortars"))]
+    return Resolution({}, tuple(steps), {"along": along, "across": across, "rolls": [a, b, c, d]})
+
+
+def resolve_mortar_hit(size: str, rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """A shell on the target's counter: half the time on the vessel; a third of those explode."""
+    t = tables_or_default(tables)
+    row = mortar_row(size, t)
+    vessel, burst = DiceNeed(2, 6, ("on the vessel", "explodes")).check(rolls)
+    src = t.cite("special", "mortars")
+    if vessel not in t.get("special", "mortars", "vessel_on"):
+        return Resolution({}, (Step("mortar", f"rolled {vessel}: the shell misses the vessel", src),),
+                          {"hit": False, "high": 0, "low": 0, "rolls": [vessel, burst]})
+    bursts = burst in t.get("special", "mortars", "explode_on")
+    low, high = (int(row["low"]), int(row["high"])) if bursts else (int(row["dud"]), 0)
+    steps = [Step("mortar", f"rolled {vessel}: on the vessel; {burst}: " + ("it bursts" if bursts else "a dud")
+                  + f", {low} low, {high} high", src)]
+    return Resolution({}, tuple(steps), {"hit": True, "bursts": bursts, "high": high, "low": low,
+                                         "rolls": [vessel, burst]})
+
+
+def howitzer_factors(guns: int, land: bool, tables: Tables | None = None) -> int:
+    t = tables_or_default(tables)
+    factors = math.ceil(guns / int(t.get("special", "howitzers", "guns_per_factor")))
+    return factors * (2 if land else 1)
+
+
+def resolve_howitzers(calibre: int, factors: int, band: str, moving: bool, rolls: Sequence[int],
+                      tables: Tables | None = None) -> Resolution:
+    """Percentage dice, one for each fire factor, against the chance at the range; each hit scores four
+    times the shot weight. Each shell that hits may start a fire (a die: 1-3, 6 again), left to the
+    umpire's die and `umpire burn SHIP set AREA --cause hit`."""
+    t = tables_or_default(tables)
+    row = t.get("special", "howitzers")
+    chance = row["moving" if moving else "stationary"].get(band)
+    if chance is None:
+        raise Refused(f"howitzers do not reach {band} range")
+    rolls = DiceNeed(factors, 100, tuple(f"factor {i + 1}" for i in range(factors))).check(rolls)
+    hits = sum(1 for r in rolls if r <= int(chance))
+    low = hits * calibre * int(row["damage_multiplier"])
+    src = t.cite("special", "howitzers")
+    steps = [Step("howitzers", f"{factors} factors at {band} range, {chance}% each ({'moving' if moving else 'stationary'} "
+                  f"target), rolled {', '.join(map(str, rolls))}: {hits} hit(s), {low} points low", src)]
+    if hits:
+        steps.append(Step("fire", f"roll a die for each of the {hits} shell(s): 1-3 starts a fire on the bow or stern "
+                          "deck (`umpire burn SHIP set upper-bow --cause hit`), 6 rolls again", src))
+    return Resolution({}, tuple(steps), {"hits": hits, "low": low, "rolls": list(rolls)})
