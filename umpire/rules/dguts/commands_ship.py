@@ -152,7 +152,6 @@ class ShipCommands:
 
     def mast(self, state: dict, tables, ship: str, opts: dict):
         """Which mast fell and whether clear or foul; with --opt attempt=N, try to cut a fouled mast away."""
-        from umpire.core.dice import DiceNeed
         from umpire.rules.base import Plan
         from umpire.rules.dguts import singleship
 

@@ -335,7 +335,7 @@ def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], targe
         high = Fraction(0)
     if target_state.get("studding_sails") and high:
         high *= t.num("tasks", "studding_sails", "high_damage")
-        steps.append(Step("studding sails", f"the target's studding sails: hits high x3/2",
+        steps.append(Step("studding sails", "the target's studding sails: hits high x3/2",
                           t.cite("tasks", "studding_sails")))
     steps.append(Step("damage", f"{float(high):g} high, {float(low):g} low"
                       + (f", {float(crew_only):g} crew only" if crew_only else ""), t.cite("fire", "table")))

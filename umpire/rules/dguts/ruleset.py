@@ -19,7 +19,8 @@ from umpire.rules.dguts.commands_boarding import BoardingCommands
 from umpire.rules.dguts.commands_fire import FireCommands
 from umpire.rules.dguts.commands_ship import ShipCommands
 from umpire.rules.dguts.commands_special import SpecialCommands
-from umpire.rules.dguts.commands_wind import BurningCommands, MusketryCommands, NightCommands, WindCommands
+from umpire.rules.dguts.commands_optional import BurningCommands, MusketryCommands
+from umpire.rules.dguts.commands_wind import NightCommands, WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation",

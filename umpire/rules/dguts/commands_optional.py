@@ -1,0 +1,132 @@
+"""DGUTS optional rules as commands: burning ships (Optional Rules) and marines' musketry
+(Advanced Optional 13)."""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+from umpire.rules.dguts.adapter import _num
+
+
+class BurningCommands:
+    """Burning ships (Optional Rules, Burning Ships), mixed into `Dguts`."""
+
+    def burn(self, state: dict, tables, ship: str, what: str, areas: list, opts: dict):
+        from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts import burning
+        from umpire.rules.dguts.adapter import _core, _sets
+
+        s = state["ships"][ship]
+        if s["track"]["status"] in ("sunk", "exploded"):
+            raise Refused(f"{s['name']} is gone")
+        dt = self.dt(tables)
+        v, t = s["values"], s["track"]
+
+        def done(res, summary):
+            return _core("burn", f"{s['name']}: {summary}", res, _sets(ship, res.effects.get("ship", {})))
+
+        if what == "set":
+            if not areas:
+                raise BadInput(f"burn set: name the areas, e.g. upper-bow (areas: {', '.join(burning.ship_areas(v, dt))})")
+            deliberate = str(opts.get("cause", "")).lower() not in ("hit", "enemy")
+            n = burning.set_fires_dice(t, areas, deliberate)
+            return Plan(DiceNeed(n, 6, tuple(f"set {a}" for a in areas[:n])),
+                        lambda rolls, strict: done(burning.resolve_set_fires(v, t, areas, rolls, deliberate, dt),
+                                                   "fires set"))
+        if what == "turn":
+            if not burning.fires_of(t):
+                raise Refused(f"nothing is burning aboard {s['name']}")
+            return Plan(DiceNeed(60, 6, ()), lambda rolls, strict: done(burning.resolve_fire_phase(v, t, rolls, dt),
+                                                                       "the fire burns"), flexible=True)
+        if what == "fight":
+            if len(areas) != 1:
+                raise BadInput("burn fight: name the one area the crew fights, e.g. upper-bow")
+            crew = _num(opts, "crew", 2.0)
+            return Plan(DiceNeed(30, 6, ()), lambda rolls, strict: done(
+                burning.resolve_fight_fire(v, t, areas[0], crew, rolls, dt), "fighting the fire"), flexible=True)
+        if what == "abandon":
+            return self._abandon(state, ship, opts, dt)
+        if what == "flood":
+            return done(burning.flood_magazine(t, dt), "magazine flooded")
+        raise BadInput(f"burn {what!r}: use set, turn, fight, abandon or flood")
+
+    def _abandon(self, state: dict, ship: str, opts: dict, dt):
+        from umpire.rules.dguts import burning
+        from umpire.rules.dguts.adapter import _core, _sets
+
+        s = state["ships"][ship]
+        if s["track"].get("abandoned"):
+            raise Refused(f"{s['name']} has already been abandoned")
+        res = burning.abandon(s["values"], s["track"], dt)
+        effects = _sets(ship, res.effects.get("ship", {}))
+        to = str(opts.get("to", ""))
+        if to:
+            if to not in state["ships"] or to == ship:
+                raise BadInput(f"--opt to={to}: name another ship by id")
+            other = state["ships"][to]
+            if other["controller"] != s["controller"]:
+                raise Refused(f"{other['name']} is not a friendly ship")
+            crew = round(float(other["track"]["crew_factors"]) + res.data["crew_factors"], 4)
+            effects += _sets(to, {"crew_factors": crew})
+        return _core("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)
+
+
+class MusketryCommands:
+    """Marines and musketry (Advanced Optional 13), mixed into `Dguts`."""
+
+    def musketry(self, state: dict, tables, ship: str, at: str, opts: dict):
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.dguts.adapter import _afloat, _sets
+        from umpire.rules.dguts.damage import apply_damage
+        from umpire.rules.dguts.melee import lose_men
+
+        dt = self.dt(tables)
+        f, t = state["ships"][ship], state["ships"][at]
+        _afloat(f, "fire muskets")
+        if at not in f.get("grappled", []):
+            raise Refused(f"musketry from the tops needs the ships grappled together ({f['name']} is not "
+                          f"grappled with {t['name']})")
+        crew = _num(opts, "crew", 0.0)
+        grenades = _num(opts, "grenades", 0.0)
+        if not crew and not grenades:
+            raise BadInput("musketry: give --crew CF in the tops and/or --grenades CF throwing them")
+        if crew + grenades > float(f["track"]["crew_factors"]) + 1e-9:
+            raise Refused(f"{f['name']} has only {float(f['track']['crew_factors']):g} CF aboard")
+        src = dt.cite("advanced", "musketry")
+        steps, men, low, chances = [], 0.0, 0.0, 0
+        if crew:
+            troops = _troops(str(opts.get("troops", "marines")), f["values"]["nation"])
+            column = str(opts.get("table", "killed"))
+            if column not in ("killed", "casualties"):
+                raise BadInput(f"table {column!r}: killed (the text's historical figures) or casualties")
+            per = float(dt.get("advanced", "musketry", troops, column, what=f"{column} by {troops}"))
+            men = round(per * crew)
+            steps.append(Step("musketry", f"{crew:g} CF of {troops.replace('_', ' ')}: {per:g} {column} a CF = "
+                              f"{men:g} men", src))
+        if grenades:
+            low = float(dt.get("advanced", "marines", "grenade_low")) * grenades
+            chances = int(dt.get("advanced", "marines", "grenade_fire_chances")) * int(grenades)
+            steps.append(Step("grenades", f"{grenades:g} CF: {low:g} points low, {chances} chances of fire "
+                              "(in the upper areas or just below)", dt.cite("advanced", "marines")))
+        track = t["track"]
+        if men:
+            track = lose_men(t["values"], track, int(men), dt)
+        if low:
+            out = apply_damage(t["values"], track, 0.0, low, 0.0, dt)
+            track = out.state
+            steps += list(out.working)
+        changes = {k: v for k, v in track.items() if t["track"].get(k) != v}
+        return Resolution("musketry", f"{f['name']} into {t['name']}: {men:g} men, {low:g} points low",
+                          _sets(at, changes), steps, {"men": men, "damage_low": low, "fire_chances": chances})
+
+
+def _troops(kind: str, nation: str) -> str:
+    """The musketry row for the troops in the tops: marines by nation, soldiers, seamen."""
+    kind = kind.strip().lower()
+    if kind == "marines" and nation in ("british", "american"):
+        return f"{nation}_marines"
+    if kind in ("marines", "soldiers"):
+        return "soldiers_french_us" if nation in ("french", "american") else "soldiers_other"
+    if kind == "seamen":
+        return "seamen"
+    raise BadInput(f"troops {kind!r}: marines, soldiers or seamen")
