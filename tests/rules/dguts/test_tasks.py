@@ -51,3 +51,30 @@ def test_studding_sails_anchor_and_lightening_in_play(umpire, tmp_path):
     assert run("task", "constitution", "anchor").code == 0
     assert run("--json", "speed", "constitution", "--opt", "point=running", "--opt", "force=6").json["allowance"] == 0
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_moving_without_sail_and_the_training_game_moves(umpire, tmp_path):
+    # "crews may row Class I vessels at a speed of 2" per turn. With wind, this may be done at 1"";
+    # towing "1/3 of their combined speed"; kedging "2" per turn"; boats towing "1" per turn"
+    g = tmp_path / "m.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Brig", "--side", "a", "--nation", "british", "--tons", "250", "--men", "90", "--guns", "10x18C")
+    run("ship", "add", "Frigate", "--side", "a", "--nation", "british", "--tons", "900", "--men", "300", "--guns", "28x18")
+    run("wind", "set", "--from", "N", "--force", "0")
+    assert run("--json", "speed", "brig", "--opt", "row=1").json["allowance"] == 2
+    assert run("speed", "frigate", "--opt", "row=1").code == 1
+    assert run("--json", "speed", "frigate", "--opt", "kedge=1").json["allowance"] == 2
+    assert run("--json", "speed", "frigate", "--opt", "boats_tow=1").json["allowance"] == 1
+    run("wind", "set", "--force", "6")
+    assert run("--json", "speed", "brig", "--opt", "row=1").json["allowance"] == 1
+    assert run("speed", "brig", "--opt", "point=running", "--opt", "tow=frigate").code == 1     # too small to tow
+    tow = run("--json", "speed", "frigate", "--opt", "point=broad-reach", "--opt", "tow=frigate")
+    assert tow.code == 2
+    t = tmp_path / "t.toml"
+    assert umpire("new", t, "--ruleset", "dguts", "--level", "training").code == 0
+    umpire("--game", t, "ship", "add", "A", "--side", "a", "--nation", "british", "--tons", "520", "--men", "230",
+           "--guns", "12x24C,15x12")
+    assert umpire("--game", t, "--json", "speed", "a", "--opt", "point=running").json["allowance"] == 12
+    assert umpire("--game", t, "--json", "speed", "a", "--opt", "point=beam").json["least"] == 3
+    assert umpire("--game", t, "speed", "a", "--opt", "point=close-hauled").code == 2

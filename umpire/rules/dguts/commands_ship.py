@@ -16,8 +16,13 @@ class ShipCommands:
         wind = state.get("wind") or {}
         if opts.get("row") not in (None, ""):
             _afloat(s, "row")
-            return self._row(s, opts, tables)
+            return self._row(s, opts, tables) if s["values"].get("kind") == "galley" else self._sweeps(s, wind, tables)
+        for how in ("kedge", "boats_tow"):
+            if _yes(opts, how):
+                return self._without_sail(s, how, tables)
         point = opts.get("point") or opts.get("attitude")
+        if state.get("level") == "training":
+            return self._training_speed(s, point, tables)
         if not point and opts.get("off_wind") not in (None, ""):
             point = self._off_wind(s, _num(opts, "off_wind"), self.dt(tables))
         if not point and opts.get("heading") not in (None, "") and wind.get("from"):
@@ -45,6 +50,8 @@ class ShipCommands:
         if force is None and _num(opts, "base") is None:
             raise BadInput("DGUTS speed needs the wind force: set it with `umpire wind roll` or `umpire wind set "
                            "--force N`, or give --opt force=N or --opt base=INCHES")
+        if opts.get("tow") not in (None, ""):
+            return self._tow(state, s, point, force, opts, tables)
         res = ship_speed(s["values"], s["track"], point, base=_num(opts, "base"),
                          wind_force=int(force) if force is not None else None, turned=_yes(opts, "turned"),
                          jury_rig_turns=int(_num(opts, "jury_rig_turns", 0)),
@@ -68,6 +75,75 @@ class ShipCommands:
             out.summary = f"{s['name']}: {allowed:g}\" (headway)"
         out.data["allowance"] = out.data["speed"]     # inches she may move this turn
         return out
+
+    def _sweeps(self, s: dict, wind: dict, tables):
+        """Class I vessels rowed by three quarters of the crew: 2" in a calm, 1" with wind."""
+        from umpire.core.state import Resolution, Step
+
+        dt = self.dt(tables)
+        row = dt.get("tasks", "moving_without_sail")
+        if int(s["values"]["class"]) not in row["row_classes"]:
+            raise Refused(f"only Class I vessels are rowed (she is Class {s['values']['class']}); galleys row any time")
+        calm = int(wind.get("force", 1) or 0) == 0
+        speed = float(row["row_calm" if calm else "row_wind"])
+        return Resolution("speed", f"{s['name']}: {speed:g}\" under sweeps", [],
+                          [Step("rowing", f"{'calm' if calm else 'with wind'}: {speed:g}\", three quarters of the crew "
+                                "at the sweeps", dt.cite("tasks", "moving_without_sail"))],
+                          {"speed": speed, "allowance": speed, "base": None})
+
+    def _without_sail(self, s: dict, how: str, tables):
+        """Kedging (2" a turn) or towed by her boats (1" a turn)."""
+        from umpire.core.state import Resolution, Step
+
+        dt = self.dt(tables)
+        speed = float(dt.get("tasks", "moving_without_sail", "kedge" if how == "kedge" else "boats_tow"))
+        text = "kedging: the anchor carried out and hauled in" if how == "kedge" else "towed by her boats"
+        return Resolution("speed", f"{s['name']}: {speed:g}\" ({text.split(':')[0]})", [],
+                          [Step(how.replace("_", " "), f"{text}: {speed:g}\"", dt.cite("tasks", "moving_without_sail"))],
+                          {"speed": speed, "allowance": speed, "base": None})
+
+    def _tow(self, state: dict, s: dict, point, force, opts: dict, tables):
+        """Towing: a third of the two ships' combined speed; the tower at least half the size of the tow."""
+        from fractions import Fraction
+
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.dguts.speed import ship_speed
+
+        dt = self.dt(tables)
+        row = dt.get("tasks", "moving_without_sail")
+        other = state["ships"].get(str(opts["tow"]))
+        if other is None or other["id"] == s["id"]:
+            raise BadInput(f"--opt tow={opts['tow']}: the id of the other ship in the tow")
+        small, big = sorted((s, other), key=lambda x: float(x["values"]["tons"]))
+        if float(small["values"]["tons"]) < float(big["values"]["tons"]) * float(Fraction(str(row["tower_least_size"]))):
+            raise Refused(f"{small['name']} is less than half the size of {big['name']}: the smaller ship cannot tow")
+        speeds = [ship_speed(x["values"], x["track"], point, base=_num(opts, "base"),
+                             wind_force=int(force) if force is not None else None, tables=dt).data["speed"]
+                  for x in (s, other)]
+        speed = round(sum(speeds) * float(Fraction(str(row["tow_share"]))), 4)
+        return Resolution("speed", f"{s['name']} and {other['name']} in tow: {speed:g}\"", [],
+                          [Step("tow", f"{speeds[0]:g}\" + {speeds[1]:g}\", a third: {speed:g}\"",
+                                dt.cite("tasks", "moving_without_sail"))],
+                          {"speed": speed, "allowance": speed, "base": None})
+
+    def _training_speed(self, s: dict, point, tables):
+        """Training Game moves: running 12", across the wind 9", no other course; as little as a third."""
+        from fractions import Fraction
+
+        from umpire.core.state import Resolution, Step
+
+        dt = self.dt(tables)
+        row = dt.get("training", "movement")
+        pos = str(point or "").lower()
+        key = {"running": "running", "run": "running", "broad-reach": "beam", "beam": "beam", "reach": "beam"}.get(pos)
+        if key is None:
+            raise BadInput("training game: a ship runs before the wind (--opt point=running) or sails across it "
+                           "(--opt point=beam); stopped ships drift")
+        speed = float(row[key])
+        least = round(speed * float(Fraction(str(row["least_share"]))), 4)
+        return Resolution("speed", f"{s['name']}: {speed:g}\" (training game)", [],
+                          [Step("training game", f"{key}: {speed:g}\", at least {least:g}\"", dt.cite("training", "movement"))],
+                          {"speed": speed, "allowance": speed, "least": least, "base": speed})
 
     def _steam(self, s: dict, opts: dict, force, out) -> None:
         """Steam vessels: into the wind at full speed to Force 2, half above; a jammed wheel halves her."""
