@@ -222,7 +222,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
 
         from umpire.core.ruleset import Plan
 
-        got = super().plan(state, tables, action)
+        with _damaged_state():
+            got = super().plan(state, tables, action)
         dt = self.dt(tables)
         if not isinstance(got, Plan):
             return _note_defaults(got, dt)
@@ -230,7 +231,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         return replace(got, resolve=lambda rolls, strict: _note_defaults(inner(rolls, strict), dt))
 
     def query(self, state: dict, tables, command: str, ship: str, opts: dict):
-        return _note_defaults(super().query(state, tables, command, ship, opts), self.dt(tables))
+        with _damaged_state():
+            return _note_defaults(super().query(state, tables, command, ship, opts), self.dt(tables))
 
     def default_rulings(self) -> list:
         """Every default reading where the text lacks a number (data/dguts/defaults.toml)."""
@@ -318,6 +320,10 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                 "definition": d, "values": values, "track": initial_state(values)}
 
     def status(self, ship: dict) -> dict:
+        with _damaged_state():
+            return self._status(ship)
+
+    def _status(self, ship: dict) -> dict:
         v, t = ship["values"], ship["track"]
         out = {"id": ship["id"], "name": ship["name"], "side": ship["side"], "controller": ship["controller"],
                "state": t["status"]}
@@ -385,3 +391,17 @@ def relative_force(state: dict) -> dict:
         for r in sides.values():
             r[f"{key}_ratio"] = round(10 * r[key] / top, 2)
     return sides
+
+
+class _damaged_state:
+    """A ship's state that lacks a key or holds the wrong kind of value can only come from a damaged or
+    hand-edited game file: refuse it as bad input (exit 2), naming what is wrong, not with a traceback."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if kind in (KeyError, TypeError, AttributeError):
+            raise BadInput(f"the game's state is damaged ({kind.__name__}: {exc}); "
+                           "the game file may have been edited by hand (`umpire verify` checks it)") from None
+        return False
