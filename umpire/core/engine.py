@@ -266,12 +266,11 @@ class Session:
         for event in game.events:
             action = event.get("action", {})
             cmd = action.get("command")
-            if cmd:
-                why = self._recheck(rs, state, event, action)
-                if why:
-                    diffs.append({"n": event["n"], "why": why, "summary": event["summary"]})
-                else:
-                    same += 1
+            why = self._recheck(rs, state, event, action) if cmd else "no action journalled to resolve again"
+            if why:
+                diffs.append({"n": event["n"], "why": why, "summary": event["summary"]})
+            else:
+                same += 1
             apply(state, event["effects"])
         return {"events": game.n_events, "same": same, "differences": diffs}
 

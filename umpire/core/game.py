@@ -80,16 +80,22 @@ class Game:
             raise BadInput(f"game file {self.path}: a ship in the setup is incomplete ({exc})") from None
         state.setdefault("rulings", {})        # house rulings set during the game (`umpire rulings set`)
         state.setdefault("ruling_notes", {})   # and for each, the event that set it and why
+        templates = ship_templates(self)
         for i, event in enumerate(self.events[:upto]):
             back: list | None = [] if undo is not None and i >= undo_from else None
             try:
                 apply(state, event["effects"], back)
-            except (KeyError, IndexError, TypeError, ValueError) as exc:
+                for sid in touched_ships(event["effects"]):     # what the rules read next must be sound
+                    if sid in state["ships"]:
+                        check_ship(self, templates, sid, state["ships"][sid])
+            except BadInput:
+                raise
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
                 raise BadInput(f"game file {self.path}: event {event.get('n', '?')} does not fit the game "
                                f"(missing {exc}); the file may be truncated or hand-edited") from None
             if back is not None:
                 undo.append(back)
-        check_state(self, state)
+        check_state(self, state, templates)
         return state
 
     def record(self, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
@@ -115,14 +121,83 @@ class Game:
         return header + tomli_w.dumps(_clean(doc))
 
 
-def check_state(game: "Game", state: dict) -> None:
-    """Refuse a state whose ships lack what the ruleset needs (a truncated or hand-edited file)."""
-    required = game.ruleset().required_keys
-    for sid, ship in state.get("ships", {}).items():
-        missing = [k for k in required if k not in ship]
-        if missing:
-            raise BadInput(f"game file {game.path}: ship {sid} lacks {', '.join(missing)}; "
-                           "the file may be truncated or hand-edited")
+def check_state(game: "Game", state: dict, templates: dict | None = None) -> None:
+    """Refuse a state whose values do not have the shape the ruleset gives them (a truncated,
+    hand-edited or tampered file): each ship is held to a fresh ship made from its own set-up,
+    the rest of the state to the state a new game starts with."""
+    templates = ship_templates(game) if templates is None else templates
+    ships = state.get("ships")
+    if not isinstance(ships, dict):
+        raise BadInput(f"game file {game.path}: the ships are damaged; the file may be truncated or hand-edited")
+    for sid, ship in ships.items():
+        check_ship(game, templates, sid, ship)
+    start = game.ruleset().initial_state(Game(path=game.path, meta=game.meta, rulings=game.rulings,
+                                              scenario=game.scenario))
+    start.pop("ships", None)
+    _check_shape(start, state, f"game file {game.path}: state", limit=2**64)   # (a seed may be kept there)
+
+
+def ship_templates(game: "Game") -> dict:
+    """Each ship's set-up, as a fresh ship (what its values must look like), by id."""
+    rs = game.ruleset()
+    added = [e["action"].get("definition") for e in game.events if e["action"].get("command") == "ship add"]
+    templates: dict = {}
+    for d in game.ships + added:
+        if isinstance(d, dict) and isinstance(d.get("id"), str) and d["id"] not in templates:
+            try:
+                templates[d["id"]] = rs.new_ship(d)
+            except Exception as exc:    # a tampered definition can fail anywhere in the ruleset's set-up
+                raise BadInput(f"game file {game.path}: ship {d['id']!r}: its set-up is damaged "
+                               f"({type(exc).__name__}); the file may be hand-edited") from None
+    return templates
+
+
+def check_ship(game: "Game", templates: dict, sid: Any, ship: Any) -> None:
+    """Refuse a ship that lacks what the ruleset needs or whose values are not of its kinds."""
+    missing = [k for k in game.ruleset().required_keys if not isinstance(ship, dict) or k not in ship]
+    if missing:
+        raise BadInput(f"game file {game.path}: ship {sid} lacks {', '.join(missing)}; "
+                       "the file may be truncated or hand-edited")
+    if sid not in templates:
+        raise BadInput(f"game file {game.path}: ship {sid!r} was never set up or added; the file may be hand-edited")
+    _check_shape(templates[sid], ship, f"game file {game.path}: ship {sid}")
+
+
+def touched_ships(effects: list) -> set:
+    """The ids of the ships a list of effects changes."""
+    return {e["path"][1] for e in effects if isinstance(e, dict) and isinstance(e.get("path"), list)
+            and len(e["path"]) > 1 and e["path"][0] == "ships" and isinstance(e["path"][1], str)}
+
+
+#: Numbers in a ship's state are counts of boxes, men, guns and tons; nothing honest is larger.
+MAX_NUMBER = 10**9
+
+
+def _check_shape(template: Any, value: Any, where: str, limit: float = MAX_NUMBER) -> None:
+    """`value` has the kinds of `template`: numbers where numbers are (finite, within `limit`),
+    text, flags, lists of the same kind of item, and tables with at least the template's keys."""
+    stack = [(template, value, where)]
+    while stack:
+        want, got, at = stack.pop()
+        if want is None:
+            continue
+        if isinstance(want, bool) or isinstance(want, str):
+            ok = type(got) is type(want)
+        elif isinstance(want, (int, float)):
+            ok = isinstance(got, (int, float)) and not isinstance(got, bool) and abs(got) <= limit
+        elif isinstance(want, (list, tuple)):
+            ok = isinstance(got, (list, tuple))
+            if ok and want:
+                stack.extend((want[0], item, f"{at}[{i}]") for i, item in enumerate(got))
+        elif isinstance(want, dict):
+            ok = isinstance(got, dict) and all(k in got for k in want)
+            if ok:
+                stack.extend((w, got[k], f"{at}.{k}") for k, w in want.items())
+        else:
+            ok = True
+        if not ok:
+            shown = repr(got) if len(repr(got)) < 40 else type(got).__name__
+            raise BadInput(f"{at}: {shown} does not fit the game; the file may be truncated or hand-edited")
 
 
 def make_event(n: int, res, action: dict, rolls: tuple[int, ...] = (), rolled: str = "") -> dict:
@@ -261,8 +336,9 @@ def last_event(game: Game) -> tuple[dict, bytes]:
             tail = toml_loads(raw[cut + 1:].decode("utf-8"), "").get("events", [])
         except (BadInput, UnicodeDecodeError):
             tail = []
-        if len(tail) == 1 and isinstance(tail[0], dict) and tail[0].get("n", game.n_events) == game.n_events \
-                and isinstance(tail[0].get("effects"), list):
+        if len(tail) == 1 and isinstance(tail[0], dict) and tail[0].get("n") == game.n_events \
+                and isinstance(tail[0].get("effects"), list) and isinstance(tail[0].get("kind"), str) \
+                and isinstance(tail[0].get("summary"), str) and isinstance(tail[0].get("action"), dict):
             return tail[0], raw[: cut + 1].rstrip(b"\n") + b"\n"
     fresh = _parse(game.path, raw)
     last = fresh.events.pop()
@@ -307,6 +383,7 @@ def _check_events(game: Game) -> None:
         event.setdefault("summary", event.get("kind", "?"))
         event.setdefault("kind", "?")
         event.setdefault("n", i)
+        event.setdefault("action", {})
 
 
 def save(game: Game) -> tuple[bytes, tuple]:
