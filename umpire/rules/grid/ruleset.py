@@ -189,8 +189,9 @@ class Grid(Ruleset):
         return movement.speed(s, tables, opts["sail"], str(point).lower())
 
     def score(self, state: dict, tables=None) -> dict:
-        return {"ships": [{"ship": s["id"], "side": s["side"], "state": s["state"], "crew": s["crew"],
-                           "hull_damage": s["hull_damage"]} for s in state["ships"].values()]}
+        """The text gives no victory points: the ships out of action, as DGUTS lists them."""
+        return {"ships": [{"ship": s["id"], "side": s["side"], "state": s["state"]}
+                          for s in state["ships"].values() if s["state"] != "active"]}
 
 
 def _d6(count: int, label: str):
