@@ -200,14 +200,15 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 
 @cli.command()
 @click.argument("ship")
-@click.argument("what", type=click.Choice(["studding", "anchor", "boats", "guns", "stores", "water"]))
+@click.argument("what", type=click.Choice(["studding", "anchor", "boats", "guns", "stores", "water", "flagship"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
 @click.option("--crew", help="Crew factors of sailors at the task (default: all aboard).")
 @click.option("--gain", help="stores, water: the speed gained, e.g. 0.1 (default: the most the text allows).")
 @click.option("--trained", is_flag=True, help="studding: a trained crew of another nation.")
+@click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet).")
 @click.pass_obj
-def task(obj, ship, what, state, crew, gain, trained):
+def task(obj, ship, what, state, crew, gain, trained, squadron):
     """A crew task (DGUTS optional rule): set studding sails, anchor, or lighten ship by jettisoning
     boats, guns, stores or water. The working gives the turns it takes with the crew at it.
 
@@ -216,10 +217,11 @@ def task(obj, ship, what, state, crew, gain, trained):
       umpire task constitution studding
       umpire task constitution anchor --set off
       umpire task essex water --gain 0.05
+      umpire task victory flagship
     """
     from umpire.rules.dguts.actions import Task
 
-    opts = {"set": state, "crew": crew, "gain": gain, "trained": "1" if trained else None}
+    opts = {"set": state, "crew": crew, "gain": gain, "trained": "1" if trained else None, "squadron": squadron}
     _act(obj, Task(obj.ship(ship), what, {k: v for k, v in opts.items() if v is not None}))
 
 

@@ -73,3 +73,23 @@ def test_a_fleet_game(umpire, tmp_path):
     left = run("--json", "status", "bucentaure").json["ships"][0]["fleet_left"]
     assert re.fullmatch(r"\d+", str(left["crew"])) and left["crew"] < 9
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_the_loss_of_the_fleet_flagship_costs_every_ship_a_fire_factor(umpire, tmp_path):
+    # Fleet Action Rules 1: "The loss of the fleet flagship will cause the entire fleet to lose one fire factor"
+    g = tmp_path / "flag.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("Bucentaure", "french"), ("Redoutable", "french"), ("Victory", "british")):
+        run("ship", "add", name, "--side", side, "--nation", side, "--tons", "2000", "--men", "800",
+            "--guns", "30x36,30x24")
+    assert run("task", "bucentaure", "flagship").code == 0
+    before = run("--json", "fire", "redoutable", "--at", "victory", "--range", "10", "--side", "left",
+                 "--aim", "high", "--rolls", "6,6").json["points"]
+    run("turn")
+    assert run("explode", "bucentaure").code == 0                       # the flagship is lost
+    after = run("--json", "fire", "redoutable", "--at", "victory", "--range", "10", "--side", "left",
+                "--aim", "high", "--rolls", "6,6").json
+    assert after["points"] == before - 1
+    assert any("flagship of the fleet, is lost" in line for line in after["explain"])
+    assert run("--json", "verify").json["differences"] == []

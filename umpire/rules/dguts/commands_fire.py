@@ -108,7 +108,9 @@ class FireCommands:
             if state["ships"][sid]["track"].get("fired_this_turn", {}).get(order.bearing.value):
                 raise Refused(f"{state['ships'][sid]['name']}'s {order.bearing.value} broadside has already fired this turn")
         firers = [(state["ships"][sid]["values"], state["ships"][sid]["track"]) for sid in ids]
-        points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "", dt)
+        short = [fleet.flagship_lost(state["ships"][sid], list(state["ships"].values())) for sid in ids]
+        points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "",
+                                                dt, short)
 
         def resolve(rolls, strict):
             from umpire.core.state import Resolution

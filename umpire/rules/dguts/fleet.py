@@ -59,17 +59,35 @@ def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tabl
     return left
 
 
+def flagship_lost(ship: Mapping[str, Any], ships: Sequence[Mapping[str, Any]]) -> str:
+    """Fleet Action Rules 1: '' or why the ship fires one factor short: her fleet's (or squadron's)
+    marked flagship is out of the action."""
+    mine = ship["track"].get("squadron") or ""
+    for other in ships:
+        flag = other["track"].get("flagship", "")
+        if not flag or other["controller"] != ship["controller"] or other["track"]["status"] in ("active", "sinking"):
+            continue
+        if flag == "fleet" or flag == f"squadron:{mine}":
+            return f"{other['name']}, flagship of the {'fleet' if flag == 'fleet' else mine + ' squadron'}, is lost"
+    return ""
+
+
 def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake: str = "",
-                      tables: Tables | None = None) -> tuple[int, list[Step]]:
-    """Fire points of every ship firing together; carronades only at A and B range (rules 2-4)."""
+                      tables: Tables | None = None, short: Sequence[str] = ()) -> tuple[int, list[Step]]:
+    """Fire points of every ship firing together; carronades only at A and B range (rules 2-4);
+    a ship whose flagship is lost fires one factor short (rule 1)."""
     t = tables_or_default(tables)
     total, steps = 0, []
     carr_ok = band in t.get("fleet", "fire", "carronade_bands")
-    for values, state in firers:
+    short = list(short) or [""] * len(firers)
+    for (values, state), why in zip(firers, short):
         left = state.get("fleet_left") or fleet_left(values, state, t)
         if not left["crew"]:
             raise Refused(f"{values.get('name') or 'a firing ship'} has no crew points left: she cannot fire")
         pts = left["fire"] + (left["carronade"] if carr_ok else 0)
+        if why:
+            pts = max(0, pts - 1)
+            steps.append(Step("loss of flagship", f"{why}: one fire factor less", t.cite("fleet", "flagships")))
         steps.append(Step(values.get("name") or "ship", f"{left['fire']} fire points"
                           + (f" + {left['carronade']} carronade" if carr_ok and left["carronade"] else ""),
                           t.cite("fleet", "values")))

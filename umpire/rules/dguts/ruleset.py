@@ -137,8 +137,10 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             res, job = tasks.set_anchored(s["track"], on, dt), "anchor"
         elif a.what in ("boats", "guns", "stores", "water"):
             res, job = tasks.lighten(s["values"], s["track"], a.what, a.opts.get("gain"), dt), ""
+        elif a.what == "flagship":
+            res, job = tasks.mark_flagship(s["track"], on, str(a.opts.get("squadron", "")), dt), ""
         else:
-            raise BadInput(f"task {a.what!r}: studding, anchor, boats, guns, stores or water")
+            raise BadInput(f"task {a.what!r}: studding, anchor, boats, guns, stores, water or flagship")
         out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
                     _sets(a.ship, res.effects.get("ship", {})))
         if job:

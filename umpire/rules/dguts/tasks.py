@@ -77,3 +77,13 @@ def lighten(values: Mapping[str, Any], state: Mapping[str, Any], what: str, shar
     return Resolution({"ship": changed(state, new)},
                       (Step("lightened", f"{what}: +{float(gain):.0%} speed", t.cite("tasks", "lightening")),),
                       {"lightened": light})
+
+
+def mark_flagship(state: Mapping[str, Any], on: bool, squadron: str = "", tables: Tables | None = None) -> Resolution:
+    """Fleet Action Rules 1: the fleet's flagship (or a squadron's), marked at the start."""
+    t = tables_or_default(tables)
+    flag = (f"squadron:{squadron}" if squadron else "fleet") if on else ""
+    new = {**copy.deepcopy(dict(state)), "flagship": flag}
+    text = (f"flagship of the {squadron} squadron" if squadron else "flagship of the fleet") if on else "no flagship"
+    return Resolution({"ship": changed(state, new)}, (Step("flagship", text, t.cite("fleet", "flagships")),),
+                      {"flagship": flag})
