@@ -39,3 +39,33 @@ def test_bad_input_leaves_the_game_file_unchanged(umpire, tmp_path):
         assert res.code == code, (args, res.err)
         assert "Traceback" not in res.err
     assert game.read_bytes() == before
+
+
+# --- bad input never crashes --------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+WORDS = st.sampled_from(["swallow", "royal", "royal/gig", "swallow/cutter", "x", "", "port", "starboard", "bow",
+                         "stern", "left", "3", "0", "-1", "9", "1,8,X", "x,x", "5", "1,2,3,4,5", "all", "reach",
+                         "other", "N", "NE", "hull", "sail-shot-away", "fixed", "gig=2", "gig", "jolly-boat=1"])
+OPTIONS = st.sampled_from(["--at", "--range", "--side", "--facing", "--rolls", "--roll", "--cards", "--sail",
+                           "--point", "--heading", "--wind-from", "--target-rolls", "--card", "--result", "--helm",
+                           "--port", "--fighting", "--marines", "--boat", "--launch", "--recover", "--collision"])
+COMMANDS = st.sampled_from(["fire", "speed", "board", "repair", "crew", "tack", "marines", "surgeon", "boats",
+                            "ram", "status", "turn"])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(COMMANDS, st.lists(st.one_of(WORDS, OPTIONS), max_size=10))
+def test_random_grid_command_lines_never_crash(umpire, tmp_path_factory, command, args):
+    game = tmp_path_factory.mktemp("g") / "game.toml"
+    assert umpire("new", game, "--ruleset", "grid", "--seed", "2").code == 0
+    assert umpire("--game", game, "ship", "add", "Swallow", "--side", "b", "--type", "2-decker").code == 0
+    assert umpire("--game", game, "ship", "add", "Royal Fortune", "--side", "p", "--type", "frigate").code == 0
+    assert umpire("--game", game, "crew", "swallow", "--gunner", "1", "--port", "5", "--fighting", "3").code == 0
+    before = game.read_bytes()
+    res = umpire("--game", game, command, *args)
+    assert res.code in (0, 1, 2), (command, args, res.err)
+    assert "Traceback" not in res.err
+    if res.code:
+        assert game.read_bytes() == before
