@@ -69,3 +69,18 @@ def test_random_grid_command_lines_never_crash(umpire, tmp_path_factory, command
     assert "Traceback" not in res.err
     if res.code:
         assert game.read_bytes() == before
+
+
+def test_a_strict_game_asks_for_the_hull_row_ruling(umpire, tmp_path):
+    game = tmp_path / "strict.toml"
+    assert umpire("new", game, "--ruleset", "grid", "--strict").code == 0
+    assert umpire("--game", game, "ship", "add", "Swallow", "--side", "b", "--type", "frigate").code == 0
+    assert umpire("--game", game, "ship", "add", "Ferret", "--side", "p", "--type", "sloop").code == 0
+    assert umpire("--game", game, "crew", "ferret", "--gunner", "1", "--port", "2").code == 0
+    assert umpire("--game", game, "fire", "ferret", "--at", "swallow", "--range", "1", "--side", "port",
+                  "--rolls", "1,1", "--cards", "hull-damage-1,hull-damage-2").code == 0
+    res = umpire("--game", game, "speed", "swallow", "--sail", "all", "--point", "other")
+    assert res.code == 2 and "panel.hull_row_boxes" in res.err
+    assert umpire("--game", game, "rulings", "set", "panel.hull_row_boxes", "3").code == 0
+    res = umpire("--game", game, "--json", "speed", "swallow", "--sail", "all", "--point", "other")
+    assert res.code == 0 and res.json["effective_sail"] == "topsail" and res.json["allowance"] == 5

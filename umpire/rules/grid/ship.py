@@ -139,7 +139,7 @@ def afloat(ship: dict, doing: str) -> None:
         raise Refused(f"{ship['name']} has {ship['state']}: she cannot {doing}")
 
 
-def status(ship: dict, turn: int | None = None) -> dict:
+def status(ship: dict) -> dict:
     """The ship as `status --json` gives it (contracts/grid.md, JSON keys)."""
     out = {k: ship[k] for k in ("id", "name", "side", "state", "type", "movement", "quality", "crew", "marines")}
     out["casualties"] = ship["casualty_box"]["crew"] + ship["casualty_box"]["marines"]
@@ -150,6 +150,6 @@ def status(ship: dict, turn: int | None = None) -> dict:
                 "deck_left": sum(ship["deck"].values()),
                 "boats": {b: {"state": v["state"], "crew": v["crew"]} for b, v in ship["boats"].items()}})
     out["entangled"] = list(ship.get("entangled", []))
-    if turn is not None and ship["no_fire_turn"] == turn:
-        out["no_fire"] = True
+    if ship["no_fire_turn"]:
+        out["no_fire_move"] = ship["no_fire_turn"]      # GUNNER card: she may not fire in this move
     return out
