@@ -283,3 +283,21 @@ def test_any_rolls_resolve_within_bounds(rolls, inches, aim):
     res = resolve_fire(c, cs, g, gs, fire_order(inches, "left", aim), rolls[:need.count] + [1] * (need.count - len(rolls)))
     total = res.data["damage"]["high"] + res.data["damage"]["low"]
     assert 0 <= total <= (5 * 24 + 22 / 6 * 32) * 1.5 + 1e-6
+
+
+def test_advanced_chasers_fire_a_table_better_and_to_20_inches():
+    from umpire.rules.dguts.gunnery import advanced_chasers
+
+    text = excerpt("chasers")
+    assert "allow them fire beyond 16\" to 20\" using the D Range table" in text
+    assert "stern guns will receive on,e factor for every two guns (two points for every three guns with the U.S.)" in text
+    a, a_state = ship(guns="28x18,8x12,2x6", rate="36")
+    b, b_state = ship()
+    assert advanced_chasers(a, "bow") == ("12", 2)                 # two bow guns, 12# long at most
+    assert advanced_chasers(a, "stern") == ("18", 2)               # a tenth of 36 rounds to 4 guns: one factor for two
+    far = resolve_fire(a, a_state, b, b_state, fire_order(19, "bow", options=("chasers",)), [1, 1])
+    assert far.data["band"] == "D" and far.data["damage"]["high"] == 24          # D table, a table better: C high
+    close = resolve_fire(a, a_state, b, b_state, fire_order(3, "bow", options=("chasers",)), [1, 5])
+    assert close.data["damage"] == {**close.data["damage"], "low": 12, "high": 12}  # point blank: 1-4 low, 5-6 high
+    us, us_state = ship("american", 1576, 456, "30x24,22x32C", rate="44")
+    assert advanced_chasers(us, "stern") == ("24", 3)              # 4 guns, two factors for every three

@@ -22,6 +22,7 @@ OPTIONS = {
     "opening-nations": "Advanced Optional 3: only U.S., British and Dutch get the opening broadside",
     "shot-weight": "Single-Ship Rules M: U.S. shot light, French shot heavy at B-D range",
     "dismounted-guns": "Single-Ship Rules G: low damage dismounts guns, and dismounted guns do not fire",
+    "chasers": "Advanced Optional 8: bow and stern chasers by number and size, a table better, to 20\"",
 }
 
 

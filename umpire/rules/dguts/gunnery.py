@@ -60,7 +60,7 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
     _check_can_fire(firer_state, target_state, order)
     land = firer.get("kind") == "land_battery"
     long_reach = order.anchored or land
-    band = range_band(order.range_inches, long_reach, t, firer.get("range_bands"))
+    band = _chaser_band(order, t) or range_band(order.range_inches, long_reach, t, firer.get("range_bands"))
     steps.append(Step("range", f"{order.range_inches:g}\" is {band.value} range"
                       + (" (anchored or land guns: bands x3/2)" if long_reach else "")
                       + (" (the ship's own bands: " + ", ".join(f'{k} {v:g}"' for k, v in firer["range_bands"].items())
@@ -68,7 +68,12 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
     aim = _aim(order, band, steps, t)
     _check_shot_and_rake(order, band, t)
     groups = _guns_bearing(firer, firer_state, order, t, steps)
-    groups = _in_range(groups, order, long_reach, t, steps)
+    if "chasers" in order.options and order.bearing in (Bearing.BOW, Bearing.STERN):
+        if order.range_inches > float(t.get("advanced", "chasers", "reach_inches")):
+            raise Refused(f"range {order.range_inches:g}\": chasers reach "
+                          f"{float(t.get('advanced', 'chasers', 'reach_inches')):g}\"")
+    else:
+        groups = _in_range(groups, order, long_reach, t, steps)
     dice, crew_used = _crew_limited_dice(groups, firer_state, order, steps)
     if not dice:
         raise Refused("no guns can fire: " + (steps[-1].value if steps else "none bear"))
@@ -99,6 +104,37 @@ def _check_can_fire(firer_state: Mapping[str, Any], target_state: Mapping[str, A
             raise Refused("chasers cannot fire: both broadsides have fired this turn")
         if fired.get(order.bearing.value, 0) > 0:
             raise Refused(f"the {order.bearing.value} chaser has already fired this turn")
+
+
+def _chaser_band(order: FireOrder, t: Tables) -> RangeBand | None:
+    """Advanced Optional 8: chasers fire beyond 16" to 20" on the D table."""
+    if "chasers" not in order.options or order.bearing not in (Bearing.BOW, Bearing.STERN):
+        return None
+    top = float(t.get("fire", "bands", "max_inches")["D"])
+    if top < order.range_inches <= float(t.get("advanced", "chasers", "reach_inches")):
+        return RangeBand.D
+    return None
+
+
+def advanced_chasers(firer: Mapping[str, Any], end: str, tables: Tables | None = None) -> tuple[str, Fraction]:
+    """(calibre key, fire factors) of a ship's bow or stern chasers by Advanced Optional 8."""
+    t = tables_or_default(tables)
+    row = t.get("advanced", "chasers")
+    factors = firer["fire_factors"]
+    longs = sorted((int(k), k) for k, f in factors.items() if not f["carronade"])
+    carrs = sorted((int(k.removesuffix("C")), k) for k, f in factors.items() if f["carronade"])
+    if end == "bow":
+        fit = [k for c, k in longs if c <= int(row["bow_largest_long"])] or \
+              [k for c, k in carrs if c <= int(row["bow_largest_carronade"])]
+        if not fit:
+            raise Refused("no gun of the ship is light enough to be a bow chaser (12# long or 68# carronade at most)")
+        return fit[-1], Fraction(int(row["bow_guns"]))
+    guns = round(int(firer["rate"]) * Fraction(str(row["stern_share_of_rate"])))
+    if guns <= 0 or not (longs or carrs):
+        raise Refused("she carries no stern chasers (a tenth of her rate rounds to none)")
+    per = Fraction(str(row["stern_guns_per_factor_us" if firer.get("nation") == "american" else "stern_guns_per_factor"]))
+    count = guns if guns <= 2 else round(guns / per)
+    return (longs or carrs)[-1][1], Fraction(count)
 
 
 def _aim(order: FireOrder, band: RangeBand, steps: list[Step], t: Tables) -> Aim:
@@ -140,6 +176,11 @@ def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: Fir
         per_gun = Fraction(t.get("fire", "land", "guns_per_factor"))
         groups = [(k, Fraction(row["guns"]) / per_gun) for k, row in factors.items()]
         steps.append(Step("land guns", "one die for each gun", t.cite("fire", "land")))
+    elif order.bearing in (Bearing.BOW, Bearing.STERN) and "chasers" in order.options:
+        groups = [advanced_chasers(firer, order.bearing.value, t)]
+        steps.append(Step("chasers", f"{order.bearing.value}: {float(groups[0][1]):g} factors of "
+                          f"{groups[0][0].removesuffix('C')}#{'C' if groups[0][0].endswith('C') else ''}, "
+                          "a table better", t.cite("advanced", "chasers")))
     elif order.bearing in (Bearing.BOW, Bearing.STERN):
         key = firer["chasers"][order.bearing.value]
         if not key:
@@ -302,6 +343,12 @@ def _entry(plan: FirePlan, die: Die, roll: int, order: FireOrder, t: Tables) -> 
     if "point-blank" in order.options and order.range_inches < float(t.get("advanced", "point_blank", "below_inches")):
         return t.get("advanced", "point_blank", "table")[roll - 1], "point blank"
     band = plan.band.value
+    if "chasers" in order.options and order.bearing in (Bearing.BOW, Bearing.STERN):
+        if order.range_inches < float(t.get("advanced", "chasers", "point_blank_below")):
+            return t.get("advanced", "point_blank", "table")[roll - 1], "point blank (chaser)"
+        better = t.get("advanced", "chasers", "better_band").get(band, band)
+        aim = Aim.HIGH if better in t.get("fire", "table", "always_high") else plan.aim
+        return t.get("fire", "table", better, aim.value)[roll - 1], f"{better} {aim.value} (chaser)"
     if die.carronade and "carronade-accuracy" in order.options:
         band = t.get("advanced", "carronades", "table_for_band").get(band, band)
     aim = Aim.HIGH if band in t.get("fire", "table", "always_high") else plan.aim

@@ -259,6 +259,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         "three-grappled": "Advanced Optional 9",
         "grappled-fire": "Advanced Optional 12",
         "honors-of-war": "Advanced Optional 14",
+        "chasers": "Advanced Optional 8",
     }
 
     def check_rulings(self, tables) -> None:
