@@ -15,13 +15,59 @@ from umpire.core.ships import make_id
 COLUMNS = ("name", "side", "nation", "tons", "men", "guns")
 OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes", "kind")
 
+#: The longest text line read (a book line is under 100 characters); longer is refused, so no
+#: pattern below is ever run on more (docs/limits.md).
+MAX_LINE = 500
+
+# Each pattern is matched against one part of a line already split at its first colon and its
+# closing "(side)", with no two adjacent parts able to take the same characters: the work is
+# linear in the length of the line, whatever its characters (no catastrophic backtracking).
 # Hex 4319; Dir.4 VICTORY: 17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL) (British)
-WSIM_LINE = re.compile(r"^\s*(?:Hex\s*(?P<hex>\d{3,4})\s*[;,]\s*Dir\.?\s*(?P<dir>\d)\s+)?(?P<name>[^:]+?)\s*:\s*"
-                       r"(?P<spec>\d+\s*H.*?\(\s*(?:EL|CR|AV|GR|PR)\s*\))\s*(?:\((?P<side>[A-Za-z ]+)\))?\s*$",
-                       re.IGNORECASE)
+_PLACE = re.compile(r"Hex\s*(?P<hex>\d{3,4})\s*[;,]\s*Dir\.?\s*(?P<dir>\d)\s+(?P<name>\S.*)", re.IGNORECASE)
+_SPEC = re.compile(r"\d+\s*H.*\((?:EL|CR|AV|GR|PR)\)", re.IGNORECASE)
 # Constitution: 1576 tons, 456 men, 30-24#, 22-32#C
-DGUTS_LINE = re.compile(r"^\s*(?P<name>[^:]+?)\s*:\s*(?P<tons>[\d,.]+)\s*tons?\s*,\s*(?P<men>[\d,]+)\s*men\s*,"
-                        r"\s*(?P<guns>.+?)\s*(?:\((?P<side>[A-Za-z ]+)\))?\s*$", re.IGNORECASE)
+_DGUTS = re.compile(r"(?P<tons>[\d,.]+) *tons?, *(?P<men>[\d,]+) *men, *(?P<guns>\S.*)", re.IGNORECASE)
+_SIDE = re.compile(r"\((?P<side>[A-Za-z ]+)\)$")
+
+
+def match_wsim(line: str) -> dict | None:
+    """A WS&IM book line as name, spec, side and (optional) hex and direction, or None."""
+    head, colon, body = line.partition(":")
+    if not colon or not head.strip():
+        return None
+    out: dict = {"name": head.strip(), "hex": None, "dir": None, "side": None}
+    placed = _PLACE.fullmatch(out["name"])
+    if placed:
+        out.update(name=placed["name"].strip(), hex=placed["hex"], dir=placed["dir"])
+    body = _squeeze(body)
+    side = _SIDE.search(body)
+    for spec, side_ in (((body[: side.start()].rstrip(), side["side"]) if side else (body, None)), (body, None)):
+        if _SPEC.fullmatch(spec):
+            return {**out, "spec": spec, "side": side_}
+    return None
+
+
+def match_dguts(line: str) -> dict | None:
+    """A DGUTS book line as name, tons, men, guns and side, or None."""
+    head, colon, body = line.partition(":")
+    if not colon or not head.strip():
+        return None
+    body = _squeeze(body)
+    side = _SIDE.search(body)
+    if side:
+        body = body[: side.start()].rstrip()
+    m = _DGUTS.fullmatch(body)
+    if not m:
+        return None
+    return {"name": head.strip(), "tons": m["tons"], "men": m["men"], "guns": m["guns"].rstrip(),
+            "side": side["side"] if side else None}
+
+
+def _squeeze(text: str) -> str:
+    """Runs of blanks as one space, and blanks inside brackets and around commas dropped, so the patterns
+    need no optional blanks of their own."""
+    text = " ".join(text.split())
+    return text.replace("( ", "(").replace(" )", ")").replace(" ,", ",")
 
 
 @dataclass
@@ -44,12 +90,9 @@ class OobError(BadInput):
 
 def read(path: Path) -> list[Row]:
     """Rows of an OOB file; CSV when the first line is a header naming `name`."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(f"{path}: file not found") from None
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
+    from umpire.core import files
+
+    raw, _ = files.read_regular(path, "order of battle", files.MAX_FILE_BYTES)
     text = _decode(path, raw)
     if not text.strip():
         raise OobError(path, 1, "header", "the file is empty; expected a header row: " + ",".join(COLUMNS))
@@ -58,7 +101,8 @@ def read(path: Path) -> list[Row]:
     skipped = text[:lead].count("\n")
     text = text[lead:]
     first = text.splitlines()[0]
-    looks_like_line = WSIM_LINE.match(first) or DGUTS_LINE.match(first) or first.lower().startswith("side:")
+    looks_like_line = len(first) <= MAX_LINE and (match_wsim(first) or match_dguts(first)
+                                                  or first.lower().startswith("side:"))
     if "," in first and not looks_like_line:
         return _read_csv(path, text, skipped)
     return _read_lines(path, "\n" * skipped + text)
@@ -119,19 +163,22 @@ def _read_lines(path: Path, text: str) -> list[Row]:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if len(line) > MAX_LINE:
+            raise OobError(path, n, "-", f"the line is longer than {MAX_LINE} characters; a ship line is one "
+                           "ship's name and figures")
         if line.lower().startswith("side:"):
             side = line.split(":", 1)[1].strip().lower()
             continue
-        m = WSIM_LINE.match(line)
+        m = match_wsim(line)
         if m:
-            f = {"name": m["name"].strip(), "spec": m["spec"], "side": (m["side"] or side).strip().lower()}
+            f = {"name": m["name"], "spec": m["spec"], "side": (m["side"] or side).strip().lower()}
             if m["hex"]:
                 f.update(hex=m["hex"], direction=m["dir"])
             rows.append(Row(n, f, "wsim-line"))
             continue
-        m = DGUTS_LINE.match(line)
+        m = match_dguts(line)
         if m:
-            rows.append(Row(n, {"name": m["name"].strip(), "tons": m["tons"].replace(",", ""),
+            rows.append(Row(n, {"name": m["name"], "tons": m["tons"].replace(",", ""),
                                 "men": m["men"].replace(",", ""), "guns": m["guns"],
                                 "side": (m["side"] or side).strip().lower()}, "dguts-line"))
             continue
