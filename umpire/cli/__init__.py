@@ -30,6 +30,7 @@ COMMANDS = {
     "surgeon": "grid_cmds",
     "boats": "grid_cmds",
     "ram": "grid_cmds",
+    "meet": "grid_cmds",
 }
 
 

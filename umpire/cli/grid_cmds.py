@@ -129,3 +129,23 @@ def ram(obj, ship, target, collision, roll):
       umpire ram swallow --at royal-fortune --rolls 3,5,2
     """
     _act(obj, G.Ram(obj.ship(ship), obj.ship(target), "collision" if collision else "ram"), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--with", "other", required=True, help="The other ship in the square.")
+@click.option("--speed", required=True, type=int, help="SHIP's speed this move (squares).")
+@click.option("--other-speed", required=True, type=int, help="The other ship's speed this move.")
+@roll_option
+@click.pass_obj
+def meet(obj, ship, other, speed, other_speed, roll):
+    """Two ships end their move in one square: who decides the final placement, or a collision (grid).
+
+    Each ship has chances equal to her speed (+1 trained, -1 dreadful) and there is one chance of a
+    collision; the die has as many faces as there are chances.
+
+    \b
+    Example:
+      umpire meet swallow --with royal-fortune --speed 3 --other-speed 2 --roll 4
+    """
+    _act(obj, G.Meet(obj.ship(ship), obj.ship(other), speed, other_speed), roll)

@@ -59,3 +59,14 @@ class Ram(Action):
     ship: str
     at: str
     kind: str = "ram"
+
+
+@dataclass(frozen=True, slots=True)
+class Meet(Action):
+    """Two ships end a move in one square: the roll for who places them, or a collision."""
+
+    command: ClassVar[str] = "meet"
+    ship: str
+    other: str
+    speed: int
+    other_speed: int

@@ -218,6 +218,38 @@ def resolve_ram(state: dict, ship: str, other: str, rolls: tuple[int, ...], kind
                        "cards": cards, "entangled": tangled, "entangle_chance": chance})
 
 
+# --- two ships in one square -----------------------------------------------------------
+
+def meet_chances(state: dict, ship: str, other: str, speeds: tuple[int, int], tables) -> list[tuple[str, int]]:
+    """(who, chances) in the order the die's faces are read: each ship her speed, +1 trained, -1 dreadful,
+    then 1 chance of a collision (L186-191, L359-360)."""
+    mods = tables["crew"]["fight_modifier"]
+    out = []
+    for sid, speed in zip((ship, other), speeds):
+        if speed < 0:
+            raise BadInput(f"speed {speed}: give the squares the ship moved this move, 0 or more")
+        out.append((sid, max(0, speed + mods[state["ships"][sid]["quality"]])))
+    return out + [("collision", tables["chances"]["collision"])]
+
+
+def resolve_meet(state: dict, chances: list[tuple[str, int]], roll: int) -> Resolution:
+    src = f"{TEXT}, Movement (L186-191); Ramming (L226-230); Rule Summary, Ramming (L359-360)"
+    total = sum(n for _, n in chances)
+    upto, winner = 0, "collision"
+    for who, n in chances:
+        upto += n
+        if roll <= upto:
+            winner = who
+            break
+    names = {sid: state["ships"][sid]["name"] for sid, _ in chances if sid != "collision"}
+    faces = ", ".join(f"{names.get(w, w)} {n}" for w, n in chances)
+    says = "they collide" if winner == "collision" else f"{names[winner]} decides the final placement"
+    steps = [Step("chances", f"{faces} (a die of {total})", src), Step("roll", f"{roll}: {says}", src)]
+    return Resolution("meet", says, [], steps, {"ships": list(names), "chances": dict(chances), "faces": total,
+                                                "decides": None if winner == "collision" else winner,
+                                                "collision": winner == "collision"})
+
+
 # --- marines in the rigging ------------------------------------------------------
 
 def marines_check(state: dict, firer: str, target: str, rng: int, tables) -> int:

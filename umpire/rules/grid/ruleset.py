@@ -35,7 +35,8 @@ class Grid(Ruleset):
     actions = {"fire": (A.Fire, "_fire"), "board": (A.Board, "_board"), "repair": (A.Repair, "_repair"),
                "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
                "marines": (G.Marines, "_marines"), "surgeon": (G.Surgeon, "_surgeon"),
-               "boats": (G.Boats, "_boats"), "ram": (G.Ram, "_ram")}
+               "boats": (G.Boats, "_boats"), "ram": (G.Ram, "_ram"),
+               "meet": (G.Meet, "_meet")}
     queries = {"speed": "speed"}
 
     # --- set-up --------------------------------------------------------------
@@ -170,6 +171,16 @@ class Grid(Ruleset):
         combat.ram_check(state, a.ship, a.at)
         need = DiceNeed(3, 6, (f"{a.ship} damage", f"{a.at} damage", "entangled"))
         return Plan(need, lambda rolls, strict: combat.resolve_ram(state, a.ship, a.at, rolls, a.kind, tables))
+
+    def _meet(self, state, tables, a: G.Meet):
+        from umpire.rules.grid import combat
+
+        if a.ship == a.other:
+            raise BadInput("meet: name two different ships")
+        chances = combat.meet_chances(state, a.ship, a.other, (a.speed, a.other_speed), tables)
+        total = sum(n for _, n in chances)
+        return Plan(DiceNeed(1, total, ("placement",)), lambda rolls, strict: combat.resolve_meet(state, chances,
+                                                                                                  rolls[0]))
 
     # --- queries -------------------------------------------------------------
     def speed(self, state: dict, tables, ship: str, opts: dict):
