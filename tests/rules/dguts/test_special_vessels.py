@@ -63,3 +63,27 @@ def test_special_vessels_in_play(umpire, tmp_path):
     assert run("mortar", "thunder", "--range", "40").code == 1                 # once every three turns
     assert run("howitzer", "comet", "--at", "algerine", "--range", "3", "--guns", "3", "--calibre", "24").code == 1
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_boats_are_fired_at_low_and_upset_by_a_heavy_hit(umpire, tmp_path):
+    text = excerpt("longboats")
+    assert "with guns of 12# or larger, one hit will be sufficient to upset or destroy a longboat" in text
+    g = tmp_path / "boats.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Brig", "--side", "a", "--nation", "british", "--tons", "300", "--men", "100",
+        "--guns", "10x18C,2x6")
+    for name in ("Launch", "Cutter"):
+        run("ship", "add", name, "--side", "b", "--nation", "american", "--tons", "5", "--men", "42", "--guns", "1x12C")
+        run("ship", "edit", name.lower(), "--kind", "longboat")
+    small = run("--json", "fire", "brig", "--at", "launch", "--range", "3", "--side", "left", "--aim", "high",
+                "--opt", "calibres=6", "--roll", "1")
+    assert small.code == 0 and small.json["aim"] == "low" and small.json["boat_sunk"] is False   # 2 points of 12
+    big = run("--json", "fire", "brig", "--at", "cutter", "--range", "3", "--side", "right", "--opt", "calibres=18C",
+              "--rolls", "1,6")
+    assert big.json["boat_sunk"] is True
+    assert run("--json", "status", "cutter").json["ships"][0]["state"] == "sunk"
+    run("wind", "set", "--from", "N", "--force", "4")
+    assert run("--json", "speed", "launch", "--opt", "point=running").json["allowance"] == 2.5
+    assert run("--json", "speed", "launch", "--opt", "heading=N").json["allowance"] == 1.25
+    assert run("--json", "verify").json["differences"] == []

@@ -31,6 +31,8 @@ class FireCommands:
         extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
+        if t["values"].get("kind") in BOATS:
+            opts = {**opts, "aim": "low"}          # guns firing at boats fire low
         order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
                            anchored=_yes(opts, "anchored") or bool(f["track"].get("anchored")),
                            shot=opts.get("shot") or "round",
@@ -62,6 +64,8 @@ class FireCommands:
                 if last in faces:
                     hit_id, hit = friend, state["ships"][friend]
             res = resolve_fire(f["values"], f["track"], hit["values"], hit["track"], order, rolls, dt)
+            if hit["values"].get("kind") in BOATS:
+                res = _fire_at_boat(hit, res, dt)
             effects = _sets(hit_id, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
             summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
@@ -258,3 +262,25 @@ def _honors_of_war(state: dict, f: dict, t: dict, doing: str, dt) -> bool:
             raise Refused(f"honors of war: {f['name']}, a ship of the line, may not {doing} {t['name']} "
                           "while the enemy has ships of the line and she has not attacked one")
     return t_line and not f_line
+
+
+BOATS = ("longboat", "jollyboat")
+
+
+def _fire_at_boat(boat: dict, res, dt):
+    """Fire at a boat: hits high are disregarded; a hit from a 12# or larger gun upsets her, as does low
+    damage reaching her hull value (Additional Crew Tasks, Using longboats)."""
+    from umpire.core.state import Step
+
+    row = dt.get("special", "boats")
+    kind = boat["values"]["kind"]
+    big = any(h["low"] > 0 and int(h["die"].split("#")[0]) >= int(row["upset_by_calibre"]) for h in res.data["hits"])
+    low = float(boat["track"]["damage_low"]) + res.data["damage"]["low"]
+    sunk = big or low >= float(row["hull"][kind])
+    effects = dict(res.effects)
+    if sunk:
+        effects["target"] = {**effects.get("target", {}), "status": "sunk"}
+    why = ("a hit from a gun of 12# or more" if big else f"{low:g} points low against her hull of {row['hull'][kind]}")
+    steps = res.working + (Step("boat", f"the {kind} is " + (f"upset or destroyed: {why}" if sunk else
+                                f"afloat: {why}"), dt.cite("special", "boats")),)
+    return type(res)(effects, steps, {**res.data, "boat_sunk": sunk})

@@ -33,6 +33,8 @@ class ShipCommands:
             raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running "
                            "(or --opt heading=NE once `umpire wind` is set)")
         _afloat(s, "make sail")
+        if s["values"].get("kind") in ("longboat", "jollyboat"):
+            return self._boat_speed(s, point, wind, opts, tables)
         if s["track"].get("anchored"):
             from umpire.core.state import Resolution, Step
 
@@ -75,6 +77,27 @@ class ShipCommands:
             out.summary = f"{s['name']}: {allowed:g}\" (headway)"
         out.data["allowance"] = out.data["speed"]     # inches she may move this turn
         return out
+
+    def _boat_speed(self, s: dict, point: str, wind: dict, opts: dict, tables):
+        """A boat's speed by the wind's force; into the wind at half; none from Force 8 (Using longboats)."""
+        from fractions import Fraction
+
+        from umpire.core.state import Resolution, Step
+
+        dt = self.dt(tables)
+        row = dt.get("special", "boats")
+        force = _num(opts, "force")
+        force = int(force if force is not None else wind.get("force", -1) if wind.get("force") is not None else -1)
+        if force < 0:
+            raise BadInput("a boat's speed goes by the wind's force: set the wind or give --opt force=N")
+        speed = float(row["speed"].get(str(force), 0.0))
+        if point == "into-wind":
+            speed *= float(Fraction(str(row["into_wind_share"])))
+        return Resolution("speed", f"{s['name']}: {speed:g}\"", [],
+                          [Step("boat", f"Force {force}" + (", into the wind at half" if point == "into-wind" else "")
+                                + (f": {speed:g}\"" if speed else ": boats cannot work in this wind"),
+                                dt.cite("special", "boats"))],
+                          {"speed": speed, "allowance": speed, "base": None})
 
     def _sweeps(self, s: dict, wind: dict, tables):
         """Class I vessels rowed by three quarters of the crew: 2" in a calm, 1" with wind."""

@@ -22,7 +22,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "name": "the ship's name",
     "class": "ship class 1-5 (or I-V)",
     "rate": "rated number of guns",
-    "kind": "warship, privateer, merchant, land_battery, galley, steam or bomb",
+    "kind": "warship, privateer, merchant, land_battery, galley, steam, bomb, longboat or jollyboat",
     "sails": "sails set in combat",
     "masts": "number of masts",
     "sf_divisor": "tonnage divided by this gives the SF value",
@@ -46,7 +46,7 @@ OVERRIDE_KEYS: dict[str, str] = {
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
 #: kinds of vessel; galleys, steam vessels and bomb vessels follow the special vessels rules
-KINDS = ("warship", "privateer", "merchant", "land_battery", "galley", "steam", "bomb")
+KINDS = ("warship", "privateer", "merchant", "land_battery", "galley", "steam", "bomb", "longboat", "jollyboat")
 
 
 def nation_key(name: str, tables: Tables | None = None) -> str:
