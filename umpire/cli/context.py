@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import click
@@ -89,19 +90,36 @@ class Ctx:
 
 
 def read_rulings(path: str) -> dict:
-    import tomllib
+    """House rulings from a file holding one [rulings] table (and nothing else) of table keys and values.
 
-    try:
-        doc = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(f"rulings file {path} not found") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise BadInput(f"rulings file {path}: {exc}") from None
-    except OSError as exc:
-        raise BadInput(f"rulings file {path}: cannot read ({exc.strerror})") from None
+    Anything else is refused without repeating what the file holds: a rulings file is read as
+    rulings, not shown back whatever it is."""
+    from umpire.core import files
     from umpire.core.game import flatten
 
-    rulings = doc.get("rulings", doc)
-    if not isinstance(rulings, dict):
-        raise BadInput(f"rulings file {path}: expected a [rulings] table of table keys and values")
-    return flatten(rulings)
+    raw, _ = files.read_regular(Path(path), "rulings file", files.MAX_FILE_BYTES)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadInput(f"rulings file {path}: not a UTF-8 text file") from None
+    doc = files.toml_loads(text, f"rulings file {path}")
+    expected = ('expected one [rulings] table of "<table>.<key>" = value, e.g. '
+                '[rulings] "hdt.modifiers.rake" = [1, 1, 1, 1, 1]')
+    if set(doc) != {"rulings"} or not isinstance(doc["rulings"], dict):
+        raise BadInput(f"rulings file {path}: {expected}")
+    rulings = flatten(doc["rulings"])
+    for n, (key, value) in enumerate(rulings.items(), 1):
+        if not _RULING_KEY.match(key) or not _ruling_value(value):
+            raise BadInput(f"rulings file {path}: ruling {n} is not a table key with a number, text, "
+                           f"flag or list as its value; {expected}")
+    return rulings
+
+
+_RULING_KEY = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$")
+
+
+def _ruling_value(value) -> bool:
+    """Rulings replace table values: numbers, text, flags, or (nested) lists of them."""
+    if isinstance(value, list):
+        return all(_ruling_value(v) for v in value)
+    return isinstance(value, (int, float, str, bool))
