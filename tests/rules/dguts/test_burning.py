@@ -86,3 +86,16 @@ def test_in_play_abandon_burn_and_flood(umpire, tmp_path):
     assert run("burn", "constitution", "flood").code == 0
     assert run("fire", "constitution", "--at", "java", "--range", "3", "--side", "left").code == 1
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_fire_reaches_a_ship_alongside():
+    # "If a fire Is burning on the top deck then treat the enemy's adjacent top deck as an adjoining area.
+    # If the blaze is still confined below decks, the chance is reduced to l in 6"
+    assert "treat the enemy's adjacent top deck as an adjoining area" in excerpt("burning-alongside")
+    v, s = _frigate()
+    other_v, other_s = _frigate()
+    s = {**s, "fires": {"upper-bow": 1, "deck2-stern": 1}}
+    # own spreads first (deck2-stern: 3 neighbours; upper-bow: 2), then alongside: deck2-stern (1 die), upper-bow
+    res = resolve_fire_phase(v, s, [3, 3, 3, 3, 3, 2, 5, 1], T, [("enemy", other_v, other_s)])
+    assert res.data["caught"] == {"enemy": ["upper-bow"]}
+    assert res.effects["enemy"] == {"fires": {"upper-bow": 0}}

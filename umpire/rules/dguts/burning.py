@@ -131,8 +131,11 @@ class _Dice:
 
 
 def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], rolls: Sequence[int],
-                       tables: Tables | None = None) -> Resolution:
-    """One turn of fire aboard: damage, the magazine, spreading, dying out and burning out."""
+                       tables: Tables | None = None,
+                       alongside: Sequence[tuple[str, Mapping[str, Any], Mapping[str, Any]]] = ()) -> Resolution:
+    """One turn of fire aboard: damage, the magazine, spreading, dying out and burning out; and the
+    ships alongside (id, values, state): a fire on the upper deck reaches theirs as a neighbour, one
+    below decks on a 1 only (their area at the same level and section)."""
     t = tables_or_default(tables)
     sp = t.get("burning", "spreading")
     src = t.cite("burning", "spreading")
@@ -175,6 +178,7 @@ def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], roll
                 steps.append(Step("sinking", f"{area} lies below the waterline: she sinks in {sinks_in} turns", src))
         else:
             new_fires[area] = age + 1
+    caught = _spread_alongside(values, fires, alongside, dice, steps, sp, src, t)
     new = copy.deepcopy(dict(state))
     new.update(fires=new_fires, burned_out=sorted(set(burned)))
     if points:
@@ -187,8 +191,36 @@ def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], roll
         if new["status"] == "active":
             new["status"] = "sinking"
     data = {"rolls": dice.used, "fires": new_fires, "burned_out": new["burned_out"], "damage_low": points,
-            "magazine_explodes": explodes}
-    return Resolution({"ship": changed(state, new)}, tuple(steps), data)
+            "magazine_explodes": explodes, "caught": {sid: sorted(a) for sid, a in caught.items()}}
+    effects = {"ship": changed(state, new)}
+    for sid, other_values, other_state in alongside:
+        if caught.get(sid):
+            fires = {**fires_of(other_state), **{a: 0 for a in caught[sid]}}
+            effects[sid] = {"fires": fires}
+    return Resolution(effects, tuple(steps), data)
+
+
+def _spread_alongside(values, fires, alongside, dice, steps, sp, src, t) -> dict:
+    """Rolls for the areas of ships alongside next to burning areas (Burning Ships)."""
+    caught: dict = {}
+    for sid, other_values, other_state in alongside:
+        theirs = set(fires_of(other_state)) | set(other_state.get("burned_out", []))
+        other_levels = levels(other_values)
+        for area in sorted(fires):
+            lv, sec = area.rsplit("-", 1)
+            if lv == "hold" or lv not in other_levels:
+                continue
+            target = f"{lv}-{sec}"
+            if target in theirs or target in caught.get(sid, set()):
+                continue
+            if lv == "upper":
+                roll = dice.until(sp["roll_again_on"])
+            else:
+                roll = dice.take()          # below decks: 1 in 6, no second roll
+            if roll in sp["spreads_on"]:
+                caught.setdefault(sid, set()).add(target)
+                steps.append(Step("alongside", f"{area} -> {sid} {target} (rolled {roll})", src))
+    return caught
 
 
 def resolve_fight_fire(values: Mapping[str, Any], state: Mapping[str, Any], area: str, crew: float,

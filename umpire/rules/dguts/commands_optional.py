@@ -36,8 +36,17 @@ class BurningCommands:
         if what == "turn":
             if not burning.fires_of(t):
                 raise Refused(f"nothing is burning aboard {s['name']}")
-            return Plan(DiceNeed(60, 6, ()), lambda rolls, strict: done(burning.resolve_fire_phase(v, t, rolls, dt),
-                                                                       "the fire burns"), flexible=True)
+            alongside = [(sid, state["ships"][sid]["values"], state["ships"][sid]["track"])
+                         for sid in s.get("grappled", []) if state["ships"][sid]["track"]["status"] not in ("sunk", "exploded")]
+
+            def phase(rolls, strict):
+                res = burning.resolve_fire_phase(v, t, rolls, dt, alongside)
+                out = done(res, "the fire burns")
+                for sid, _, _ in alongside:
+                    out.effects += _sets(sid, res.effects.get(sid, {}))
+                return out
+
+            return Plan(DiceNeed(60, 6, ()), phase, flexible=True)
         if what == "fight":
             if len(areas) != 1:
                 raise BadInput("burn fight: name the one area the crew fights, e.g. upper-bow")
