@@ -36,7 +36,11 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     from umpire.core import scenarios
     from umpire.oob.convert import convert
 
+    from umpire.core import files
+    from umpire.cli.printing import refuse_game_file
+
     out = Path(output)
+    refuse_game_file(obj, out)
     if out.exists() and not force:
         raise BadInput(f"{output} already exists (use --force to overwrite)")
     doc, report = convert(Path(input_path), ruleset)
@@ -44,12 +48,8 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
         doc["title"] = title
     doc["id"] = out.stem.lower()
     scenarios.validate(doc, out)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        tmp.write_text(tomli_w.dumps(doc), encoding="utf-8")
-        tmp.replace(out)
-    except OSError as exc:
-        raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
+    scenarios.check_playable(doc, out)
+    files.write_atomic(out, tomli_w.dumps(doc).encode("utf-8"), "output", exclusive=not force)
     obj.emit({"written": str(out), "ruleset": doc["ruleset"], "ships": len(doc["ships"]), "derived": report},
              "order of battle converted")
 

@@ -70,8 +70,10 @@ def _progress(obj, total: int):
 
 
 def refuse_game_file(obj, path: Path) -> None:
-    """Never write a PDF or CSV over the game file itself."""
-    if path.exists() and obj.path.exists() and path.resolve() == obj.path.resolve():
+    """Never write a PDF, CSV or scenario over the game file itself (nor through a link to it)."""
+    from umpire.core.files import same_file
+
+    if same_file(path, obj.path):
         raise BadInput(f"output {path} is the game file; choose another name")
 
 

@@ -89,6 +89,19 @@ def validate(doc: dict, path: Path) -> None:
             raise BadInput(f"{label}: field 'side' {ship['side']!r} is not one of the [[sides]] {sorted(sides)}")
 
 
+def check_playable(doc: dict, path: Path) -> None:
+    """Every ship is one the ruleset accepts, as `umpire new --scenario` will read it (so a written
+    scenario is never one `new` refuses)."""
+    from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
+
+    rs = find_ruleset(canonical(PLAYED_AS.get(doc["ruleset"], doc["ruleset"])))
+    for ship in doc["ships"]:
+        try:
+            rs.scenario_ship(ship, doc)
+        except BadInput as exc:
+            raise BadInput(f"scenario file {path}: {exc}") from None
+
+
 _TEXT = ("spec", "guns", "nation", "hex", "class", "rate", "notes", "arrival_note")
 _NUMBERS = ("tons", "men", "sf_value", "cf_value", "crew_factors")
 

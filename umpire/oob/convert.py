@@ -121,5 +121,16 @@ def export_csv(ships: list[dict]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(cols)
     for s in ships:
-        writer.writerow(["" if s.get(c) is None else s.get(c) for c in cols])
+        writer.writerow(["" if s.get(c) is None else _cell(s.get(c)) for c in cols])
     return out.getvalue()
+
+
+def _cell(value):
+    """A CSV cell a spreadsheet will not evaluate: text starting =, +, -, @, tab or CR gets a leading
+    apostrophe (the reader drops it again); numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        try:
+            float(value)
+        except ValueError:
+            return "'" + value
+    return value

@@ -147,12 +147,17 @@ def _read_csv(path: Path, text: str, skipped: int = 0) -> list[Row]:
             if len(record) != len(header):
                 raise OobError(path, line, "-", f"{len(record)} fields, the header has {len(header)} "
                                "(a comma inside a value needs quotes; check the quotes)")
-            rows.append(Row(line, dict(zip(header, record))))
+            rows.append(Row(line, {h: _uncell(c) for h, c in zip(header, record)}))
     except csv.Error as exc:
         raise OobError(path, start + skipped, "-", f"{exc} (check the quotes)") from None
     if not rows:
         raise OobError(path, 2, "-", "no ships after the header row")
     return rows
+
+
+def _uncell(text: str) -> str:
+    """A cell as written: the apostrophe an export puts before =, +, -, @ (against spreadsheet formulas) dropped."""
+    return text[1:] if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def _read_lines(path: Path, text: str) -> list[Row]:
