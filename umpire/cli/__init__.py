@@ -31,6 +31,7 @@ COMMANDS = {
     "boats": "grid_cmds",
     "ram": "grid_cmds",
     "meet": "grid_cmds",
+    "run-down": "grid_cmds",
 }
 
 

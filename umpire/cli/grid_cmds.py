@@ -149,3 +149,21 @@ def meet(obj, ship, other, speed, other_speed, roll):
       umpire meet swallow --with royal-fortune --speed 3 --other-speed 2 --roll 4
     """
     _act(obj, G.Meet(obj.ship(ship), obj.ship(other), speed, other_speed), roll)
+
+
+@cli.command("run-down")
+@click.argument("ship")
+@click.option("--at", "target", required=True, metavar="SHIP/BOAT", help="The boat, e.g. royal-fortune/gig.")
+@click.option("--speed", required=True, type=int, help="SHIP's speed this move (squares).")
+@roll_option
+@click.pass_obj
+def run_down(obj, ship, target, speed, roll):
+    """SHIP sails through a boat's square to run it down (grid).
+
+    \b
+    Example:
+      umpire run-down swallow --at royal-fortune/gig --speed 3 --roll 2
+    """
+    from umpire.cli.actions import _target
+
+    _act(obj, G.RunDown(obj.ship(ship), _target(obj, target), speed), roll)

@@ -70,3 +70,13 @@ class Meet(Action):
     other: str
     speed: int
     other_speed: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunDown(Action):
+    """A ship sails through a boat's square to run it down (`at` is SHIP/BOAT)."""
+
+    command: ClassVar[str] = "run-down"
+    ship: str
+    at: str
+    speed: int

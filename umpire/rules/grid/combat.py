@@ -250,6 +250,47 @@ def resolve_meet(state: dict, chances: list[tuple[str, int]], roll: int) -> Reso
                                                 "collision": winner == "collision"})
 
 
+# --- running down boats -----------------------------------------------------------------
+
+def run_down_chance(state: dict, ship: str, target: str, speed: int, tables) -> tuple[int, list[Step]]:
+    """Chances in 6 that a ship sailing through a boat's square runs it down (L318-321, L363-364)."""
+    owner, boat = boarder(target)
+    a = state["ships"][ship]
+    S.afloat(a, "run a boat down")
+    if not boat:
+        raise BadInput(f"run-down --at {target!r}: name the boat as SHIP/BOAT, e.g. royal-fortune/gig")
+    if owner == ship:
+        raise BadInput(f"{a['name']} cannot run down her own boat")
+    b = state["ships"][owner]["boats"].get(boat)
+    if b is None or b["state"] != "launched":
+        raise Refused(f"{state['ships'][owner]['name']} has no {boat} afloat")
+    if speed < 0:
+        raise BadInput(f"speed {speed}: give the ship's speed this move, 0 or more")
+    mods = tables["crew"]["fight_modifier"]
+    mine, theirs = mods[a["quality"]], mods[state["ships"][owner]["quality"]]
+    chance = max(0, min(6, speed + mine - theirs))
+    src = f"{TEXT}, Ships Boats (L318-321); Rule Summary (L363-364)"
+    return chance, [Step("chance", f"speed {speed}, {a['name']}'s crew {mine:+d}, the boat's crew {-theirs:+d}: "
+                         f"{chance} in 6", src)]
+
+
+def resolve_run_down(state: dict, ship: str, target: str, chance: int, steps: list[Step], roll: int) -> Resolution:
+    owner, boat = boarder(target)
+    old = state["ships"][owner]
+    new = copy.deepcopy(old)
+    hit = roll <= chance
+    src = f"{TEXT}, Ships Boats (L320-321)"
+    steps = steps + [Step("roll", f"{roll}: {'run down' if hit else 'missed'} ({chance} or less)", src)]
+    if hit:
+        new["boats"][boat]["state"] = "run-down"
+        steps.append(Step("boat", "lost; her crew board at once and cannot retreat (board "
+                          f"{owner}/{boat} --at {ship})", src))
+    name = f"{old['name']}'s {boat}"
+    return Resolution("run-down", f"{state['ships'][ship]['name']} {'runs down' if hit else 'misses'} {name}",
+                      ship_changes(old, new), steps, {"ship": ship, "at": target, "chance": chance,
+                                                      "run_down": hit})
+
+
 # --- marines in the rigging ------------------------------------------------------
 
 def marines_check(state: dict, firer: str, target: str, rng: int, tables) -> int:
@@ -313,7 +354,7 @@ def board_check(state: dict, attacker: str, defender: str) -> None:
         raise BadInput(f"{a['name']} cannot board herself")
     if boat:
         b = a["boats"].get(boat)
-        if b is None or b["state"] != "launched" or not b["crew"]:
+        if b is None or b["state"] not in ("launched", "run-down") or not b["crew"]:
             raise Refused(f"{a['name']} has no {boat} afloat with a crew to board from")
     else:
         S.afloat(a, "board")

@@ -36,7 +36,7 @@ class Grid(Ruleset):
                "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
                "marines": (G.Marines, "_marines"), "surgeon": (G.Surgeon, "_surgeon"),
                "boats": (G.Boats, "_boats"), "ram": (G.Ram, "_ram"),
-               "meet": (G.Meet, "_meet")}
+               "meet": (G.Meet, "_meet"), "run-down": (G.RunDown, "_run_down")}
     queries = {"speed": "speed"}
 
     # --- set-up --------------------------------------------------------------
@@ -181,6 +181,13 @@ class Grid(Ruleset):
         total = sum(n for _, n in chances)
         return Plan(DiceNeed(1, total, ("placement",)), lambda rolls, strict: combat.resolve_meet(state, chances,
                                                                                                   rolls[0]))
+
+    def _run_down(self, state, tables, a: G.RunDown):
+        from umpire.rules.grid import combat
+
+        chance, steps = combat.run_down_chance(state, a.ship, a.at, a.speed, tables)
+        return Plan(_d6(1, "run down"), lambda rolls, strict: combat.resolve_run_down(state, a.ship, a.at, chance,
+                                                                                       steps, rolls[0]))
 
     # --- queries -------------------------------------------------------------
     def speed(self, state: dict, tables, ship: str, opts: dict):
