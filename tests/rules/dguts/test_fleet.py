@@ -93,3 +93,22 @@ def test_the_loss_of_the_fleet_flagship_costs_every_ship_a_fire_factor(umpire, t
     assert after["points"] == before - 1
     assert any("flagship of the fleet, is lost" in line for line in after["explain"])
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_fleet_fire_into_grappled_ships_and_the_honors_of_war(umpire, tmp_path):
+    # Fleet rules 11 and 15: "In situation A there is one chance in six of hitting the friendly ship";
+    # '"Honors of War" must be followed.'
+    g = tmp_path / "hw.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side, rate, tons in (("Victory", "british", "100", "2162"), ("Temeraire", "british", "98", "2121"),
+                                   ("Redoutable", "french", "74", "1800"), ("Hermione", "french", "40", "1000")):
+        run("ship", "add", name, "--side", side, "--nation", side, "--tons", tons, "--men", "600",
+            "--guns", "30x32,30x24", "--rate", rate)
+    assert run("fire", "victory", "--at", "hermione", "--range", "5", "--side", "left").code == 1   # honors of war
+    run("grapple", "temeraire", "redoutable", "--opt", "distance=0", "--opt", "touching=1")
+    res = run("--json", "fire", "victory", "--at", "redoutable", "--range", "3", "--side", "left", "--aim", "low",
+              "--rolls", "6,6,1")
+    assert res.code == 0 and res.json["struck"] == "temeraire"
+    assert run("fire", "victory", "--at", "redoutable", "--range", "10", "--side", "right").code == 1
+    assert run("--json", "verify").json["differences"] == []

@@ -111,6 +111,9 @@ class FireCommands:
             _afloat(state["ships"][sid], "fight her guns")
             if state["ships"][sid]["track"].get("fired_this_turn", {}).get(order.bearing.value):
                 raise Refused(f"{state['ships'][sid]['name']}'s {order.bearing.value} broadside has already fired this turn")
+        provoked = [sid for sid in ids if _honors_of_war(state, state["ships"][sid], t, "fire at", dt)]
+        friend, faces = self._grappled_friend({**state, "optional": [*state.get("optional", []), "grappled-fire"]},
+                                              state["ships"][firer], t, order, dt)
         firers = [(state["ships"][sid]["values"], state["ships"][sid]["track"]) for sid in ids]
         short = [fleet.flagship_lost(state["ships"][sid], list(state["ships"].values())) for sid in ids]
         points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "",
@@ -119,24 +122,34 @@ class FireCommands:
         def resolve(rolls, strict):
             from umpire.core.state import Resolution
 
+            hit_id, hit, pre = target, t, []
+            if friend:
+                rolls, last = tuple(rolls[:2]), rolls[2]
+                if last in faces:
+                    hit_id, hit = friend, state["ships"][friend]
+                pre = [Step("grappled", f"{t['name']} is grappled with {state['ships'][friend]['name']}: rolled {last}, "
+                            f"the fire strikes {hit['name']}", dt.cite("advanced", "grappled_fire"))]
             res = fleet.resolve_fleet_fire(points, band, aim, rolls, order.range_inches, order.shot.value, dt)
-            changes, more = fleet.fleet_damage(t["values"], t["track"], res.data["damage"]["mast"],
+            changes, more = fleet.fleet_damage(hit["values"], hit["track"], res.data["damage"]["mast"],
                                                res.data["damage"]["crew"], dt)
-            effects = _sets(target, changes)
+            effects = _sets(hit_id, changes)
+            for sid in provoked:
+                effects += _sets(sid, {"provoked_line": True})
             for sid in ids:
                 fired = {**state["ships"][sid]["track"].get("fired_this_turn", {}), order.bearing.value: 1.0}
                 effects += _sets(sid, {"fired_this_turn": fired})
             working = [Step("range", f"{order.range_inches:g}\" is {band} range, aimed {aim}", dt.cite("fire", "bands"))]
-            working += steps + list(res.working) + more
+            working += pre + steps + list(res.working) + more
             names = ", ".join(state["ships"][s]["name"] for s in ids)
             return Resolution("fire", f"{names} fire at {t['name']}: {res.data['damage']['mast']:g} mast, "
                               f"{res.data['damage']['crew']:g} crew", effects, working,
                               {**{k: v for k, v in res.data.items() if k != "explain"}, "points": points,
-                               "band": band, "aim": aim, "firers": ids,
+                               "band": band, "aim": aim, "firers": ids, "struck": hit_id,
                                "morale_checks": 0, "damage_fleet": res.data["damage"],
                                "damage": {"high": res.data["damage"]["mast"], "low": res.data["damage"]["crew"]}})
 
-        return Plan(DiceNeed(2, 6, ("fleet die 1", "fleet die 2")), resolve)
+        labels = ("fleet die 1", "fleet die 2") + (("friend or foe",) if friend else ())
+        return Plan(DiceNeed(len(labels), 6, labels), resolve)
 
     def _fleet_ship(self, state: dict, ref: str) -> str:
         if ref in state["ships"]:
@@ -252,8 +265,8 @@ def ship_of_the_line(ship: dict, dt) -> bool:
 def _honors_of_war(state: dict, f: dict, t: dict, doing: str, dt) -> bool:
     """Advanced Optional 14: while the enemy has ships of the line, a ship of the line leaves the smaller
     enemy ships alone unless they attacked one; returns whether this act by a small ship provokes the line."""
-    if "honors-of-war" not in state.get("optional", []):
-        return False
+    if "honors-of-war" not in state.get("optional", []) and state.get("level") != "fleet":
+        return False       # (the fleet rules make them a rule: "Honors of War" must be followed)
     f_line, t_line = ship_of_the_line(f, dt), ship_of_the_line(t, dt)
     if f_line and not t_line and not t["track"].get("provoked_line"):
         enemy_line = any(ship_of_the_line(s, dt) and s["controller"] == t["controller"]
