@@ -20,12 +20,12 @@ def console() -> Console:
 
 
 def working_table(res: Resolution) -> Table:
-    table = Table(title=res.summary, title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=shown(res.summary), title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("step", style="bold")
     table.add_column("value")
     table.add_column("source", style="dim")
     for s in res.working:
-        table.add_row(s.step, s.value, s.source)
+        table.add_row(shown(s.step), shown(s.value), shown(s.source))
     return table
 
 
@@ -34,7 +34,7 @@ def resolution(res: Resolution) -> None:
     if res.working:
         c.print(working_table(res))
     else:
-        c.print(res.summary)
+        c.print(shown(res.summary))
     rolls = res.data.get("rolls")
     if rolls:
         c.print(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
@@ -46,14 +46,14 @@ def boxes(left: int, total: int) -> str:
 
 def ship_panel(ship: dict, summary: dict) -> Table:
     """A WS&IM or DGUTS ship as a two-column table of tracks."""
-    t = Table(title=f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}", title_justify="left",
+    t = Table(title=shown(f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}"), title_justify="left",
               show_header=False, show_edge=False, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
     rows = ship_rows(ship) if "hull_max" in ship else [
         (k, _fmt(v)) for k, v in summary.items() if k not in ("id", "name", "side", "state", "fire_factors")]
     for key, value in rows:
-        t.add_row(key, value)
+        t.add_row(shown(key), shown(value))
     return t
 
 
@@ -87,12 +87,26 @@ def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     """Aligned columns without a table layout (fast for any length); the last column is not padded."""
     import sys
 
-    cells = [[str(h) for h in header]] + [[_fmt(x) for x in r] for r in body]
+    cells = [[str(h) for h in header]] + [[shown(_fmt(x), markup=False) for x in r] for r in body]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header) - 1)]
     out = [title]
     for r in cells:
         out.append("  ".join([c.ljust(w) for c, w in zip(r, widths)] + r[len(widths):]).rstrip())
     sys.stdout.write("\n".join(out) + "\n")
+
+
+def shown(value: Any, markup: bool = True) -> str:
+    """Text from a file or the command line (a ship's name, a note) as it may be printed: control
+    characters shown escaped, never sent raw to the terminal, and (for rich) brackets that would
+    read as markup escaped."""
+    text = str(value)
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if markup and "[" in text:
+        from rich.markup import escape
+
+        text = escape(text)
+    return text
 
 
 def _fmt(v: Any) -> str:
@@ -114,11 +128,11 @@ def status(data: dict, state: dict) -> None:
 
 
 def mapping(data: dict, title: str = "") -> None:
-    t = Table(title=title or None, show_header=False, show_edge=False)
+    t = Table(title=shown(title) or None, show_header=False, show_edge=False)
     t.add_column(style="bold")
     t.add_column()
     for k, v in data.items():
-        t.add_row(str(k), _fmt(v))
+        t.add_row(shown(k), shown(_fmt(v)))
     console().print(t)
 
 
@@ -135,5 +149,5 @@ def rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     for h in header:
         t.add_column(h)
     for r in body:
-        t.add_row(*[_fmt(x) for x in r])
+        t.add_row(*[shown(_fmt(x)) for x in r])
     console().print(t)

@@ -1,0 +1,37 @@
+"""Names and notes from files or the command line never reach the terminal raw: control characters
+are shown escaped and rich markup in them is shown as typed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import MARS
+
+EVIL = "\x1b]0;owned\x07[bold]EVIL\x1b[2J\x9b"
+
+
+@pytest.mark.parametrize("command", [["status"], ["status", "evil"], ["log"], ["verify"], ["rulings"]])
+def test_control_characters_in_names_are_escaped(umpire, duel, command):
+    res = umpire("ship", "add", "--id", "evil", "--side", "british", "--spec", MARS, "--", EVIL)
+    assert res.code == 0
+    assert "\x1b" not in res.out and "\x07" not in res.out and "\x9b" not in res.out
+    res = umpire(*command)
+    assert res.code == 0
+    assert "\x1b" not in res.out + res.err and "\x07" not in res.out and "\x9b" not in res.out
+
+
+def test_markup_in_a_name_is_shown_as_typed(umpire, duel):
+    assert umpire("ship", "add", "--id", "evil", "--side", "british", "--spec", MARS, "--", "[bold]EVIL").code == 0
+    assert "[bold]EVIL" in umpire("status", "evil").out
+
+
+def test_error_messages_escape_control_characters(umpire, duel):
+    res = umpire("status", "\x1b[2Jnobody")
+    assert res.code == 2 and "\x1b" not in res.err
+
+
+def test_shown_helper():
+    from umpire.cli.render import shown
+
+    assert shown("a\x1bb") == "a\\x1bb" and shown("[x]") == "\\[x]" and shown("[x]", markup=False) == "[x]"
+    assert shown("Ça va, 名前") == "Ça va, 名前"
