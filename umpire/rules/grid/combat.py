@@ -188,12 +188,18 @@ def ram_check(state: dict, ship: str, other: str) -> None:
 
 
 def resolve_ram(state: dict, ship: str, other: str, rolls: tuple[int, ...], kind: str, tables) -> Resolution:
-    """A ram or collision: each ship takes 1D6 damage cards; 2 in 6 they are entangled (L232-234, L360-361)."""
+    """A ram or collision: each ship takes 1D6 damage cards; 2 in 6 they are entangled (L232-234, L360-361).
+    Running alongside: no damage, the entangling die only (`rolls` is then that one die)."""
+    if kind == "alongside":
+        rolls = (0, 0, rolls[0])
     src = f"{TEXT}, Ramming, Collisions and Running Alongside (L224-234); Rule Summary (L359-361)"
     effects, steps, cards = [], [], {}
     for sid, n in ((ship, rolls[0]), (other, rolls[1])):
         old = state["ships"][sid]
         new = copy.deepcopy(old)
+        effects.append(new)
+        if kind == "alongside":
+            continue
         ids = C.draw(new, n, state.get("seed", 0))
         C.take(new, ids)
         steps.append(Step(f"{old['name']} damage", f"1D6 = {n}: {len(ids)} card(s): {', '.join(ids)}", src))
@@ -201,7 +207,6 @@ def resolve_ram(state: dict, ship: str, other: str, rolls: tuple[int, ...], kind
         for cid in ids:
             steps.append(C.apply_card(new, by_id[cid], _tool_facing(new), state["turn"], tables))
         cards[sid] = ids
-        effects.append(new)
     chance = tables["chances"]["entangle"]
     tangled = rolls[2] <= chance
     steps.append(Step("entangled", f"{rolls[2]}: {'entangled' if tangled else 'not entangled'} ({chance} or less; "

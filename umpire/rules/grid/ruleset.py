@@ -166,10 +166,11 @@ class Grid(Ruleset):
     def _ram(self, state, tables, a: G.Ram):
         from umpire.rules.grid import combat
 
-        if a.kind not in ("ram", "collision"):
-            raise BadInput(f"kind {a.kind!r}: ram or collision")
+        if a.kind not in ("ram", "collision", "alongside"):
+            raise BadInput(f"kind {a.kind!r}: ram, collision or alongside")
         combat.ram_check(state, a.ship, a.at)
-        need = DiceNeed(3, 6, (f"{a.ship} damage", f"{a.at} damage", "entangled"))
+        labels = ("entangled",) if a.kind == "alongside" else (f"{a.ship} damage", f"{a.at} damage", "entangled")
+        need = DiceNeed(len(labels), 6, labels)
         return Plan(need, lambda rolls, strict: combat.resolve_ram(state, a.ship, a.at, rolls, a.kind, tables))
 
     def _meet(self, state, tables, a: G.Meet):
