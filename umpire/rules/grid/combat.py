@@ -107,6 +107,8 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
         b = state["ships"][tid]["boats"].get(boat)
         if b is None or b["state"] != "launched":
             raise Refused(f"{target}: {state['ships'][tid]['name']} has no {boat} afloat")
+        if opts.get("cards"):
+            raise BadInput("--cards: a hit on a boat kills one of her crew; no damage card is drawn")
     facing = (opts.get("facing") or "").lower()
     if facing:
         facing = battery_word(facing)
