@@ -199,3 +199,38 @@ def test_a_full_scenario_mangled_value_by_value(umpire, tmp_path):
             target.unlink(missing_ok=True)
             res = umpire("new", target, "--scenario", scen)
             assert res.code in (0, 1, 2) and "internal error" not in res.err, (name, path_, value, res.err)
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e400", "NaN"])
+def test_tons_that_are_not_finite_are_refused(umpire, tmp_path, value):
+    game = tmp_path / "d.toml"
+    assert umpire("new", game, "--ruleset", "dguts").code == 0
+    before = game.read_bytes()
+    res = umpire("--game", game, "ship", "add", "Big", "--side", "british", "--nation", "british", "--tons", value,
+                 "--men", "100", "--guns", "10x24")
+    assert res.code == 2 and "finite" in res.err and game.read_bytes() == before
+
+
+@pytest.mark.parametrize("args", [["--opt", "distance="], ["--opt", "range=nan"], ["--range", "nan"],
+                                  ["--range", "inf"], ["--opt", "="]])
+def test_empty_and_non_finite_options_are_refused(umpire, tmp_path, args):
+    game = tmp_path / "d.toml"
+    for line in SETUPS["dguts"]:
+        assert umpire("--game", game, *[game if a == "game.toml" else a for a in line]).code == 0
+    before = game.read_bytes()
+    base = ["fire", "constitution", "--at", "guerriere", "--side", "port"]
+    res = umpire("--game", game, *base, *(args if "--range" in args else ["--range", "7", *args]))
+    assert res.code == 2 and "Traceback" not in res.err and game.read_bytes() == before
+
+
+def test_a_seed_beyond_64_bits(umpire, tmp_path):
+    game = tmp_path / "s.toml"
+    res = umpire("new", game, "--ruleset", "wsim-1981", "--seed", str(2**70))
+    if res.code == 0:
+        assert umpire("--game", game, "ship", "add", "MARS", "--side", "british", "--spec", MARS).code == 0
+        assert umpire("--game", game, "ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
+        res = umpire("--game", game, "fire", "mars", "--at", "hercule", "--range", "3", "--side", "left",
+                     "--facing", "right")
+        assert res.code in (0, 1) and "Traceback" not in res.err
+    else:
+        assert res.code == 2 and "seed" in res.err

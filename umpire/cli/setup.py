@@ -90,6 +90,26 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
     _print_briefing(obj, out["briefing"])
 
 
+class _Finite(click.ParamType):
+    """A number that is a number: inf and nan are refused as a bad value (exit 2)."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        import math
+
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+FINITE = _Finite()
+
+
 @cli.group()
 def ship():
     """Add ships to the game."""
@@ -103,7 +123,7 @@ def ship():
 @click.option("--class", "ship_class", help="WS&IM class: SOL, F, C, B, S, SC, ... or the counter's number 1-7 (default: not given).")
 @click.option("--turning", type=int, help="WS&IM turning ability, from the counter (default: not given).")
 @click.option("--nation", help="Nation, e.g. british, american, french, spanish.")
-@click.option("--tons", type=float, help="DGUTS: tonnage.")
+@click.option("--tons", type=FINITE, help="DGUTS: tonnage.")
 @click.option("--men", type=int, help="DGUTS: crew.")
 @click.option("--guns", help="DGUTS: guns by calibre, e.g. \"30x24,22x32C,2x12\".")
 @click.option("--rate", help="DGUTS: rated number of guns, e.g. 44 (default: the guns carried).")
