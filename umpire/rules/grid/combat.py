@@ -415,7 +415,8 @@ def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, t
     if surrendered:
         d["state"] = "surrendered"
         steps.append(Step(d["name"], "no crew left alive on deck: she surrenders", f"{TEXT}, Boarding (L264-265)"))
-    return Resolution("board", f"{who} boards {d['name']}: losses {_count(loss_a)} and {_count(loss_d)}",
+    return Resolution("board", f"{who} boards {d['name']}: {who} loses {_count(loss_a)}, {d['name']} "
+                      f"{_count(loss_d)}",
                       ship_changes(old_a, a) + ship_changes(old_d, d), steps,
                       {"ship": sid, "boat": boat or None, "at": defender, "first_move": first,
                        "scores": {"attacker": [s[0] for s in sa], "defender": [s[0] for s in sd]},
@@ -441,7 +442,11 @@ def _casualties(ship: dict, figures, lost: list[int]) -> dict:
 
 
 def _count(loss: dict) -> str:
-    return f"{loss['crew']} crew and {loss['marines']} marine(s)"
+    """'2 crew', '1 marine', '2 crew and 2 marines', 'none'."""
+    parts = [f"{loss['crew']} crew"] if loss["crew"] else []
+    if loss["marines"]:
+        parts.append(f"{loss['marines']} marine{'s' if loss['marines'] > 1 else ''}")
+    return " and ".join(parts) or "none"
 
 
 def _on_deck(ship: dict, tables) -> int:

@@ -69,7 +69,7 @@ def allowance(ship: dict, tables, sail: int, point: str) -> tuple[int, int, list
     if squares < 0:
         raise Refused(f"class {ship['movement']} at {names[eff]}: the text gives no speed (its M Class row keeps "
                       f"only Anchor and No Sail); give it with the ruling movement.classes.{ship['movement']}")
-    steps.append(Step(f"class {ship['movement']} at {names[eff]}", f"{squares} squares",
+    steps.append(Step(f"class {ship['movement']} at {names[eff]}", f"{squares} square{'s' if squares != 1 else ''}",
                       tables.source("movement", f"classes.{ship['movement']}")))
     return squares, eff, steps
 
@@ -89,7 +89,7 @@ def speed(ship: dict, tables, sail_text: str, point: str) -> Resolution:
         if S.pos(ship, name) == 0:
             steps.append(Step(f"no crew on {name.title()}", f"needed {need}", f"{TEXT}, Movement (L168-172)"))
     names = tables["movement"]["setting_names"]
-    return Resolution("speed", f"{ship['name']}: {squares} squares", [], steps,
+    return Resolution("speed", f"{ship['name']}: {squares} square{'s' if squares != 1 else ''}", [], steps,
                       {"ship": ship["id"], "allowance": squares, "point": point,
                        "effective_sail": tables["movement"]["settings"][eff], "effective_sail_name": names[eff]})
 
