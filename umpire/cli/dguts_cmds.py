@@ -149,7 +149,7 @@ def sight(obj, ship, rng):
 
 @cli.command()
 @click.argument("ship")
-@click.argument("what", type=click.Choice(["set", "turn", "fight", "abandon", "flood"]))
+@click.argument("what", type=click.Choice(["set", "turn", "fight", "abandon", "flood", "fireship", "fuse"]))
 @click.argument("areas", nargs=-1)
 @click.option("--crew", help="fight: crew factors fighting the fire (groups of 2 CF).")
 @click.option("--to", "to_ship", help="abandon: the friendly ship alongside that takes her crew.")
@@ -159,7 +159,7 @@ def sight(obj, ship, rng):
 @click.pass_obj
 def burn(obj, ship, what, areas, crew, to_ship, cause, roll):
     """Fire aboard a ship (DGUTS optional rule): set fires in areas, burn a turn, fight a fire,
-    abandon her or flood her magazine. Areas are bow, midships or stern of each deck and the hold,
+    abandon her or flood her magazine; set a fireship burning or light an explosive ship's fuse. Areas are bow, midships or stern of each deck and the hold,
     e.g. upper-bow, deck2-midships, hold-stern.
 
     \b

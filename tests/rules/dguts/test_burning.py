@@ -99,3 +99,31 @@ def test_fire_reaches_a_ship_alongside():
     res = resolve_fire_phase(v, s, [3, 3, 3, 3, 3, 2, 5, 1], T, [("enemy", other_v, other_s)])
     assert res.data["caught"] == {"enemy": ["upper-bow"]}
     assert res.effects["enemy"] == {"fires": {"upper-bow": 0}}
+
+
+def test_fireships_burn_six_turns_and_an_explosive_ships_fuse(umpire, tmp_path):
+    # "Once a fireship starts burning, it will continue to burn for 6 turns"; explosive ships "rolls 1-4
+    # meaning that the fuse has started", "The fuse of the explosive ship will burn for 1-6 turns"
+    g = tmp_path / "fs.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name in ("Firebrand", "Infernal", "Target"):
+        run("ship", "add", name, "--side", "a" if name != "Target" else "b", "--nation", "british", "--tons", "300",
+            "--men", "60", "--guns", "4x6")
+    assert run("--json", "burn", "firebrand", "fireship").json["fires"] == {"upper-bow": 0, "upper-midships": 0,
+                                                                           "upper-stern": 0}
+    assert run("burn", "infernal", "fuse").code == 1                              # not an explosive ship
+    run("ship", "edit", "infernal", "--kind", "explosive")
+    res = run("--json", "burn", "infernal", "fuse", "--rolls", "2,2")
+    assert res.json["lit"] is True
+    run("turn")
+    last = run("--json", "turn").json
+    assert any("fuse runs out" in line for line in last["explain"])
+    assert run("--json", "verify").json["differences"] == []
+
+
+def test_a_fireships_areas_outlast_the_usual_four_turns():
+    v, s = _frigate()
+    old = {**s, "fires": {"upper-bow": 3}, "fireship": True}
+    assert resolve_fire_phase(v, old, [3, 3], T).data["fires"] == {"upper-bow": 4}
+    assert resolve_fire_phase(v, {**old, "fires": {"upper-bow": 5}}, [3, 3], T).data["burned_out"] == ["upper-bow"]

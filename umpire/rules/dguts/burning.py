@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from .damage import apply_damage, changed
-from .model import BadInput, Refused, Resolution, Step
+from .model import BadInput, DiceNeed, Refused, Resolution, Step
 from .tables import Tables, tables_or_default
 
 
@@ -170,7 +170,8 @@ def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], roll
                 steps.append(Step("spreads", f"{area} -> {other} (rolled {roll})", src))
         if died:
             continue
-        if age + 1 >= int(sp["burns_turns"]):
+        lasts = int(t.get("burning", "special_ships", "fireship_turns")) if state.get("fireship") else int(sp["burns_turns"])
+        if age + 1 >= lasts:
             burned.append(area)
             steps.append(Step("burned out", f"{area} has burned {age + 1} turns and is consumed", src))
             if area.startswith("hold-") and sinks_in is None:
@@ -272,3 +273,28 @@ def flood_magazine(state: Mapping[str, Any], tables: Tables | None = None) -> Re
     steps = [Step("magazine flooded", f"{need} CF flood it this turn; her guns can fire no more",
                   t.cite("burning", "fighting"))]
     return Resolution({"ship": changed(state, new)}, tuple(steps), {"magazine_flooded": True})
+
+
+def light_fireship(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
+    """A fireship set burning: every area of her upper deck afire, burning six turns; her crew gone."""
+    t = tables_or_default(tables)
+    fires = {**fires_of(state), **{a: 0 for a in ship_areas(values, t) if a.startswith("upper-")}}
+    new = {**copy.deepcopy(dict(state)), "fires": fires, "fireship": True, "abandoned": True, "crew_factors": 0.0}
+    steps = [Step("fireship", f"set burning ({', '.join(sorted(fires))}); she burns "
+                  f"{t.get('burning', 'special_ships', 'fireship_turns')} turns and sails on; a ship she fouls "
+                  "lies alongside her fire", t.cite("burning", "special_ships"))]
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"fires": fires})
+
+
+def light_fuse(state: Mapping[str, Any], rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """An explosive ship's fuse: 1-4 it burns, and a second die is the turns it takes (kept secret)."""
+    t = tables_or_default(tables)
+    lit_die, turns = DiceNeed(2, 6, ("fuse lit", "fuse turns")).check(rolls)
+    lit = lit_die in t.get("burning", "special_ships", "fuse_lit_on")
+    new = copy.deepcopy(dict(state))
+    if lit:
+        new.update(fuse_turns=turns, abandoned=True, crew_factors=0.0)
+    src = t.cite("burning", "special_ships")
+    steps = [Step("fuse", f"rolled {lit_die}: " + (f"the fuse burns; she goes up in {turns} turns (keep it "
+                  "secret); her crew leaves at once" if lit else "it does not take"), src)]
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"lit": lit, "rolls": [lit_die, turns]})

@@ -53,11 +53,18 @@ class BurningCommands:
             crew = _num(opts, "crew", 2.0)
             return Plan(DiceNeed(30, 6, ()), lambda rolls, strict: done(
                 burning.resolve_fight_fire(v, t, areas[0], crew, rolls, dt), "fighting the fire"), flexible=True)
+        if what == "fireship":
+            return done(burning.light_fireship(v, t, dt), "a fireship set burning")
+        if what == "fuse":
+            if s["values"].get("kind") != "explosive":
+                raise Refused(f"{s['name']} is not an explosive ship (`umpire ship edit {ship} --kind explosive`)")
+            return Plan(DiceNeed(2, 6, ("fuse lit", "fuse turns")),
+                        lambda rolls, strict: done(burning.light_fuse(t, rolls, dt), "the fuse"))
         if what == "abandon":
             return self._abandon(state, ship, opts, dt)
         if what == "flood":
             return done(burning.flood_magazine(t, dt), "magazine flooded")
-        raise BadInput(f"burn {what!r}: use set, turn, fight, abandon or flood")
+        raise BadInput(f"burn {what!r}: use set, turn, fight, abandon, flood, fireship or fuse")
 
     def _abandon(self, state: dict, ship: str, opts: dict, dt):
         from umpire.rules.dguts import burning

@@ -352,6 +352,9 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             for key in ("morale", "status"):
                 if key in changes:
                     steps.append(Step(s["name"], f"{key} now {changes[key]}", "DGUTS end of turn"))
+            if changes.get("fuse_turns") == 0:
+                steps.append(Step(s["name"], "her fuse runs out: she blows up (`umpire explode "
+                                  f"{sid} --explosive-ship --near SHIP=INCHES ...`)", "DGUTS Special Vessels"))
         turn = state["turn"] + 1
         effects.append(set_(["turn"], turn))
         return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})

@@ -46,7 +46,8 @@ OVERRIDE_KEYS: dict[str, str] = {
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
 #: kinds of vessel; galleys, steam vessels and bomb vessels follow the special vessels rules
-KINDS = ("warship", "privateer", "merchant", "land_battery", "galley", "steam", "bomb", "longboat", "jollyboat")
+KINDS = ("warship", "privateer", "merchant", "land_battery", "galley", "steam", "bomb", "longboat", "jollyboat",
+         "fireship", "explosive")
 
 
 def nation_key(name: str, tables: Tables | None = None) -> str:

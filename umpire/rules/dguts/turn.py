@@ -24,6 +24,8 @@ def end_of_turn(state: Mapping[str, Any], tables: Tables | None = None) -> dict:
     new["turn"] = int(state["turn"]) + 1
     new["fired_this_turn"] = {k: 0.0 for k in state.get("fired_this_turn", {})}
     new["speed_penalties"] = _count_down_penalties(state.get("speed_penalties", []))
+    if int(state.get("fuse_turns", 0)) > 0:
+        new["fuse_turns"] = int(state["fuse_turns"]) - 1
     _sinking_countdown(new, t)
     return new
 
