@@ -166,3 +166,42 @@ def test_dguts_rules_never_change_the_state_they_resolve_against(umpire, tmp_pat
                  ["morale", "guerriere"], ["turn"]):
         umpire("--game", game, *line)
     _assert_rules_leave_state_alone(game)
+
+
+def _log_pairs(umpire) -> list:
+    return [(e["n"], e["kind"], e["summary"], e["rolls"]) for e in umpire("--json", "log").json["events"]]
+
+
+def _journal_pairs(path) -> list:
+    return [(e["n"], e["kind"], e["summary"], e.get("rolls", [])) for e in gamefile.load(path).events]
+
+
+def test_the_log_index_follows_commands_and_undo(umpire, duel):
+    from umpire.core import logindex
+
+    _play(umpire, 2)
+    assert umpire("undo").code == 0
+    assert umpire("load", "mars", "--side", "right").code in (0, 1)
+    assert umpire("turn").code == 0
+    assert _log_pairs(umpire) == _journal_pairs(duel)
+    assert len(logindex.path_for(duel).read_bytes().splitlines()) == len(_journal_pairs(duel))
+
+
+@pytest.mark.parametrize("damage", ["truncate", "edit", "remove", "append"])
+def test_a_damaged_log_index_is_rebuilt_from_the_journal(umpire, duel, damage):
+    from umpire.core import logindex
+
+    _play(umpire, 2)
+    index = logindex.path_for(duel)
+    data = index.read_bytes()
+    if damage == "truncate":
+        index.write_bytes(data[: len(data) // 2])
+    elif damage == "edit":
+        index.write_bytes(data.replace(b"turn 2 begins", b"turn 9 begins"))
+    elif damage == "remove":
+        index.unlink()
+    else:
+        index.write_bytes(data + b'{"n": 99}\n')
+    assert _log_pairs(umpire) == _journal_pairs(duel)
+    assert umpire("turn").code == 0
+    assert _log_pairs(umpire) == _journal_pairs(duel)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from umpire.core import game as gamefile
-from umpire.core import snapshot
+from umpire.core import logindex, snapshot
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, UmpireError
 
@@ -38,7 +38,8 @@ class Session:
         self._game: gamefile.Game | None = None
         self._state: dict | None = None
         self._undo: list[list[dict]] = []
-        self._log: list[dict] = []
+        self._log: list[dict] | None = None     # `log` lines, read from the index only when asked for
+        self._logmeta: dict | None = None        # size and hash chain of the index file beside the game
         self._rs = None
 
     # --- reading -------------------------------------------------------------
@@ -57,7 +58,8 @@ class Session:
         if snap is not None:
             try:
                 self._game = gamefile.from_parts(self.path, raw, stamp, snap["parts"], int(snap["n"]))
-                self._state, self._undo, self._log = snap["state"], snap["undo"], snap["log"]
+                self._state, self._undo = snap["state"], snap["undo"]
+                self._logmeta = snap.get("logindex")
                 self._state.setdefault("rulings", {})
                 self._state.setdefault("ruling_notes", {})
                 return
@@ -76,11 +78,13 @@ class Session:
         # the same value types a snapshot gives back (lists, string keys), however the state was made
         self._state = json.loads(json.dumps(state))
         self._undo, self._log = undo, [brief(e) for e in game.events]
+        self._logmeta = logindex.write(self.path, self._log)
         self._save_snapshot()
 
     def _save_snapshot(self) -> None:
         snapshot.write(self.path, self._game.raw, {"parts": gamefile.parts(self._game), "n": self._game.n_events,
-                                                   "state": self._state, "undo": self._undo, "log": self._log})
+                                                   "state": self._state, "undo": self._undo,
+                                                   "logindex": self._logmeta})
 
     @property
     def game(self) -> gamefile.Game:
@@ -113,7 +117,14 @@ class Session:
         return Tables(self.ruleset.data_id, self.rulings(state, extra), strict=bool(self.game.meta.get("strict")))
 
     def log(self, last: int | None = None) -> list[dict]:
-        self.game
+        """One line per event (n, kind, summary, dice), from the index beside the game."""
+        game = self.game
+        if self._log is None:
+            self._log = logindex.read(self.path, self._logmeta) if self._logmeta else None
+            if self._log is None or len(self._log) != game.n_events:
+                self._log = [brief(e) for e in game.events]
+                self._logmeta = logindex.write(self.path, self._log)
+                self._save_snapshot()
         return self._log[-last:] if last else list(self._log)
 
     # --- acting --------------------------------------------------------------
@@ -174,7 +185,9 @@ class Session:
             apply(state, reversed(back))    # the file is unchanged, and so is the state in memory
             raise
         self._undo = (self._undo + [back])[-snapshot.UNDO_DEPTH:]
-        self._log.append(brief(event))
+        if self._log is not None:
+            self._log.append(brief(event))
+        self._logmeta = logindex.append(self.path, self._logmeta, brief(event))
         self._save_snapshot()
         return event
 
@@ -185,9 +198,11 @@ class Session:
             raise BadInput(f"game file {self.path} has no events to undo")
         with gamefile.locked(self.path):
             last = gamefile.drop_last_event(game)
-        if self._undo and len(self._log) == game.n_events + 1:
+        if self._undo:
             apply(self._state, reversed(self._undo.pop()))
-            self._log.pop()
+            if self._log is not None:
+                self._log.pop()
+            self._logmeta = logindex.drop_last(self.path, self._logmeta)
             self._save_snapshot()
         else:
             self._rebuild()
