@@ -234,3 +234,22 @@ def test_a_seed_beyond_64_bits(umpire, tmp_path):
         assert res.code in (0, 1) and "Traceback" not in res.err
     else:
         assert res.code == 2 and "seed" in res.err
+
+
+def test_a_scenario_ship_name_is_bounded(umpire, tmp_path):
+    scen = tmp_path / "long.toml"
+    scen.write_text('id = "long"\nruleset = "wsim-1981"\ntitle = "t"\n[[ships]]\nid = "a"\nside = "british"\n'
+                    f'name = "{"A" * 5000}"\nspec = "{MARS}"\n')
+    res = umpire("new", tmp_path / "n.toml", "--scenario", scen)
+    assert res.code == 2 and "longer than 200" in res.err
+
+
+def test_a_long_name_prints_in_linear_time(umpire, duel, tmp_path):
+    """A 10,000-character name once took a minute to lay out; now its sheet and card print at once."""
+    import time
+
+    assert umpire("ship", "add", "--id", "long", "--side", "british", "--spec", MARS, "--", "AB " * 3300).code == 0
+    for command in ("sheet", "cards"):
+        start = time.perf_counter()
+        assert umpire(command, "long", "-o", tmp_path / f"{command}.pdf").code == 0
+        assert time.perf_counter() - start < 15

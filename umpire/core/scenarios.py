@@ -13,6 +13,7 @@ from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 
 REQUIRED = ("id", "ruleset", "title")
+MAX_NAME = 200          # characters in a ship's name or id (docs/limits.md)
 
 
 def bundled() -> dict[str, Path]:
@@ -79,6 +80,8 @@ def validate(doc: dict, path: Path) -> None:
         for key in ("id", "name", "side"):
             if not isinstance(ship.get(key), str) or not ship.get(key):
                 raise BadInput(f"{label}: field {key!r} is missing or not text")
+        if len(ship["name"]) > MAX_NAME or len(ship["id"]) > MAX_NAME:
+            raise BadInput(f"{label}: field 'name' or 'id' is longer than {MAX_NAME} characters")
         if not re.match(r"^[a-z0-9][a-z0-9_-]*$", ship["id"]):
             raise BadInput(f"{label}: field 'id' {ship['id']!r}: use lower-case letters, digits and hyphens")
         _check_fields(ship, label)
