@@ -200,7 +200,8 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 
 @cli.command()
 @click.argument("ship")
-@click.argument("what", type=click.Choice(["studding", "anchor", "boats", "guns", "stores", "water", "flagship"]))
+@click.argument("what", type=click.Choice(["studding", "anchor", "springs", "boats", "guns", "stores", "water",
+                                          "flagship"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
 @click.option("--crew", help="Crew factors of sailors at the task (default: all aboard).")

@@ -78,3 +78,28 @@ def test_moving_without_sail_and_the_training_game_moves(umpire, tmp_path):
     assert umpire("--game", t, "--json", "speed", "a", "--opt", "point=running").json["allowance"] == 12
     assert umpire("--game", t, "--json", "speed", "a", "--opt", "point=beam").json["least"] == 3
     assert umpire("--game", t, "speed", "a", "--opt", "point=close-hauled").code == 2
+
+
+def test_springs_need_an_anchored_ship(umpire, tmp_path):
+    # "The use of springs and cables allows a turn in place of up to 180"10 by an anchored ship"
+    g = tmp_path / "sp.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    assert umpire("--game", g, "task", "guerriere", "springs").code == 1
+    assert umpire("--game", g, "task", "guerriere", "anchor").code == 0
+    res = umpire("--game", g, "--json", "task", "guerriere", "springs")
+    assert res.code == 0 and res.json["springs"] is True
+
+
+def test_at_the_fleet_level_taking_the_top_deck_takes_the_ship(umpire, tmp_path):
+    # Fleet Action Rules 13: "When the top deck of any ship is taken that ship will surrender."
+    g = tmp_path / "ft.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Victory", "--side", "british", "--nation", "british", "--tons", "2162", "--men", "821",
+        "--guns", "30x32,28x24,30x12", "--rate", "100")
+    run("ship", "add", "Redoutable", "--side", "french", "--nation", "french", "--tons", "1800", "--men", "640",
+        "--guns", "28x36,30x24", "--rate", "74")
+    run("grapple", "victory", "redoutable", "--opt", "distance=0", "--opt", "touching=1")
+    run("board", "victory", "--party", "obp", "--at", "redoutable", "--roll", "4")
+    res = run("--json", "melee", "victory", "--at", "redoutable", "--opt", "attacker=6", "--opt", "defender=2")
+    assert res.json["areas_taken"] == 2 and res.json["captured"] == "defender"       # foothold and top deck

@@ -245,7 +245,8 @@ class BoardingCommands:
                 ar, dr = _keep_rolling(rolls[: allowed["attacker"]]), _keep_rolling(rolls[allowed["attacker"]:])
             if rec.get("training"):
                 return self._training_round(a, d, a_id, defender, rec, ar, dr, dt)
-            res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d["values"], d["track"]),
+            d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
+            res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
                                       rec["odds"], ar, dr, rec["melee_turn"], rec["areas"], dt)
             if "melee-losses" in state.get("optional", []):
                 res = _with_melee_losses(a, d, res, rec, dt)

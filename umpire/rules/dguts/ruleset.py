@@ -9,7 +9,7 @@ A ship in the game state is ``{"id", "name", "side", "controller",
 
 from __future__ import annotations
 
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, Refused
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.dguts.actions import (EDITABLE, Burn, Howitzer, Mortar, Musketry, Night, Paddles, Ram,
@@ -137,10 +137,14 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             res, job = tasks.set_anchored(s["track"], on, dt), "anchor"
         elif a.what in ("boats", "guns", "stores", "water"):
             res, job = tasks.lighten(s["values"], s["track"], a.what, a.opts.get("gain"), dt), ""
+        elif a.what == "springs":
+            if not s["track"].get("anchored"):
+                raise Refused(f"{s['name']} must be at anchor to rig springs on her cable")
+            res, job = tasks.rig_springs(s["track"], dt), ""
         elif a.what == "flagship":
             res, job = tasks.mark_flagship(s["track"], on, str(a.opts.get("squadron", "")), dt), ""
         else:
-            raise BadInput(f"task {a.what!r}: studding, anchor, boats, guns, stores, water or flagship")
+            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water or flagship")
         out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
                     _sets(a.ship, res.effects.get("ship", {})))
         if job:

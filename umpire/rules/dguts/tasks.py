@@ -87,3 +87,13 @@ def mark_flagship(state: Mapping[str, Any], on: bool, squadron: str = "", tables
     text = (f"flagship of the {squadron} squadron" if squadron else "flagship of the fleet") if on else "no flagship"
     return Resolution({"ship": changed(state, new)}, (Step("flagship", text, t.cite("fleet", "flagships")),),
                       {"flagship": flag})
+
+
+def rig_springs(state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
+    """Springs on the cable of an anchored ship: half the crew six turns; then she may pivot up to 180
+    degrees in a turn, and weighing takes two turns instead of one (Additional Crew Tasks)."""
+    t = tables_or_default(tables)
+    new = {**copy.deepcopy(dict(state)), "springs": True}
+    steps = [Step("springs", "half the crew works six turns to rig them; then she may turn in place up to 180 "
+                  "degrees, pivoting on bow or stern; weighing takes two turns", t.cite("tasks", "springs"))]
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"springs": True})
