@@ -77,6 +77,9 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
         out["note"] = f"the scenario comes from {scen['ruleset']}; it is played with the {rs.id} rules"
     if scen and not ships:
         out["note"] = "the source prints no set-up for this action: add the ships with `umpire ship add`"
+    if scen:
+        for line in rs.scenario_warnings(scen):   # e.g. a ship whose armament the text lost
+            click.echo(f"umpire: warning: {line}", err=True)
     if not scen:
         obj.emit(out, "new game")
         return

@@ -1,20 +1,18 @@
 """`umpire ship edit`: change a ship's set-up in play (journalled, so `undo` and `verify` see it).
 
-Imported by `cli.setup` so the command joins the `ship` group. It also has `new` report the
-scenario ships whose armament the rule text lost, so the umpire can supply it before play.
+Imported by `cli.setup` so the command joins the `ship` group.
 """
 
 from __future__ import annotations
 
-import functools
 
 import click
 
 from umpire.cli import cli
 from umpire.cli.actions import _act
 
-# `cli.setup` has registered both before it imports this module
-ship, new = cli.commands["ship"], cli.commands["new"]
+# `cli.setup` has registered the group before it imports this module
+ship = cli.commands["ship"]
 
 
 @ship.command("edit")
@@ -44,26 +42,6 @@ def ship_edit(obj, name, guns, men, tons, nation, rate, ship_class, sailing_clas
     _act(obj, ShipEdit(obj.ship(name), {k: v for k, v in changes.items() if v is not None}))
 
 
-def _warn_lost_armament(start):
-    """`new` as before; then a warning on stderr for each scenario ship whose armament the text lost."""
-
-    @functools.wraps(start)
-    def run(*args, **kwargs):
-        out = start(*args, **kwargs)
-        if kwargs.get("scenario"):
-            from umpire.core import scenarios
-            from umpire.core.ruleset import PLAYED_AS, find_ruleset
-
-            scen = scenarios.load(kwargs["scenario"])
-            rs = find_ruleset(kwargs.get("ruleset") or PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
-            for line in getattr(rs, "scenario_warnings", lambda s: [])(scen):
-                click.echo(f"umpire: warning: {line}", err=True)
-        return out
-
-    return run
-
-
-new.callback = _warn_lost_armament(new.callback)
 
 
 @ship.command("speedclass")

@@ -103,6 +103,10 @@ class Ruleset:
         except BadInput as exc:
             raise BadInput(f"scenario {scen.get('_path', scen.get('id'))}: ship {s['id']}: {exc}") from None
 
+    def scenario_warnings(self, scen: dict) -> list[str]:
+        """What the umpire must supply before play, for a scenario's ships (said at `new`)."""
+        return []
+
     def status(self, ship: dict) -> dict:
         return {k: ship[k] for k in ("id", "name", "side") if k in ship}
 
