@@ -5,7 +5,6 @@ Imported by `cli.setup` so the command joins the `ship` group.
 
 from __future__ import annotations
 
-
 import click
 
 from umpire.cli import cli
