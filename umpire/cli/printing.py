@@ -1,4 +1,5 @@
-"""Printing commands: `sheet` (log sheets / ship data sheets) and `cards` (player cards)."""
+"""Printing commands: `sheet` (log sheets, ship data sheets, control panels) and `cards` (player cards,
+the grid game's damage-card decks)."""
 
 from __future__ import annotations
 
@@ -86,7 +87,7 @@ def refuse_game_file(obj, path: Path) -> None:
 @click.option("--tables", is_flag=True, help="Append the ruleset's quick-reference tables (house rulings marked).")
 @click.pass_obj
 def sheet(obj, ships, scenario, output, paper, blank, tables):
-    """Print log sheets (WS&IM) or ship data sheets (DGUTS) as PDF.
+    """Print log sheets (WS&IM), ship data sheets (DGUTS) or Ship Control Panels (grid) as PDF.
 
     With a game, the sheets show the squares already lost crossed out and the
     turns played; SHIPs (ids or name prefixes) pick some ships, else all.
@@ -116,16 +117,22 @@ def sheet(obj, ships, scenario, output, paper, blank, tables):
 @_scenario
 @_out
 @_paper
+@click.option("--deck", is_flag=True, help="The grid game: print each ship's complete damage-card deck.")
 @click.pass_obj
-def cards(obj, ships, scenario, output, paper):
+def cards(obj, ships, scenario, output, paper, deck):
     """Print compact player cards, several to a page with cut lines.
+
+    In the grid game, `--deck` prints each ship's complete set of damage
+    cards (SHIPs pick some ships, else all), 24 to a page.
 
     \b
     Examples:
       umpire cards -o cards.pdf
       umpire cards --scenario nile -o nile-cards.pdf --paper letter
+      umpire cards --deck swallow -o swallow-deck.pdf
     """
     from umpire import pdf
 
-    printed = pdf.cards_pdf(_fleet(obj, ships, scenario, False), paper)
-    _write(obj, printed, output, paper, "cards")
+    fleet = _fleet(obj, ships, scenario, blank=deck)
+    printed = pdf.decks_pdf(fleet, paper) if deck else pdf.cards_pdf(fleet, paper)
+    _write(obj, printed, output, paper, "deck" if deck else "cards")

@@ -1,4 +1,5 @@
-"""Printing: WS&IM log sheets and DGUTS ship data sheets, and player cards, as PDF.
+"""Printing: WS&IM log sheets, DGUTS ship data sheets, grid Ship Control Panels, player cards
+and grid damage-card decks, as PDF.
 
 A page is a layout specification (templates/*.toml), a flat view model built
 from the ships, and one drawer per kind of page; paging is separate. Only
@@ -10,8 +11,8 @@ a document is made.
     Path("fleet.pdf").write_bytes(printed.pdf)
 """
 
-from umpire.pdf.document import Printed, cards_pdf, sheet_views, sheets_pdf
+from umpire.pdf.document import Printed, cards_pdf, decks_pdf, sheet_views, sheets_pdf
 from umpire.pdf.sources import Fleet, fleet_from_game, fleet_from_scenario
 
-__all__ = ["Fleet", "Printed", "cards_pdf", "fleet_from_game", "fleet_from_scenario", "sheet_views",
+__all__ = ["Fleet", "Printed", "cards_pdf", "decks_pdf", "fleet_from_game", "fleet_from_scenario", "sheet_views",
            "sheets_pdf"]

@@ -10,6 +10,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from umpire.core.errors import BadInput
 from umpire.pdf.sources import Fleet
 
 DUEL = 2   # up to this many ships print without a cover page
@@ -30,6 +31,10 @@ def sheet_views(fleet: Fleet) -> tuple[Any, ...]:
         from umpire.pdf.dguts_views import dguts_ship
 
         return tuple(dguts_ship(s, fleet) for s in fleet.ships)
+    if fleet.family == "grid":
+        from umpire.pdf.grid import panel_view
+
+        return tuple(panel_view(s, fleet.tables, blank=not fleet.damage) for s in fleet.ships)
     from umpire.pdf.views import wsim_ship
 
     return tuple(wsim_ship(s, fleet) for s in fleet.ships)
@@ -54,6 +59,8 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=N
     from umpire.pdf.cover import cover_pages
     from umpire.pdf.layout import CoverLayout, DgutsSheetLayout, WsimSheetLayout, load_layout
 
+    if fleet.family == "grid":
+        return _grid_panels(fleet, paper, tables, progress)
     views = sheet_views(fleet)
     dguts = fleet.family == "dguts"
     layout = load_layout(DgutsSheetLayout if dguts else WsimSheetLayout, paper)
@@ -94,6 +101,10 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     """Compact player cards, several to a page with dashed cut lines."""
     from umpire.pdf.layout import DgutsCardLayout, WsimCardLayout, load_layout
 
+    if fleet.family == "grid":
+        raise BadInput("the grid game has no player cards: its cards are each ship's damage cards "
+                       "(`umpire cards --deck`); `umpire sheet` prints the Ship Control Panels")
+
     views = sheet_views(fleet)
     dguts = fleet.family == "dguts"
     layout = load_layout(DgutsCardLayout if dguts else WsimCardLayout, paper)
@@ -108,6 +119,32 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     pages = card_pages(_pen(canvas, layout), views, layout, origin, briefing_items(fleet.brief))
     canvas.save()
     return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
+
+
+def decks_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
+    """The grid game: each ship's complete damage-card deck (the text, L81-82), 24 cards to a page."""
+    if fleet.family != "grid":
+        raise BadInput(f"ruleset {fleet.ruleset!r} has no damage-card decks; `--deck` is for the grid game")
+    from umpire.pdf.grid import deck_view, decks_pdf as draw
+
+    cards = deck_view(fleet.tables)
+    pdf, pages = draw(tuple((s["name"], cards) for s in fleet.ships), paper, title=fleet.title)
+    return Printed(pdf, pages, tuple(str(s["id"]) for s in fleet.ships))
+
+
+def _grid_panels(fleet: Fleet, paper: str, tables: bool, progress) -> Printed:
+    """The grid game's Ship Control Panels, one a page; a run of a scenario opens with its briefing."""
+    if tables:
+        raise BadInput("the grid game has no quick-reference tables to append; its movement table is "
+                       "printed on each control panel")
+    from umpire.pdf.briefing import briefing_items
+    from umpire.pdf.grid import panels_pdf
+
+    views = sheet_views(fleet)
+    pdf, pages = panels_pdf(views, paper, fleet.title, briefing_items(fleet.brief), f"{fleet.title} - {fleet.subtitle}")
+    if progress:
+        progress(len(views))
+    return Printed(pdf, pages, tuple(v.ship_id for v in views))
 
 
 def _canvas(layout, title: str):

@@ -120,47 +120,111 @@ def _canvas(paper: str, title: str):
 
     from umpire.pdf.fonts import register
 
+    from umpire.pdf.draw import printable
+
     rl_config.invariant = 1
     register(FONT)
     register(BOLD)
     buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=paper_size(paper), invariant=1)
-    c.setTitle(title)
+    # the embedded font from the first page on, so no page names a font that is not in the file
+    c = canvas.Canvas(buf, pagesize=paper_size(paper), invariant=1, initialFontName=FONT, initialFontSize=9)
+    c.setTitle(printable(title))
+    c.setAuthor("umpire")
     c.setCreator("umpire")
+    c.setProducer("umpire")
     return c, buf
 
 
-def panels_pdf(views, paper: str = "a4") -> tuple[bytes, int]:
-    """The control panels, one a page; returns the PDF and its page count."""
-    c, buf = _canvas(paper, "Ship Control Panels")
+def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str = "") -> tuple[bytes, int]:
+    """The control panels, one a page, after a briefing page when `brief` (briefing items) has any;
+    returns the PDF and its page count. `origin` is printed at the foot of every page."""
+    c, buf = _canvas(paper, f"{title}: Ship Control Panels" if title else "Ship Control Panels")
+    pages = _briefing_pages(c, title, brief, views) if brief else 0
+    total = pages + len(views)
     for view in views:
         _panel_page(c, view)
+        pages += 1
+        _footer(c, origin, f"{pages}/{total}")
         c.showPage()
     c.save()
-    return buf.getvalue(), len(views)
+    return buf.getvalue(), pages
 
 
 def deck_pdf(name: str, cards, paper: str = "a4", cols: int = 4, rows: int = 6) -> tuple[bytes, int]:
     """A ship's whole deck, `cols` x `rows` cards a page, with cut lines; returns the PDF and pages."""
-    c, buf = _canvas(paper, f"Damage cards: {name}")
+    return decks_pdf(((name, cards),), paper, cols, rows)
+
+
+def decks_pdf(decks, paper: str = "a4", cols: int = 4, rows: int = 6, title: str = "") -> tuple[bytes, int]:
+    """Each ship's whole deck in turn, (name, cards) pairs, every deck starting on a new page."""
+    names = ", ".join(name for name, _ in decks)
+    c, buf = _canvas(paper, f"Damage cards: {title or names}")
+    pages = 0
+    for name, cards in decks:
+        pages += _deck_pages(c, name, cards, cols, rows)
+    c.save()
+    return buf.getvalue(), pages
+
+
+def _deck_pages(c, name: str, cards, cols: int, rows: int) -> int:
     width, height = c._pagesize
     margin = 10 * MM
     cw, ch = (width - 2 * margin) / cols, (height - 2 * margin - 6 * MM) / rows
     per_page = cols * rows
-    pages = 0
-    for start in range(0, len(cards), per_page):
-        pages += 1
+    total = -(-len(cards) // per_page)
+    for page, start in enumerate(range(0, len(cards), per_page), 1):
         c.setFont(FONT, 7)
-        c.drawString(margin, height - margin, f"Damage cards: {name}: page {pages}, cards {start + 1}-"
-                     f"{min(len(cards), start + per_page)} of {len(cards)}. Cut along the dashed lines.")
+        c.drawString(margin, height - margin, _fit(f"Damage cards: {name}: page {page} of {total}, cards {start + 1}-"
+                     f"{min(len(cards), start + per_page)} of {len(cards)}. Cut along the dashed lines.",
+                     width - 2 * margin, FONT, 7))
         top = height - margin - 6 * MM
         for i, card in enumerate(cards[start:start + per_page]):
             x, y = margin + (i % cols) * cw, top - (i // cols + 1) * ch
             _card(c, card, x, y, cw, ch, name)
         _cut_lines(c, margin, top, cw, ch, cols, min(rows, -(-(len(cards) - start) // cols)))
         c.showPage()
-    c.save()
-    return buf.getvalue(), pages
+    return total
+
+
+def _footer(c, origin: str, page: str) -> None:
+    width, _ = c._pagesize
+    c.setFont(FONT, 6)
+    c.setFillGray(0.35)
+    c.drawString(12 * MM, 6 * MM, _fit(origin, width - 40 * MM, FONT, 6))
+    c.drawRightString(width - 12 * MM, 6 * MM, page)
+    c.setFillGray(0)
+
+
+def _briefing_pages(c, title: str, brief, views) -> int:
+    """The scenario's briefing and the ships by side, as many pages as it takes."""
+    from reportlab.lib.utils import simpleSplit
+
+    width, height = c._pagesize
+    m = 15 * MM
+    room = width - 2 * m
+    lines: list[tuple[str, str, float, float]] = [(BOLD, line, 16, 0) for line in simpleSplit(title, BOLD, 16, room)]
+    for item in brief:
+        lines.append((BOLD, item.heading, 10, 0))
+        for para in item.texts:
+            dash = len(item.texts) > 1
+            for k, line in enumerate(simpleSplit(para, FONT, 9, room - (4 * MM if dash else 0))):
+                lines.append((FONT, ("\u2013 " if dash and k == 0 else "") + line, 9, 4 * MM if dash and k else 0))
+    lines.append((BOLD, "Ships", 10, 0))
+    for v in views:
+        lines.append((FONT, _fit(f"{v.side}: {v.name} ({v.ship_id}), {v.type_name}, movement class {v.movement}, "
+                                 f"crew {v.quality}", room, FONT, 9), 9, 0))
+    pages, y = 1, height - m
+    for font, line, size, indent in lines:
+        if y - size * 1.3 < m:
+            c.showPage()
+            pages, y = pages + 1, height - m
+        if font == BOLD and size == 10:
+            y -= 2 * MM
+        y -= size * 1.3
+        c.setFont(font, size)
+        c.drawString(m + indent, y, line)
+    c.showPage()
+    return pages
 
 
 # --- drawing -----------------------------------------------------------------------

@@ -17,7 +17,7 @@ from umpire.core.ships import find_ship
 from umpire.pdf.journal import DgutsEntry, TurnEntry, dguts_log, turn_log
 
 #: rule-system families the sheet and card drawers know (a ruleset declares its family)
-FAMILIES = ("wsim", "dguts")
+FAMILIES = ("wsim", "dguts", "grid")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +49,7 @@ class Fleet:
 
     @property
     def family(self) -> str:
-        """"wsim" or "dguts": which drawers print this fleet."""
+        """"wsim", "dguts" or "grid": which drawers print this fleet."""
         return _family(self.ruleset)
 
 
@@ -64,7 +64,8 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     turn = int(state.get("turn", 1))
     title = str(game.scenario.get("title") or game.path.stem)
     subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
-    log = {} if blank else {"dguts": dguts_log, "wsim": turn_log}[_family(game.ruleset_id)](game.events, names)
+    logger = {"dguts": dguts_log, "wsim": turn_log}.get(_family(game.ruleset_id))   # the grid game keeps no log
+    log = logger(game.events, names) if logger and not blank else {}
     brief = game_briefing(game)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
                  damage=not blank, ships=print_order(chosen, _side_order(brief)), log=log,

@@ -1,4 +1,4 @@
-"""The grid scenarios (kept as test fixtures until `sheet` prints grid ships; then scenarios/grid/)."""
+"""The bundled grid scenarios (scenarios/grid/): each starts a game with the sample types."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).parent / "fixtures" / "scenarios"
+HERE = Path(__file__).parents[3] / "scenarios" / "grid"
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HERE.glob("*.toml")))

@@ -1,0 +1,67 @@
+"""The grid game through `sheet` and `cards --deck`: control panels, briefing, damage-card decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.pdf.conftest import pages, stream, text
+from tests.pdf.test_fonts import fonts_of
+
+
+def _game(umpire, tmp_path):
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune", "--seed", "4").code == 0
+    return game
+
+
+def test_a_scenario_prints_its_briefing_then_one_panel_a_ship(umpire, tmp_path):
+    res = umpire("--json", "sheet", "--scenario", "grid-swallow", "-o", tmp_path / "s.pdf")
+    assert res.code == 0, res.err
+    assert res.json["pages"] == 3 and res.json["ships"] == 2
+    got = pages(tmp_path / "s.pdf")
+    first = text(got[0])
+    assert "HMS Swallow attacks Roberts' Royal Fortune" in first and "1722-02-10" in first
+    assert "Victory" in first and "Special rules" in first and "Royal Fortune (royal-fortune)" in first
+    assert "Ship Control Panel: HMS Swallow" in text(got[1]) and "2/3" in text(got[1])
+    assert "Ship Control Panel: Royal Fortune" in text(got[2]) and "3/3" in text(got[2])
+    for font in fonts_of(tmp_path / "s.pdf"):
+        assert "DejaVu" in str(font["/BaseFont"])
+
+
+def test_a_game_panel_shows_the_damage(umpire, tmp_path):
+    _game(umpire, tmp_path)
+    assert umpire("sheet", "royal", "-o", tmp_path / "before.pdf").code == 0
+    assert umpire("crew", "swallow", "--gunner", "1", "--port", "5").code == 0
+    assert umpire("fire", "swallow", "--at", "royal", "--range", "1", "--side", "port", "--rolls", "1,1,X,X,X",
+                  "--cards", "sail-shot-away,hull-damage-2").code == 0
+    res = umpire("--json", "sheet", "royal", "-o", tmp_path / "after.pdf")
+    assert res.code == 0 and res.json["ships"] == 1
+    panel = pages(tmp_path / "after.pdf")[-1]
+    assert "SAIL Shot Away (Repairable)" in text(panel)
+    strokes = [stream(p).count(b" l S") for p in (pages(tmp_path / "before.pdf")[-1], panel)]
+    assert strokes[1] == strokes[0] + 4          # two hull boxes crossed, two strokes each
+
+
+def test_cards_deck_prints_each_ships_complete_deck(umpire, tmp_path):
+    _game(umpire, tmp_path)
+    res = umpire("--json", "cards", "--deck", "-o", tmp_path / "d.pdf")
+    assert res.code == 0, res.err
+    assert res.json["pages"] == 8 and res.json["ships"] == 2      # 80 cards, 24 a page, each ship's own
+    got = pages(tmp_path / "d.pdf")
+    assert "HMS Swallow: page 1 of 4" in text(got[0]) and "Royal Fortune: page 4 of 4" in text(got[7])
+    one = umpire("--json", "cards", "--deck", "swallow", "--paper", "letter", "-o", tmp_path / "one.pdf")
+    assert one.code == 0 and one.json["pages"] == 4 and one.json["ships"] == 1
+    blank = umpire("--json", "cards", "--deck", "--scenario", "grid-cutting-out", "-o", tmp_path / "b.pdf")
+    assert blank.code == 0 and blank.json["pages"] == 8
+
+
+@pytest.mark.parametrize("args", [("cards",), ("sheet", "--tables")])
+def test_what_the_grid_game_does_not_print_is_refused(umpire, tmp_path, args):
+    _game(umpire, tmp_path)
+    res = umpire(*args, "-o", tmp_path / "x.pdf")
+    assert res.code == 2 and not (tmp_path / "x.pdf").exists()
+
+
+def test_deck_is_refused_outside_the_grid_game(umpire, duel, tmp_path):
+    res = umpire("cards", "--deck", "-o", tmp_path / "x.pdf")
+    assert res.code == 2 and "grid" in res.err and not (tmp_path / "x.pdf").exists()
