@@ -17,10 +17,10 @@ def test_ruleset_filter(umpire):
     dguts = umpire("--json", "scenarios", "--ruleset", "dguts").json
     assert dguts and {i["ruleset"] for i in dguts} == {"dguts"}
     assert set(dguts[0]) == {"id", "ruleset", "title", "ships", "date"}
-    # the 1974 scenarios are played with the 1981 rules, so either name finds them
+    # the 1974 scenarios are played with the first edition's own rules
     by_id = umpire("--json", "scenarios", "--ruleset", "wsim-1974").json
-    assert by_id == umpire("--json", "scenarios", "--ruleset", "wsim").json
-    assert any(i["id"] == "wsim-3b" for i in by_id)
+    assert by_id == umpire("--json", "scenarios", "--ruleset", "wsim-1e").json
+    assert any(i["id"] == "wsim-3b" for i in by_id) and {i["ruleset"] for i in by_id} == {"wsim-1974"}
     bad = umpire("scenarios", "--ruleset", "chess")
     assert bad.code == 2 and "dguts" in bad.err
 
@@ -31,8 +31,9 @@ def test_show_prints_the_briefing(umpire):
     out = res.out
     for text in ("The Battle of Trafalgar", "1805-10-21", "British Fleet (27 ships)", "VICTORY",
                  "wind: Light Breeze, blowing toward hex direction 5, wind change number 6", "length: 20 turns",
-                 "victory:", "150 points", "special rules:", "warnings:", "played with the wsim-1981 rules"):
+                 "victory:", "150 points", "special rules:", "warnings:", "rules: wsim-1974"):
         assert text in out, text
+    assert "played with" not in out
     assert all(len(line) <= 80 for line in out.splitlines())
     data = umpire("--json", "scenarios", "show", "trafalgar").json
     assert data["turns"] == 20 and len(data["sides"]) == 2

@@ -27,13 +27,14 @@ if TYPE_CHECKING:
 #: One line per ruleset: its id and where its class lives.
 REGISTRY: dict[str, str] = {
     "wsim-1981": "umpire.rules.wsim.ruleset:Wsim1981",
+    "wsim-1974": "umpire.rules.wsim_editions.wsim1974:Wsim1974",
     "dguts": "umpire.rules.dguts.ruleset:Dguts",
     "grid": "umpire.rules.grid.ruleset:Grid",
 }
 
 #: Rulesets whose texts are bundled for scenarios but not yet playable, and the
 #: playable ruleset a game from them uses.
-PLAYED_AS: dict[str, str] = {"wsim-1974": "wsim-1981"}
+PLAYED_AS: dict[str, str] = {}
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,74 @@
+"""WS&IM first edition (1974): the 1981 Basic ruleset with the first edition's tables.
+
+What differs, by reading the 1974 text (data/wsim-1974 holds the tables):
+
+* Hull Effects Table 4 (rolls 1 and 2) and Table 8 (roll 1);
+* the Melee Resolution Table's columns (1-10 ... 41+), and one exchange of dice per Move
+  ("each player rolls one die ... once casualties have been removed, both players refigure");
+* grappling has no modifiers (no `--motionless`);
+* the wind attitudes are lettered the other way (Example of Play No. 1);
+* its Optional Rules, by their titles.
+
+Everything else (fire procedure, modifiers, fouling, boarding parties BP/BPD, prize crews,
+loading) reads as the 1981 Basic Game and is inherited.
+"""
+
+from __future__ import annotations
+
+from umpire.rules.wsim.ruleset import Wsim1981
+
+
+class Wsim1974(Wsim1981):
+    id = "wsim-1974"
+    aliases = ("wsim1974", "wsim-1e", "wsim-first-edition")
+    data_id = "wsim-1974"
+    title = "Wooden Ships & Iron Men, first edition (1974)"
+    level = "basic"
+    levels = ("basic",)
+    level_classes: dict[str, str] = {}
+    #: the first edition's Optional Rules (names: the titles in kebab-case) -> their heading
+    optional_rules = {
+        "types-of-ammunition": "Optional Rules: Types of Ammunition",
+        "repairs": "Optional Rules: Repairs",
+        "timed-moves": "Optional Rules: Timed Moves",
+        "multi-player-games": "Optional Rules: Multi-Player Games",
+        "backing-sails": "Optional Rules: Backing Sails",
+        "command-lag": "Optional Rules: Command Lag",
+        "wind": "Optional Rules: Wind",
+        "sinking-and-exploding-ships": "Optional Rules: Sinking and Exploding Ships",
+        "running-aground": "Optional Rules: Running Aground",
+        "casting-the-lead": "Optional Rules: Casting the Lead",
+        "anchors": "Optional Rules: Anchors",
+        "full-sails": "Optional Rules: Full Sails",
+        "towing": "Optional Rules: Towing",
+    }
+    advanced_only: dict[str, str] = {}
+    options = {**Wsim1981.options, "grapple": ()}
+
+    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
+        """One exchange of dice per Move (Melee Procedure 12(b)-(c)); the 1981 resolution with
+        `procedures.melee.rounds` = 1, its working worded for the first edition."""
+        import dataclasses
+
+        plan = super().melee(state, tables, attackers, defender, opts)
+        if not hasattr(plan, "resolve"):
+            return plan
+
+        def resolve(rolls, strict):
+            res = plan.resolve(rolls, strict)
+            res.working = [_first_edition_step(s) for s in res.working]
+            return res
+
+        return dataclasses.replace(plan, resolve=resolve)
+
+
+def _first_edition_step(step):
+    """The 1981 melee working's rule references, as the first edition words them."""
+    from umpire.core.state import Step
+
+    if step.step == "three rounds fought":
+        return Step("one exchange fought", "no decision: the melee goes on next Move",
+                    "1974 Melee Procedure 12(c)")
+    if "three to one" in step.value and step.source == "Basic IX.C.3":
+        return Step(step.step, step.value, "1974 Melee Procedure 12(c)")
+    return step
