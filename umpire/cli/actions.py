@@ -54,17 +54,21 @@ def _odds(obj, action: dict) -> None:
 @click.option("--lose", type=click.Choice(["carronades", "guns"]), help="WS&IM: which gun squares the target "
               "gives up first (target's choice; default carronades).")
 @click.option("--cards", metavar="ID[,ID...]", help="grid: the damage cards drawn at the table, one per hit.")
+@click.option("--section", type=click.Choice(["bow", "stern"]), help="WS&IM advanced: only this gun section fires.")
+@click.option("--hit-section", type=click.Choice(["bow", "stern"]),
+              help="WS&IM advanced: target's gun section nearest the firing guns (default: target's choice).")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
 @roll_option
 @click.pass_obj
-def fire(obj, ship, target, rng, side, aim, rake, facing, lose, cards, extra, roll):
+def fire(obj, ship, target, rng, side, aim, rake, facing, lose, cards, section, hit_section, extra, roll):
     """Fire SHIP's broadside at a target and mark the hits.
 
     \b
     Example:
       umpire fire constitution --at guerriere --range 3 --side left --facing right --roll 4
     """
-    opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose, "cards": cards}
+    opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose, "cards": cards,
+            "section": section, "hit_section": hit_section}
     opts.update(_pairs(extra))
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from umpire.core.errors import UmpireError
+from umpire.core.errors import BadInput
 from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.ship import SIDES, status as basic_status
 
@@ -42,11 +42,32 @@ class Wsim1981Advanced(Wsim1981):
         ship["at_turn_start"] = snapshot(ship)
         return ship
 
+    options = {**Wsim1981.options, "fire": Wsim1981.options["fire"] + ("section", "hit_section")}
+
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
-        """Advanced fire (several hit dice, critical hits, ammunition) is not built yet: refuse it
-        plainly rather than read the Advanced tables with the Basic procedure."""
-        raise UmpireError("fire at the Advanced level is not built yet (Advanced hit tables, critical hits "
-                          "and ammunition); play this engagement at --level basic for now")
+        """Advanced fire (Advanced I.A, VIII.A-C): several hit dice above table 10, critical hits,
+        bow and stern sections, the shot loaded, the Destroyed Hull Table."""
+        from umpire.rules.base import Plan, side_word
+        from umpire.rules.wsim import advanced_fire as af
+
+        try:
+            rng = int(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
+        aim = (opts.get("aim") or "").lower()
+        if aim not in ("", "hull", "rigging"):
+            raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
+        section, hit_section = (opts.get("section") or "").lower(), (opts.get("hit_section") or "").lower()
+        for name, value in (("--section", section), ("--hit-section", hit_section)):
+            if value not in ("", "bow", "stern"):
+                raise BadInput(f"{name} {value!r}: use bow or stern")
+        act = af.AdvancedFire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
+                              side_word(opts["facing"]) if opts.get("facing") else "",
+                              opts.get("lose") or "carronades", section, hit_section)
+        got = af.reading(state, act, tables)
+        need = af.needs(state, act, tables, got[0])
+        return Plan(need, lambda rolls, typed: af.resolve(state, act, rolls, typed, tables, got),
+                    flexible=need.count > 0)
 
     def status(self, ship: dict) -> dict:
         out = basic_status(ship)
@@ -54,6 +75,7 @@ class Wsim1981Advanced(Wsim1981):
                     "critical_effects"):
             if key in ship:
                 out[key] = ship[key]
+        out["critical_effects"] = [{"until_turn": None, **e} for e in ship.get("critical_effects", [])]
         out["turning_left"] = ship.get("turning")
         return out
 

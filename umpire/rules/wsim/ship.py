@@ -84,9 +84,13 @@ def new_ship(definition: dict) -> dict:
 
 def snapshot(ship: dict) -> dict:
     """What the ship fires with this turn: fire is simultaneous (Basic VIII.A.7)."""
-    return {"guns_left": dict(ship["guns_left"]), "carronades_left": dict(ship["carronades_left"]),
-            "crew_left": list(ship["crew_left"]), "prize": dict(ship["prize"]),
-            "struck": bool(ship.get("struck")), "state": ship["state"]}
+    out = {"guns_left": dict(ship["guns_left"]), "carronades_left": dict(ship["carronades_left"]),
+           "crew_left": list(ship["crew_left"]), "prize": dict(ship["prize"]),
+           "struck": bool(ship.get("struck")), "state": ship["state"]}
+    for key in ("gun_sections_left", "carronade_sections_left"):   # Advanced bow and stern sections
+        if key in ship:
+            out[key] = {side: dict(sections) for side, sections in ship[key].items()}
+    return out
 
 
 def sections_lost(ship: dict) -> int:
