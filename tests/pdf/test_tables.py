@@ -36,7 +36,7 @@ def test_dguts_tables(tmp_path):
         assert name in extra, name
 
 
-def test_a_failed_write_leaves_no_truncated_pdf(battle, tmp_path, monkeypatch):
+def test_a_failed_write_leaves_no_truncated_pdf(umpire, battle, tmp_path, monkeypatch):
     """The PDF goes to a temporary file renamed over the output: a write that fails midway leaves the
     old file as it was and no temporary file behind."""
     import os
@@ -50,13 +50,9 @@ def test_a_failed_write_leaves_no_truncated_pdf(battle, tmp_path, monkeypatch):
     def broken(fd):
         raise OSError(28, "No space left on device")
 
-    from umpire.cli.printing import write_atomic
-
     monkeypatch.setattr(os, "fsync", broken)
-    try:
-        write_atomic(out, b"%PDF-new")
-    except OSError as exc:
-        assert exc.strerror == "No space left on device"
+    res = umpire("--game", battle, "sheet", "-o", out)
     monkeypatch.setattr(os, "fsync", real)
+    assert res.code == 2 and f"output {out}: cannot write (No space left on device)" in res.err
     assert out.read_bytes() == b"old"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".fleet")) == []

@@ -78,10 +78,8 @@ def oob_export(obj, scenario, output):
         click.echo(text, nl=False)
     else:
         from umpire.cli.printing import refuse_game_file
+        from umpire.core import files
 
         refuse_game_file(obj, Path(output))
-        try:
-            Path(output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
+        files.write_atomic(Path(output), text.encode("utf-8"), "output")   # temporary file, then renamed
         obj.emit({"written": output, "ships": len(ships)}, "exported")

@@ -29,32 +29,15 @@ def _fleet(obj, ships: tuple[str, ...], scenario: str | None, blank: bool):
 
 
 def _write(obj, printed, output: str, paper: str, what: str) -> None:
+    """The PDF through a temporary file renamed over `output` (a failed write leaves no truncated
+    PDF, and an older one where it was); never over the game file."""
+    from umpire.core import files
+
     path = Path(output)
     refuse_game_file(obj, path)
-    try:
-        write_atomic(path, printed.pdf)
-    except OSError as exc:
-        raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
+    files.write_atomic(path, printed.pdf, "output")
     obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages,
               "ships": len(printed.ships), "bytes": len(printed.pdf)}, what)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename it over: a failed write leaves no
-    truncated PDF (and an older one where it was)."""
-    import os
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _progress(obj, total: int):

@@ -12,17 +12,23 @@ from xml.sax.saxutils import escape
 
 
 def write_pdf(path: Path, markdown: str, paper: str = "a4") -> None:
-    """Write the report to `path` on A4 or US Letter."""
+    """Write the report to `path` on A4 or US Letter, through a temporary file renamed over it."""
+    import io
+
     from reportlab import rl_config
     from reportlab.lib.pagesizes import A4, LETTER
     from reportlab.lib.units import mm
     from reportlab.platypus import SimpleDocTemplate
 
+    from umpire.core import files
+
     rl_config.invariant = 1   # the same report gives the same bytes
-    doc = SimpleDocTemplate(str(path), pagesize=LETTER if paper == "letter" else A4, leftMargin=15 * mm,
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=LETTER if paper == "letter" else A4, leftMargin=15 * mm,
                             rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
                             title="After-action report", author="umpire")
     doc.build(flowables(markdown))
+    files.write_atomic(Path(path), buf.getvalue(), "output")
 
 
 def flowables(markdown: str) -> list:
