@@ -23,7 +23,9 @@ def _num(opts: dict, key: str, default=None, low: float | None = 0.0) -> float |
         out = float(value)
     except (TypeError, ValueError):
         raise BadInput(f"{key} {value!r}: give a number") from None
-    if not math.isfinite(out) or (low is not None and out < low):
+    if not math.isfinite(out):
+        raise BadInput(f"{key} {value!r}: give a finite number" + (f" of at least {low:g}" if low is not None else ""))
+    if low is not None and out < low:
         raise BadInput(f"{key} {value!r}: give a number of at least {low:g}")
     return out
 
