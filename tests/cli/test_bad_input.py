@@ -171,3 +171,14 @@ def test_new_on_a_folder(umpire, tmp_path):
     (tmp_path / "d").mkdir()
     res = umpire("new", tmp_path / "d", "--ruleset", "wsim-1981", "--force")
     assert res.code == 2 and "folder" in res.err
+
+
+def test_ship_add_bounds_the_name_id_and_side(umpire, duel):
+    from tests.conftest import MARS
+
+    before = duel.read_bytes()
+    for args in (["X" * 201, "--side", "british"], ["SHIP", "--side", "b" * 201],
+                 ["SHIP", "--side", "british", "--id", "s" * 201], ["  ", "--side", "british"]):
+        res = umpire("ship", "add", *args, "--spec", MARS)
+        assert res.code == 2 and "ship" in res.err, args
+    assert duel.read_bytes() == before

@@ -9,7 +9,7 @@ import click
 from umpire.cli import cli
 from umpire.core import game as gamefile
 from umpire.core.errors import BadInput
-from umpire.core.ships import check_new_id, make_id
+from umpire.core.ships import check_name, check_new_id, make_id
 from umpire.core.state import Resolution, Step, set_
 
 
@@ -150,7 +150,9 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
       umpire ship add Swallow --side british --type ship-of-the-line --quality trained
     """
     state = obj.state
-    ship_id = check_new_id(ship_id or make_id(name), state["ships"])
+    check_name(name)
+    check_name(side, "side")
+    ship_id = check_new_id(check_name(ship_id, "id") if ship_id else make_id(name), state["ships"])
     side = side.strip().lower()
     if not side:
         raise BadInput("--side must name a side, e.g. british")

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
+from umpire.core.ships import MAX_NAME   # characters in a ship's name or id (docs/limits.md)
 
 REQUIRED = ("id", "ruleset", "title")
-MAX_NAME = 200          # characters in a ship's name or id (docs/limits.md)
 
 
 def bundled() -> dict[str, Path]:

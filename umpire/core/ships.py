@@ -7,6 +7,16 @@ import re
 from umpire.core.errors import BadInput
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+MAX_NAME = 200          # characters in a ship's name, id or side (docs/limits.md)
+
+
+def check_name(text: str, what: str = "name") -> str:
+    """Refuse an empty or over-long name (a bound on typed input, not a rule)."""
+    if not text.strip():
+        raise BadInput(f"ship {what}: give one, e.g. VICTORY")
+    if len(text) > MAX_NAME:
+        raise BadInput(f"ship {what} of {len(text)} characters: at most {MAX_NAME}")
+    return text
 
 
 def make_id(name: str) -> str:
