@@ -110,3 +110,40 @@ def test_a_long_log_prints_as_plain_columns(umpire, duel, monkeypatch):
     out = umpire("log").out.splitlines()
     assert out[0].startswith("journal of") and out[1].split() == ["#", "kind", "what", "dice"]
     assert out[2].split()[:2] == ["1", "ship"] and out[-1].split()[:2] == ["3", "turn"]
+
+
+def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(tmp_path):
+    import os
+    import pty
+    import select
+
+    for line in SETUP:
+        assert alone(tmp_path, line).returncode == 0
+    pid, fd = pty.fork()
+    if pid == 0:   # the child: the shell on a terminal
+        os.chdir(tmp_path)
+        os.environ["UMPIRE_HISTORY"] = str(tmp_path / "history")
+        os.execv(sys.executable, [sys.executable, "-m", "umpire", "--game", "g.toml", "shell"])
+    seen = b""
+
+    def read(seconds: float = 2.0) -> None:
+        nonlocal seen
+        end = time.time() + seconds
+        while time.time() < end:
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                try:
+                    seen += os.read(fd, 4096)
+                except OSError:
+                    return
+
+    read(4)
+    for keys in (b"sta\t", b"her\t\n", b"fire nobody --at x --range 1 --side left\n", b"turn\n", b"exit\n"):
+        os.write(fd, keys)
+        read()
+    os.waitpid(pid, 0)
+    text = seen.decode(errors="replace")
+    assert "umpire g.toml turn 1>" in text and "umpire g.toml turn 2>" in text
+    assert "status hercule" in text and "HERCULE (hercule)" in text          # command and ship id completed
+    assert "no ship 'nobody'" in text                                        # the error printed, the shell went on
+    assert "turn 2 begins" in text
