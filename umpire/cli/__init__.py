@@ -19,7 +19,7 @@ COMMANDS = {
     "capture": "actions", "transfer": "actions", "surrender": "actions", "recover": "actions",
     "morale": "actions", "repair": "actions", "pumps": "actions", "explode": "actions", "special": "actions", "mast": "actions", "odds": "odds",
     "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob", "shell": "shell",
-    "rulings": "rulings_cmds",
+    "rulings": "rulings_cmds", "tables": "tables_cmds",
     "report": "report",
     "wind": "dguts_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
     "musketry": "dguts_cmds", "task": "dguts_cmds", "ram": "dguts_cmds", "paddles": "dguts_cmds",

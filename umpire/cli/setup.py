@@ -23,8 +23,9 @@ from umpire.core.state import Resolution, Step, set_
 @click.option("--force", is_flag=True, help="Overwrite an existing game file.")
 @click.option("--strict", is_flag=True, help="Where the text lacks a number, refuse (naming the ruling to set) "
               "instead of taking the documented default reading.")
+@click.option("--tables", "pack", metavar="PACK.toml", help="A filled table pack (`umpire tables template`).")
 @click.pass_obj
-def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
+def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack):
     """Start a new game file at PATH.
 
     \b
@@ -63,6 +64,10 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict):
         info["ruleset"] = scen["ruleset"]
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     game = gamefile.new_game(target, rs.id, level, list(optional), seed, ships, info, strict=strict)
+    if pack:   # the pack's tables are recorded in the game, a data layer for every command
+        from umpire.cli.tables_cmds import load_pack
+
+        game.meta["tables"] = load_pack(pack, rs)
     if obj.rulings_file:   # `umpire --rulings house.toml new ...` keeps them for the whole game
         from umpire.cli.context import read_rulings
 

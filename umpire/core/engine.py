@@ -114,7 +114,8 @@ class Session:
     def tables(self, state: dict | None = None, extra: dict | None = None):
         from umpire.core.tables import Tables
 
-        return Tables(self.ruleset.data_id, self.rulings(state, extra), strict=bool(self.game.meta.get("strict")))
+        return Tables(self.ruleset.data_id, self.rulings(state, extra), strict=bool(self.game.meta.get("strict")),
+                      packs=self.game.meta.get("tables"))
 
     def log(self, last: int | None = None) -> list[dict]:
         """One line per event (n, kind, summary, dice), from the index beside the game."""

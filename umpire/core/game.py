@@ -66,7 +66,7 @@ class Game:
     def tables(self, extra: dict | None = None):
         from umpire.core.tables import Tables
 
-        return Tables(self.ruleset().data_id, {**self.rulings, **(extra or {})})
+        return Tables(self.ruleset().data_id, {**self.rulings, **(extra or {})}, packs=self.meta.get("tables"))
 
     def state(self, upto: int | None = None, undo: list | None = None, undo_from: int = 0) -> dict:
         """The state after the first `upto` events (all when None), replayed from the journal.

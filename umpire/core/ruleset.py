@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 REGISTRY: dict[str, str] = {
     "wsim-1981": "umpire.rules.wsim.ruleset:Wsim1981",
     "wsim-1974": "umpire.rules.wsim_editions.wsim1974:Wsim1974",
+    "wsim-te26": "umpire.rules.wsim_editions.te26:WsimTe26",
     "dguts": "umpire.rules.dguts.ruleset:Dguts",
     "grid": "umpire.rules.grid.ruleset:Grid",
 }

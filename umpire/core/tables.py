@@ -22,6 +22,12 @@ from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 
 LAYER_FILE = "layer.toml"
+#: the tables no rule text gives, which an umpire supplies in a pack (`umpire tables template`)
+PACK_SPEC = "pack-tables"
+
+
+class MissingTable(BadInput):
+    """A table no rule text gives and the game has no pack for."""
 
 
 def _folder(ruleset: str) -> Path:
@@ -102,16 +108,19 @@ def _load(ruleset: str, name: str) -> dict:
 class Tables:
     """The tables of one ruleset, with a game's house rulings applied."""
 
-    def __init__(self, ruleset: str, rulings: Mapping[str, Any] | None = None, strict: bool = False) -> None:
+    def __init__(self, ruleset: str, rulings: Mapping[str, Any] | None = None, strict: bool = False,
+                 packs: Mapping[str, dict] | None = None) -> None:
         self.ruleset = ruleset
         self.rulings = dict(rulings or {})
+        #: tables no rule text gives, from the game's pack (`umpire new --tables`)
+        self.packs = dict(packs or {})
         #: a `--strict` game: where the text lacks a number, refuse rather than take the default reading
         self.strict = strict
         self._cache: dict[str, dict] = {}
 
     def __getitem__(self, name: str) -> dict:
         if name not in self._cache:
-            table = _load(self.ruleset, name)
+            table = self._layered(name)
             mine = {k: v for k, v in self.rulings.items() if k.split(".", 1)[0] == name}
             if mine:
                 table = copy.deepcopy(table)
@@ -119,6 +128,18 @@ class Tables:
                     _set_path(table, key.split(".")[1:], value, key)
             self._cache[name] = table
         return self._cache[name]
+
+    def _layered(self, name: str) -> dict:
+        """A table no rule text gives comes from the game's pack only; any other from the data folders."""
+        missing = pack_spec(self.ruleset).get(name)
+        if missing is None:
+            return _load(self.ruleset, name)
+        if name in self.packs:
+            return copy.deepcopy(self.packs[name])
+        raise MissingTable(f"the {missing.get('title', name)} ({name}, {missing.get('section', '')}) is in no rule "
+                           f"text and this game has no pack for it: write one with `umpire tables template "
+                           f"--ruleset {self.ruleset} -o PACK.toml`, fill it in, then `umpire new ... "
+                           f"--tables PACK.toml`")
 
     def source(self, name: str, key: str = "") -> str:
         """Cite a table: its source, marked when a house ruling touched it."""
@@ -147,6 +168,13 @@ def _no_key(node: Any, key: str) -> None:
     keys = [k for k in node if k not in ("source", "cite")] if isinstance(node, dict) else []
     offer = f"; keys there: {', '.join(keys[:20])}" + (" ..." if len(keys) > 20 else "") if keys else ""
     raise BadInput(f"house ruling {key!r}: no such table key{offer}")
+
+
+def pack_spec(ruleset: str) -> dict[str, dict]:
+    """The tables no rule text gives for `ruleset` (key -> title, section, dice, shape), if any."""
+    if not any((_folder(r) / f"{PACK_SPEC}.toml").is_file() for r in chain(ruleset)):
+        return {}
+    return _load(ruleset, PACK_SPEC).get("tables", {})
 
 
 def table_names(ruleset: str) -> list[str]:

@@ -1,0 +1,152 @@
+"""Table packs: `umpire tables template`, `umpire new --tables`, and a command needing a table
+no text gives (contracts/editions.md, Table packs)."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from umpire.core.tables import MissingTable, Tables, pack_spec
+from umpire.rules.wsim_editions.packs import read_pack, row_index, template
+
+AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
+TE_TABLES = ["fouling", "unfouling", "grappling", "ungrappling", "advanced-hdt", "critical-hits",
+             "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number"]
+
+PACK = """ruleset = "wsim-te26"
+[tables.grappling]
+rows = ["2-6", "7-12"]
+cells = [["failure"], ["success"]]
+[tables.ungrappling]
+rows = ["2-7", "8+"]
+cells = [["failure", "failure"], ["success", "failure"]]
+[tables.fouling]
+rows = ["2-9", "10-11"]
+cells = [["failure"], ["success"]]
+"""
+
+
+def test_template_names_every_missing_table_with_its_shape():
+    text = template("wsim-te26", pack_spec("wsim-te26"))
+    doc = tomllib.loads(text)
+    assert doc["ruleset"] == "wsim-te26" and list(doc["tables"]) == TE_TABLES
+    crit = doc["tables"]["critical-hits"]
+    assert crit["dice"] == "2d6" and crit["section"].startswith("16.1.2.2.1")
+    assert crit["rows"] == [str(n) for n in range(2, 13)] and crit["columns"] == ["hull", "rigging"]
+    assert all(c == "?" for row in crit["cells"] for c in row)
+    assert doc["tables"]["melee-crew-loss"]["section"] == "12.3.4"
+
+
+def test_1974_template_is_the_unreadable_wind_table():
+    doc = tomllib.loads(template("wsim-1974", pack_spec("wsim-1974")))
+    assert list(doc["tables"]) == ["wind-force"]
+    assert len(doc["tables"]["wind-force"]["rows"]) == 6 and len(doc["tables"]["wind-force"]["columns"]) == 12
+
+
+def test_1981_has_no_missing_tables():
+    assert pack_spec("wsim-1981") == {}
+
+
+def test_a_filled_pack_is_read_and_layered():
+    packs = read_pack(PACK, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    t = Tables("wsim-te26", packs=packs)
+    assert t["grappling"]["cells"] == [["failure"], ["success"]]
+    assert "p.toml" in t["grappling"]["source"]
+    assert row_index(t["ungrappling"], 12) == 1 and row_index(t["grappling"], 2) == 0
+
+
+def test_a_missing_table_names_itself_and_the_template_command():
+    with pytest.raises(MissingTable) as exc:
+        Tables("wsim-te26")["melee-crew-loss"]
+    assert "Melee Crew Loss Table" in str(exc.value) and "umpire tables template --ruleset wsim-te26" in str(exc.value)
+
+
+@pytest.mark.parametrize("text, names", [
+    ('ruleset = "wsim-1981"\n[tables.grappling]\ncells = []', "ruleset"),
+    ('ruleset = "wsim-te26"\n[tables.nonsense]\ncells = []', "tables.nonsense"),
+    ('ruleset = "wsim-te26"\n[tables.grappling]\ncells = [["success"]]', "tables.grappling.rows"),
+    ('ruleset = "wsim-te26"\n[tables.grappling]\nrows = ["2-6"]\ncells = [["maybe"]]', "tables.grappling.cells"),
+    ('ruleset = "wsim-te26"\n[tables.grappling]\nrows = ["2-6", "7+"]\ncells = [["success"]]', "tables.grappling.cells"),
+    ('ruleset = "wsim-te26"\n[tables.leader-casualty]\ncells = [["?"]]', "tables.leader-casualty.cells"),
+    ('ruleset = "wsim-te26"\n[tables.changing-wind-number]\ncells = [[1],[2],[3],[4],[5],[6]]',
+     "tables.changing-wind-number.cells"),
+    ('ruleset = "wsim-te26"\n[tables.critical-hits]\ncolumns = ["x", "y"]\ncells = []', "tables.critical-hits.columns"),
+    ('ruleset = "wsim-te26"\n[tables.grappling\n', "not TOML"),
+])
+def test_a_bad_pack_names_the_file_and_the_key(text, names):
+    with pytest.raises(Exception) as exc:
+        read_pack(text, "bad.toml", "wsim-te26", pack_spec("wsim-te26"))
+    assert "bad.toml" in str(exc.value) and names in str(exc.value)
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+def _ships(umpire):
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", AV).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", AV).code == 0
+
+
+def test_template_command_writes_the_file(umpire, tmp_path):
+    res = umpire("--json", "tables", "template", "--ruleset", "te26", "-o", tmp_path / "p.toml")
+    assert res.code == 0, res.err
+    assert res.json["tables"] == TE_TABLES
+    assert tomllib.loads((tmp_path / "p.toml").read_text())["ruleset"] == "wsim-te26"
+    again = umpire("tables", "template", "--ruleset", "te26", "-o", tmp_path / "p.toml")
+    assert again.code == 2 and "exists" in again.err
+
+
+def test_without_a_pack_the_action_exits_2_and_nothing_is_journalled(umpire, tmp_path):
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "wsim-te26", "--seed", "1").code == 0
+    _ships(umpire)
+    before = game.read_bytes()
+    res = umpire("grapple", "a", "b", "--rolls", "3,4")
+    assert res.code == 2 and "Grappling Table" in res.err and "umpire tables template" in res.err
+    assert game.read_bytes() == before
+
+
+def test_with_a_pack_the_game_plays_and_records_it(umpire, tmp_path):
+    (tmp_path / "p.toml").write_text(PACK)
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert tomllib.loads(game.read_text())["game"]["tables"]["grappling"]["rows"] == ["2-6", "7-12"]
+    _ships(umpire)
+    res = umpire("--json", "grapple", "a", "b", "--rolls", "3,4")
+    assert res.code == 0 and res.json["success"] is True and res.json["rolls"] == [3, 4]
+    # on the turn of grappling the ungrappling table's first column is read (9.2.1)
+    res = umpire("--json", "ungrapple", "b", "a", "--rolls", "4,4")
+    assert res.code == 0 and res.json["success"] is True
+    assert umpire("verify").code == 0
+
+
+def test_a_bad_pack_writes_no_game(umpire, tmp_path):
+    (tmp_path / "p.toml").write_text('ruleset = "wsim-te26"\n[tables.grappling]\nrows = ["2-6"]\ncells = [[7]]\n')
+    game = tmp_path / "game.toml"
+    res = umpire("new", game, "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml")
+    assert res.code == 2 and "p.toml" in res.err and "tables.grappling" in res.err
+    assert not game.exists()
+    res = umpire("new", game, "--ruleset", "wsim-te26", "--tables", tmp_path / "none.toml")
+    assert res.code == 2 and not game.exists()
+
+
+def test_te26_worked_rules_with_a_pack(umpire, tmp_path):
+    (tmp_path / "p.toml").write_text(PACK + '[tables.unfouling]\nrows = ["2-7", "8-12"]\ncells = [["failure"], ["success"]]\n')
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    _ships(umpire)
+    # 8.3.5 "Rolls of 12 always foul, regardless of modifiers" (the pack has no row for 12)
+    res = umpire("--json", "foul", "a", "b", "--rolls", "6,6")
+    assert res.code == 0 and res.json["success"] is True
+    assert any("always fouls" in line for line in res.json["explain"])
+    assert umpire("turn").code == 0
+    # 6.1 "+1 to the unfouling roll by marking off one rigging square": 3 + 4 + 1 = 8, a success
+    res = umpire("--json", "unfoul", "a", "b", "--rolls", "3,4", "--opt", "rigging=1")
+    assert res.code == 0 and res.json["success"] is True, res.err
+    assert umpire("--json", "status", "a").json["ships"][0]["rigging_left"] == [4, 5, 5]
+
+
+def test_te26_offers_only_what_is_built(umpire, tmp_path):
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced").code == 0
+    _ships(umpire)
+    res = umpire("fire", "a", "--at", "b", "--range", "1", "--side", "left", "--roll", "3")
+    assert res.code == 2 and "not a wsim-te26 command" in res.err

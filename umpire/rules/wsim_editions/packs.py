@@ -1,0 +1,133 @@
+"""Table packs: the tables no rule text gives, written out as a fill-in template and read back.
+
+A ruleset's data names such tables in `pack-tables.toml` (key -> title, section, dice, rows,
+columns, entry, cells with "?" where the umpire fills in). `template` turns that into TOML
+text; `read_pack` checks a filled pack against it and returns the tables to layer over the
+data (core.tables.Tables `packs`). Pure: the caller reads and writes the files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from typing import Any
+
+from umpire.core.errors import BadInput
+
+TO_FILL = "?"
+KINDS = ("integer", "hits", "outcome", "text")
+OUTCOMES = ("success", "failure")
+_HITS = re.compile(r"^(0|\d*[HGCR](-\d*[HGCR])*)( ?\([A-Z0-9 -]+\))?$")
+SHAPE_KEYS = ("title", "section", "dice", "rows", "columns", "entry")
+
+
+def template(ruleset: str, spec: dict[str, dict]) -> str:
+    """The fill-in TOML for `ruleset`: one table per missing table, its cells "?" unless a text gives them."""
+    lines = [f"# Table pack for {ruleset}: the tables no rule text gives. Fill in every \"?\" cell",
+             "# from your own table cards, then start a game with `umpire new ... --tables THIS.toml`.",
+             "# A table left out stays missing; a table given must be complete.",
+             f"ruleset = {json.dumps(ruleset)}", ""]
+    for key, t in spec.items():
+        lines.append(f"[tables.{key}]")
+        for name in SHAPE_KEYS:
+            lines.append(f"{name} = {_toml(t[name])}")
+        if t.get("free"):
+            lines.append(f"# the text gives no {' or '.join(t['free'])} for this table: write your card's")
+        for name in ("min", "max"):
+            if name in t:
+                lines.append(f"{name} = {t[name]}")
+        lines.append("cells = [")
+        lines += [f"    {_toml(row)},   # {heading}" for row, heading in zip(t["cells"], t["rows"])]
+        lines += ["]", ""]
+    return "\n".join(lines)
+
+
+def _toml(value: Any) -> str:
+    """JSON's strings, numbers and arrays are TOML too."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def read_pack(text: str, name: str, ruleset: str, spec: dict[str, dict]) -> dict[str, dict]:
+    """The tables of a filled pack, checked against `spec`; a fault names the file and the table key."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"table pack {name}: not TOML ({exc})") from None
+    if doc.get("ruleset") != ruleset:
+        raise BadInput(f"table pack {name}: ruleset {doc.get('ruleset')!r}; this game is {ruleset} "
+                       f"(write one with `umpire tables template --ruleset {ruleset} -o PACK.toml`)")
+    tables = doc.get("tables", {})
+    if not isinstance(tables, dict) or not tables:
+        raise BadInput(f"table pack {name}: no [tables.KEY] to load")
+    unknown = sorted(set(tables) - set(spec))
+    if unknown:
+        offer = ", ".join(spec) or "none: every table of this ruleset is in its text"
+        raise BadInput(f"table pack {name}: tables.{unknown[0]} is not a missing table of {ruleset} (they are: {offer})")
+    return {key: _table(name, key, tables[key], spec[key]) for key in tables}
+
+
+def _table(name: str, key: str, given: Any, shape: dict) -> dict:
+    where = f"table pack {name}: tables.{key}"
+    if not isinstance(given, dict):
+        raise BadInput(f"{where}: expected a table")
+    if "dice" in given and given["dice"] != shape["dice"]:
+        raise BadInput(f"{where}.dice: expected {_toml(shape['dice'])}, got {_toml(given['dice'])}")
+    shape = {**shape, **{k: _headings(where, k, given, shape) for k in ("rows", "columns")}}
+    cells = given.get("cells")
+    if not isinstance(cells, list) or len(cells) != len(shape["rows"]):
+        raise BadInput(f"{where}.cells: expected {len(shape['rows'])} rows ({', '.join(shape['rows'])})")
+    for i, row in enumerate(cells):
+        if not isinstance(row, list) or len(row) != len(shape["columns"]):
+            raise BadInput(f"{where}.cells row {shape['rows'][i]}: expected {len(shape['columns'])} cells "
+                           f"({', '.join(shape['columns'])})")
+        for j, cell in enumerate(row):
+            _cell(f"{where}.cells row {shape['rows'][i]} column {shape['columns'][j]}", cell, shape)
+    return {**{k: shape[k] for k in SHAPE_KEYS}, "cells": cells,
+            "source": f"table pack {name} ({shape['title']}, {shape['section']})"}
+
+
+def _headings(where: str, k: str, given: dict, shape: dict) -> list[str]:
+    """The table's row or column headings: the text's, or where the text gives none (`free`), the pack's."""
+    if k not in shape.get("free", ()):
+        if k in given and given[k] != shape[k]:
+            raise BadInput(f"{where}.{k}: expected {_toml(shape[k])}, got {_toml(given[k])}")
+        return shape[k]
+    heads = given.get(k)
+    if not isinstance(heads, list) or not heads or \
+            not all(isinstance(h, str) and h.strip() and h != TO_FILL for h in heads):
+        raise BadInput(f"{where}.{k}: the text gives no {k} for this table: give the headings from your "
+                       f"card, a list of text such as [\"2-6\", \"7-11\", \"12\"]")
+    return heads
+
+
+def _cell(where: str, cell: Any, shape: dict) -> None:
+    entry = shape["entry"]
+    if cell == TO_FILL:
+        raise BadInput(f"{where}: still \"?\"; fill it in or leave the table out")
+    if entry == "integer":
+        ok = isinstance(cell, int) and not isinstance(cell, bool) \
+            and shape.get("min", cell) <= cell <= shape.get("max", cell)
+        what = "a whole number" + (f" from {shape['min']} to {shape['max']}" if "min" in shape else "")
+    elif entry == "hits":
+        ok, what = isinstance(cell, str) and bool(_HITS.match(cell)), "a hit result such as \"2H-R-C\" or \"0\""
+    elif entry == "outcome":
+        ok, what = cell in OUTCOMES, "\"success\" or \"failure\""
+    elif entry == "text":
+        ok, what = isinstance(cell, str) and bool(cell.strip()), "text"
+    else:
+        ok, what = cell in entry, "one of " + ", ".join(map(str, entry))
+    if not ok:
+        raise BadInput(f"{where}: {cell!r} is not {what}")
+
+
+def row_index(table: dict, value: int) -> int:
+    """The row whose heading is `value` ("7") or a band holding it ("2-4", "11+"); rows are in order."""
+    for i, heading in enumerate(table["rows"]):
+        m = re.fullmatch(r"(-?\d+)(?:-(\d+)|(\+))?", heading.strip())
+        if m:
+            lo = int(m.group(1))
+            hi = int(m.group(2)) if m.group(2) else (None if m.group(3) else lo)
+            if value >= lo and (hi is None or value <= hi):
+                return i
+    raise BadInput(f"{table['title']}: no row for {value} (rows: {', '.join(table['rows'])})")

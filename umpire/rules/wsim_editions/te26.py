@@ -1,0 +1,128 @@
+"""WS&IM Tournament Edition 2.6, over the 1981 ruleset.
+
+The edition's tables are on table cards that are not in its text, so every command that
+needs one reads it from the game's table pack (`umpire new --tables`); without the pack
+the command is refused naming the table and `umpire tables template` (core.tables).
+
+Built so far: the two-dice fouling, unfouling, grappling and ungrappling (6.1, 8.3.5, 9.1.2,
+9.2.1) with the text's own rules (a 12 always fouls; a 12 always ungrapples; +1 to
+unfoul by marking off a rigging square, 6.1), loading and the end of the turn. The other
+commands are not offered yet (docs/coverage/wsim-te26.md).
+"""
+
+from __future__ import annotations
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.ruleset import Wsim1981
+
+_BUILT = ("foul", "unfoul", "grapple", "ungrapple", "load", "turn")
+
+
+class WsimTe26(Wsim1981):
+    id = "wsim-te26"
+    aliases = ("te26", "wsim-te", "wsim-tournament")
+    data_id = "wsim-te26"
+    title = "Wooden Ships & Iron Men, Tournament Edition rules 2.6"
+    level = "basic"
+    levels = ("basic", "advanced")
+    level_classes = {"advanced": "umpire.rules.wsim_editions.te26:WsimTe26Advanced"}
+    #: the Optional Rules (31.0-50.0) by their titles
+    optional_rules = {
+        "timed-moves": "31.0", "critical-hit-critical-miss": "32.0", "small-target-modifiers": "33.0",
+        "small-crew-modifier": "34.0", "variable-seamanship": "35.0", "loss-of-rigging": "36.0",
+        "towing": "37.0", "fore-and-aft-rigging": "38.0", "changing-wind-number": "43.0",
+        "scurvy": "47.0", "copper-bottoms": "48.0",
+    }
+    advanced_only: dict[str, str] = {}
+    actions = {k: v for k, v in Wsim1981.actions.items() if k in _BUILT}
+    options = {**Wsim1981.options, "grapple": (), "unfoul": ("rigging",)}
+
+    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict):
+        """Two dice on the pack's table for the attempt (6.1, 8.3.5, 9.1.2, 9.2.1)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim import contact
+
+        contact.check_contact(state, kind, a, b)
+        name = contact.KINDS[kind][0]
+        friendly = state["ships"][a]["controller"] == state["ships"][b]["controller"]
+        if friendly and kind in ("grapple", "ungrapple"):
+            return Plan(DiceNeed(0, 6, (kind,)), lambda rolls, strict: _resolve(state, kind, a, b, (), None, tables, opts))
+        table = tables[name]            # refused here, before any die, when the game has no pack for it
+        n = tables["procedures"]["contact"]["dice"]
+        need = DiceNeed(n, 6, tuple(f"{kind} die {i + 1}" for i in range(n)))
+        return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts))
+
+
+class WsimTe26Advanced(WsimTe26):
+    level = "advanced"
+
+
+def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], table, tables, opts) -> Resolution:
+    from umpire.rules.wsim import contact
+    from umpire.rules.wsim_editions.packs import row_index
+
+    name, track, making = contact.KINDS[kind]
+    sa, sb = state["ships"][a], state["ships"][b]
+    steps: list[Step] = []
+    effects: list[dict] = []
+    if not rolls:
+        success = True
+        steps.append(Step("friendly ships", f"{kind} is automatic", "TE 2.6 9.1.1, 9.2.1"))
+    else:
+        total = sum(rolls)
+        steps.append(Step("two dice", f"{rolls[0]} + {rolls[1]} = {total}", "TE 2.6 " + table["section"]))
+        if kind == "unfoul" and _rigging_bonus(opts):
+            effects += _mark_rigging(sa)
+            total += 1
+            steps.append(Step("a rigging square marked off", f"+1 = {total}", "TE 2.6 6.1"))
+        rules = tables["procedures"]["contact"]
+        if kind == "foul" and sum(rolls) == rules["always_fouls"]:
+            success = True
+            steps.append(Step("a roll of 12", "always fouls", "TE 2.6 8.3.5"))
+        elif kind == "ungrapple" and sum(rolls) == rules["always_ungrapples"]:
+            success = True
+            steps.append(Step("a roll of 12", "always succeeds", "TE 2.6 9.2.1"))
+        else:
+            col = 0
+            if kind == "ungrapple":
+                col = 0 if sa.get("grappled_on", {}).get(b) == state["turn"] else 1
+            row = row_index(table, total)
+            success = table["cells"][row][col] == "success"
+            steps.append(Step(f"{table['title']}, row {table['rows'][row]}, {table['columns'][col]}",
+                              table["cells"][row][col], table["source"]))
+    if kind != "foul":
+        effects.append(set_(["ships", a, "tries"], sa.get("tries", []) + [f"{kind}:{b}"]
+                            + ([f"{kind}:{b}!"] if kind == "ungrapple" and success else [])))
+    if success and making:
+        stamp = "fouled_on" if kind == "foul" else "grappled_on"
+        for x, y in ((sa, b), (sb, a)):
+            effects.append(set_(["ships", x["id"], stamp], {**x.get(stamp, {}), y: state["turn"]}))
+    if success:
+        for x, y in ((sa, b), (sb, a)):
+            now = list(x[track])
+            now.append(y) if making else now.remove(y)
+            effects.append(set_(["ships", x["id"], track], now))
+    outcome = {"foul": "fouled", "unfoul": "unfouled", "grapple": "grappled", "ungrapple": "ungrappled"}[kind]
+    summary = f"{sa['name']} and {sb['name']}: " + (outcome if success else f"not {outcome}")
+    data = {"ships": [a, b], "attempt": kind, "success": success, "rolls": list(rolls),
+            "result": outcome if success else "no effect"}
+    return Resolution(kind, summary, effects, steps, data)
+
+
+def _rigging_bonus(opts: dict) -> bool:
+    value = str(opts.get("rigging") or "").lower()
+    if value not in ("", "1", "yes", "true"):
+        raise BadInput(f"unfoul --opt rigging={value}: use rigging=1 to mark off one rigging square for +1 (6.1)")
+    return bool(value)
+
+
+def _mark_rigging(ship: dict) -> list[dict]:
+    """One rigging square marked off, from the first section with squares left (6.1)."""
+    left = list(ship["rigging_left"])
+    for i, n in enumerate(left):
+        if n > 0:
+            left[i] -= 1
+            return [set_(["ships", ship["id"], "rigging_left"], left)]
+    raise BadInput(f"{ship['name']} has no rigging square left to mark off for the +1 (6.1)")
