@@ -131,14 +131,23 @@ def speed(obj, ship, attitude, heading, wind, wind_from, point, sail, extra):
 @cli.command("load")
 @click.argument("ship")
 @click.option("--side", required=True, help="Broadside to load: left/port or right/starboard.")
+@click.option("--shot", type=click.Choice(["round", "double", "chain", "grape"]),
+              help="WS&IM advanced: the shot loaded (default round).")
 @click.pass_obj
-def load_cmd(obj, ship, side):
+def load_cmd(obj, ship, side, shot):
     """Load one broadside of SHIP (one per turn).
 
     \b
     Example:
       umpire load constitution --side left
+      umpire load constitution --side left --shot double
     """
+    if shot and obj.ruleset.family != "wsim":
+        raise BadInput("--shot: shot types are a WS&IM option")
+    if shot:
+        from umpire.rules.wsim.actions import Load
+
+        return _act(obj, Load(obj.ship(ship), side, shot))
     _act(obj, A.Load(obj.ship(ship), side))
 
 

@@ -69,12 +69,25 @@ class Wsim1981Advanced(Wsim1981):
         return Plan(need, lambda rolls, typed: af.resolve(state, act, rolls, typed, tables, got),
                     flexible=need.count > 0)
 
+    def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
+        from umpire.rules.base import side_word
+        from umpire.rules.wsim import ammunition
+
+        return ammunition.load(state, ship, side_word(side), shot, tables)
+
+    def end_turn(self, state: dict, tables):
+        from umpire.rules.wsim import ammunition, turns
+
+        return turns.end_turn(state, ammunition.end_turn_effects)
+
     def status(self, ship: dict) -> dict:
         out = basic_status(ship)
         for key in ("gun_sections_left", "carronade_sections_left", "sails", "shot", "anchor", "repairs",
                     "critical_effects"):
             if key in ship:
                 out[key] = ship[key]
+        if "shot" in ship:   # null while empty or still loading
+            out["shot"] = {s: ship["shot"][s] if ship["loaded"][s] else None for s in SIDES}
         out["critical_effects"] = [{"until_turn": None, **e} for e in ship.get("critical_effects", [])]
         out["turning_left"] = ship.get("turning")
         return out

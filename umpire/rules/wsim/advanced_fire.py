@@ -66,7 +66,13 @@ def check(state: dict, act: AdvancedFire, tables) -> None:
     firer = state["ships"][act.firer]
     if firer["state"] in ("sinking", "exploding", "sunk", "exploded"):
         raise Refused(f"{firer['name']} is {firer['state']}: she takes no further part (Advanced VIII.C.5)")
+    if act.side in (firer.get("loading") or {}):
+        raise Refused(f"{firer['name']}'s {act.side} broadside is still loading doubleshot (VIII.B.3.c)")
     shot = shot_of(firer, act.side)
+    target = state["ships"][act.target]
+    if shot == "grape" and in_later_melee(state, act.firer, act.target):
+        raise Refused(f"{target['name']}'s crew is in a later turn of melee with {firer['name']}: no grapeshot "
+                      "(VIII.B.4.d)")
     reach = tables["ammunition"]["max_range"][shot]
     if act.range > reach:
         raise Refused(f"range {act.range}: {shot}shot reaches {reach} hex(es) at most (Ammunition Range Table)")
@@ -74,6 +80,13 @@ def check(state: dict, act: AdvancedFire, tables) -> None:
     if act.section and guns_firing(firer, act, tables) == 0:
         raise Refused(f"{firer['name']}'s {act.side} {act.section} section has no gun squares that can fire "
                       f"at {act.range} hexes")
+
+
+def in_later_melee(state: dict, a: str, b: str) -> bool:
+    """The two crews met in melee in an earlier turn and are still locked in it."""
+    turn = state["turn"]
+    return any(state["ships"][x].get("melee_with") == y and 0 < state["ships"][x].get("meleed_turn", 0) < turn
+               for x, y in ((a, b), (b, a)))
 
 
 def guns_firing(firer: dict, act: AdvancedFire, tables) -> int:
@@ -187,6 +200,9 @@ def resolve(state: dict, act: AdvancedFire, rolls: tuple[int, ...], typed: bool,
         hits["crew"] = crew
         results.append(f"{crew}C" if crew else "0")
         steps.append(Step("grapeshot", f"no hit table: {crew} crew square(s)", "Advanced VIII.B.4.b"))
+        if target.get("parties"):
+            hits["crew"] += 1
+            steps.append(Step("target has a boarding party", "one more crew square", "Advanced VIII.B.7"))
     else:
         if not act.aim:
             steps.append(Step("aim", f"{aim} (not given)", "Basic VIII.B.5"))
@@ -211,7 +227,7 @@ def resolve(state: dict, act: AdvancedFire, rolls: tuple[int, ...], typed: bool,
     used = dice.finish()
     fp = ["ships", act.firer]
     effects = [set_(fp + ["loaded", act.side], False), set_(fp + ["initial_used", act.side], True),
-               set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
+               set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side]), set_(fp + ["shot", act.side], "")]
     effects += [set_(["ships", act.target, k], t[k]) for k in CHANGED if t.get(k) != target.get(k)]
     result = " + ".join(results) if results else "0"
     data = {"firer": act.firer, "target": act.target, "hit_table": fired[0] if fired else None,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from umpire.core.errors import BadInput, UmpireError
+from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
+from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class Wsim1981(Ruleset):
     actions = {"fire": (A.Fire, "_fire"), "foul": (A.Contact, "_contact"), "unfoul": (A.Contact, "_contact"),
                "grapple": (A.Contact, "_contact"), "ungrapple": (A.Contact, "_contact"),
                "melee": (A.Melee, "_melee"), "board": (A.Board, "_board"), "capture": (A.Capture, "_capture"),
-               "transfer": (A.Transfer, "_transfer"), "load": (A.Load, "_load"),
+               "transfer": (A.Transfer, "_transfer"), "load": (WsimActions.Load, "_load"),
                "surrender": (A.Surrender, "_surrender"), "recover": (A.Recover, "_recover"),
                "turn": (A.EndTurn, "_turn")}
     queries = {"speed": "speed"}
@@ -94,7 +95,12 @@ class Wsim1981(Ruleset):
     def _transfer(self, state, tables, a: A.Transfer):
         return self.transfer(state, tables, a.ship, a.to, a.sections)
 
-    def _load(self, state, tables, a: A.Load):
+    def _load(self, state, tables, a: WsimActions.Load):
+        if a.shot and a.shot.lower() != "round" and self.level != "advanced":
+            raise Refused(f"shot {a.shot!r}: shot other than round is an Advanced Game rule (VIII.B); "
+                              "this game is played at the Basic level")
+        if a.shot:
+            return self.load(state, tables, a.ship, a.side, a.shot)
         return self.load(state, tables, a.ship, a.side)
 
     def _surrender(self, state, tables, a: A.Surrender):
@@ -249,7 +255,7 @@ class Wsim1981(Ruleset):
 
         return boarding.transfer(state, ship, to, section_list(sections))
 
-    def load(self, state: dict, tables, ship: str, side: str):
+    def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
         from umpire.rules.base import side_word
         from umpire.rules.wsim import turns
 

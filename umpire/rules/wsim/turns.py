@@ -27,18 +27,28 @@ def load(state: dict, ship_id: str, side: str) -> Resolution:
                       [Step("load", f"{side} broadside, roundshot", "Basic X.A, X.C")], {"ship": ship_id, "side": side})
 
 
-def end_turn(state: dict) -> Resolution:
+def end_turn(state: dict, hold=None) -> Resolution:
     """Close the turn: reload one fired broadside per ship that has not loaded, clear boarding
-    parties, and take the new turn's firing basis (fire is simultaneous within a turn)."""
+    parties, and take the new turn's firing basis (fire is simultaneous within a turn).
+    `hold(state, id, ship)`, at the Advanced level, gives a ship's own end-of-turn effects and
+    working and the broadsides not to reload."""
     effects: list[dict] = []
     steps: list[Step] = []
     for sid, ship in state["ships"].items():
         loaded = dict(ship["loaded"])
+        held: set[str] = set()
+        if hold:
+            more, said, held = hold(state, sid, ship)
+            effects += more
+            steps += said
         if not ship["loaded_this_turn"] and can_work_guns(ship):
             empty = [s for s in ship["fired_this_turn"] if not loaded[s]] + [s for s in SIDES if not loaded[s]]
+            empty = [s for s in empty if s not in held]
             if empty:
                 loaded[empty[0]] = True
                 effects.append(set_(["ships", sid, "loaded", empty[0]], True))
+                if "shot" in ship:   # the Advanced log keeps the shot loaded: `turn` loads roundshot
+                    effects.append(set_(["ships", sid, "shot", empty[0]], "round"))
                 steps.append(Step(f"{ship['name']} reloads", f"{empty[0]} broadside", "Basic X.A"))
         for key, value in (("fired_this_turn", []), ("loaded_this_turn", ""), ("parties", []), ("boarding", []),
                            ("prize_losses", 0)):
