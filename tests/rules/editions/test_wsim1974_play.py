@@ -46,3 +46,14 @@ def test_first_edition_has_no_advanced_level(umpire, tmp_path):
 def test_optional_rule_from_another_edition_is_refused(umpire, tmp_path):
     res = umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1974", "--optional", "scurvy")
     assert res.code == 2 and "full-sails" in res.err
+
+
+@pytest.mark.parametrize("rid", ["wsim-1974", "wsim-te26"])
+def test_oob_convert_and_sheet_for_the_editions(umpire, tmp_path, rid):
+    csv = tmp_path / "o.csv"
+    csv.write_text("name,side,nation,tons,men,guns,spec\n"
+                   "MARS,british,british,1800,600,\"28x32,28x18\",14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)\n")
+    assert umpire("oob", "convert", csv, "--ruleset", rid, "-o", tmp_path / "o.toml").code == 0
+    assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "o.toml").code == 0
+    assert umpire("--json", "status").json["ruleset"] == rid
+    assert umpire("sheet", "-o", tmp_path / "s.pdf").code == 0

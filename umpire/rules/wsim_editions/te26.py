@@ -28,12 +28,16 @@ class WsimTe26(Wsim1981):
     level = "basic"
     levels = ("basic", "advanced")
     level_classes = {"advanced": "umpire.rules.wsim_editions.te26:WsimTe26Advanced"}
-    #: the Optional Rules (31.0-50.0) by their titles
+    #: the Optional Rules (31.0-57.0) by their titles; none changes play yet
     optional_rules = {
         "timed-moves": "31.0", "critical-hit-critical-miss": "32.0", "small-target-modifiers": "33.0",
         "small-crew-modifier": "34.0", "variable-seamanship": "35.0", "loss-of-rigging": "36.0",
-        "towing": "37.0", "fore-and-aft-rigging": "38.0", "changing-wind-number": "43.0",
-        "scurvy": "47.0", "copper-bottoms": "48.0",
+        "towing": "37.0", "fore-and-aft-rigging": "38.0", "rowing": "39.0", "wind-velocity": "40.0",
+        "blocked-wind": "41.0", "variable-wind-direction-and-velocity": "42.0", "changing-wind-number": "43.0",
+        "land-rocks-and-shoals": "44.0", "casting-the-lead": "45.0", "multi-player-communication": "46.0",
+        "scurvy": "47.0", "copper-bottoms": "48.0", "command-lag": "49.0", "fireships": "51.0",
+        "merchantmen": "52.0", "privateers-and-pirates": "53.0", "boats": "54.0", "forts": "55.0",
+        "bombs": "56.0", "soldiers": "57.0",
     }
     advanced_only: dict[str, str] = {}
     actions = {k: v for k, v in Wsim1981.actions.items() if k in _BUILT}
