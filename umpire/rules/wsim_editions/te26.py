@@ -6,18 +6,21 @@ the command is refused naming the table and `umpire tables template` (core.table
 
 Built so far: the two-dice fouling, unfouling, grappling and ungrappling (6.1, 8.3.5, 9.1.2,
 9.2.1) with the text's own rules (a 12 always fouls; a 12 always ungrapples; +1 to
-unfoul by marking off a rigging square, 6.1), loading and the end of the turn. The other
+unfoul by marking off a rigging square, 6.1), the morale check (3.2.5.1, 12.3.5), loading
+and the end of the turn. The other
 commands are not offered yet (docs/coverage/wsim-te26.md).
 """
 
 from __future__ import annotations
 
+from umpire.core import actions as A
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ruleset import Wsim1981
 
 _BUILT = ("foul", "unfoul", "grapple", "ungrapple", "load", "turn")
+_YES = ("1", "yes", "true")
 
 
 class WsimTe26(Wsim1981):
@@ -40,8 +43,18 @@ class WsimTe26(Wsim1981):
         "bombs": "56.0", "soldiers": "57.0",
     }
     advanced_only: dict[str, str] = {}
-    actions = {k: v for k, v in Wsim1981.actions.items() if k in _BUILT}
-    options = {**Wsim1981.options, "grapple": (), "unfoul": ("rigging",)}
+    actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
+    options = {**Wsim1981.options, "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship")}
+
+    def _morale(self, state, tables, a: A.Morale):
+        """A morale check: one die against the crew quality number (3.2.5.1), with the melee
+        modifiers of 12.3.5 when the umpire gives them (`--opt outnumbered=1`, `--opt flagship=1`)."""
+        from umpire.rules.base import Plan
+
+        self.check_options("morale", a.opts)
+        if a.ship not in state["ships"]:
+            raise BadInput(f"no ship {a.ship!r}")
+        return Plan(DiceNeed(1, 6, ("morale",)), lambda rolls, strict: _morale(state, a.ship, a.opts, rolls, tables))
 
     def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict):
         """Two dice on the pack's table for the attempt (6.1, 8.3.5, 9.1.2, 9.2.1)."""
@@ -113,6 +126,26 @@ def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tab
     data = {"ships": [a, b], "attempt": kind, "success": success, "rolls": list(rolls),
             "result": outcome if success else "no effect"}
     return Resolution(kind, summary, effects, steps, data)
+
+
+def _morale(state: dict, ship_id: str, opts: dict, rolls: tuple[int, ...], tables) -> Resolution:
+    rules = tables["procedures"]["morale"]
+    ship = state["ships"][ship_id]
+    quality = rules["quality"][ship["quality"]]
+    roll = rolls[0]
+    steps = [Step("crew quality", f"{ship['quality']} = {quality}", "TE 2.6 3.2.5.1"), Step("die", str(roll))]
+    for key, why in (("outnumbered", "opponent has a 2-1 ratio in TMS"), ("flagship", "the ship is a flagship")):
+        value = str(opts.get(key) or "").lower()
+        if value not in ("", "0", "no", "false") + _YES:
+            raise BadInput(f"morale --opt {key}={value}: use {key}=1 when {why}")
+        if value in _YES:
+            roll += rules[key]
+            steps.append(Step(why, f"{rules[key]:+d} = {roll}", "TE 2.6 12.3.5"))
+    passed = roll <= quality
+    steps.append(Step("equal or below the crew quality number" if passed else "greater than the crew quality number",
+                      "passes" if passed else "fails", "TE 2.6 3.2.5.1"))
+    data = {"ship": ship_id, "rolls": list(rolls), "passed": passed, "quality": ship["quality"]}
+    return Resolution("morale", f"{ship['name']} {'passes' if passed else 'fails'} the morale check", [], steps, data)
 
 
 def _rigging_bonus(opts: dict) -> bool:
