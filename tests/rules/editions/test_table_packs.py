@@ -150,3 +150,68 @@ def test_te26_offers_only_what_is_built(umpire, tmp_path):
     _ships(umpire)
     res = umpire("fire", "a", "--at", "b", "--range", "1", "--side", "left", "--roll", "3")
     assert res.code == 2 and "not a wsim-te26 command" in res.err
+
+
+MELEE_PACK = PACK + """[tables.melee-crew-loss]
+columns = ["1-10", "11-20", "21-30", "31+"]
+cells = [[0, 0, 1, 1], [0, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 2], [1, 2, 2, 3], [2, 2, 3, 3]]
+"""
+
+
+def _melee_game(umpire, tmp_path, pack=MELEE_PACK):
+    if pack:
+        (tmp_path / "p.toml").write_text(pack)
+    args = ["--tables", tmp_path / "p.toml"] if pack else []
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", *args).code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", "10H-(5-5-5)M-6G-5R(3)-5-18'-20(CR)").code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)").code == 0
+    if pack:
+        assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 0
+        assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
+        assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+
+
+def test_te26_melee_boarded_then_morale(umpire, tmp_path):
+    _melee_game(umpire, tmp_path)
+    # boarding 5 +1 (better quality) = 6 against 2 +1 (DBP) = 3: boarded (12.3.1-2).
+    # crew loss: A TMS 10 x 4 = 40, die 6 in 31+: 3; B TMS 5 x 3 = 15, die 1 one column right
+    # (DBP, first turn, 12.3.4): 21-30, 1. Morale: A 3 against crack 4 holds; B 3 +1 (A has
+    # 36 against 6, two to one) = 4 against average 3 fails: the defender surrenders (12.3.5 c).
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "5,2,6,1,3,3")
+    assert res.code == 0, res.err
+    assert res.json["outcome"] == "defender surrenders" and res.json["rolls"] == [5, 2, 6, 1, 3, 3]
+    assert umpire("--json", "status", "b").json["ships"][0]["state"] == "captured"
+    assert umpire("verify").code == 0
+
+
+def test_te26_melee_repelled_and_not_boarded(umpire, tmp_path):
+    _melee_game(umpire, tmp_path)
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "1,4")   # 2 against 5: repelled
+    assert res.code == 0 and res.json["outcome"] == "repelled" and res.json["rolls"] == [1, 4]
+    assert umpire("turn").code == 0
+    assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "3,3,1")
+    assert res.code == 2 and "used 2 dice" in res.err
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "3,3")   # 4 against 4: not boarded
+    assert res.code == 0 and res.json["outcome"] == "not boarded"
+
+
+def test_te26_melee_goes_on_without_a_new_boarding_roll(umpire, tmp_path):
+    _melee_game(umpire, tmp_path)
+    # boarded; losses 1 (die 1, TMS 40) and 1 (die 2, TMS 15 shifted to 21-30); both hold morale
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,1,2,1,1")
+    assert res.code == 0 and res.json["outcome"] == "continues", res.json
+    assert umpire("turn").code == 0
+    assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    # next turn: no boarding roll (12.3.6), no column shift; crew loss dice, then morale
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "1,1,1,1")
+    assert res.code == 0 and res.json["rolls"] == [1, 1, 1, 1], res.err
+    assert not any("boarding roll" in line for line in res.json["explain"])
+
+
+def test_te26_melee_without_the_pack_exits_2(umpire, tmp_path):
+    _melee_game(umpire, tmp_path, pack=(PACK))
+    res = umpire("melee", "a", "--at", "b", "--rolls", "5,2,6,1,3,3")
+    assert res.code == 2 and "Melee Crew Loss Table" in res.err

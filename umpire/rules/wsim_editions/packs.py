@@ -108,7 +108,8 @@ def _cell(where: str, cell: Any, shape: dict) -> None:
     if entry == "integer":
         ok = isinstance(cell, int) and not isinstance(cell, bool) \
             and shape.get("min", cell) <= cell <= shape.get("max", cell)
-        what = "a whole number" + (f" from {shape['min']} to {shape['max']}" if "min" in shape else "")
+        what = "a whole number" + (f" from {shape['min']}" if "min" in shape else "") + \
+            (f" up to {shape['max']}" if "max" in shape else "")
     elif entry == "hits":
         ok, what = isinstance(cell, str) and bool(_HITS.match(cell)), "a hit result such as \"2H-R-C\" or \"0\""
     elif entry == "outcome":
@@ -131,3 +132,8 @@ def row_index(table: dict, value: int) -> int:
             if value >= lo and (hi is None or value <= hi):
                 return i
     raise BadInput(f"{table['title']}: no row for {value} (rows: {', '.join(table['rows'])})")
+
+
+def column_index(table: dict, value: int) -> int:
+    """The column whose heading is a band holding `value` ("1-10", "41+"), as `row_index` for rows."""
+    return row_index({"title": table["title"], "rows": table["columns"]}, value)

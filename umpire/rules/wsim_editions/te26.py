@@ -6,8 +6,8 @@ the command is refused naming the table and `umpire tables template` (core.table
 
 Built so far: the two-dice fouling, unfouling, grappling and ungrappling (6.1, 8.3.5, 9.1.2,
 9.2.1) with the text's own rules (a 12 always fouls; a 12 always ungrapples; +1 to
-unfoul by marking off a rigging square, 6.1), the morale check (3.2.5.1, 12.3.5), loading
-and the end of the turn. The other
+unfoul by marking off a rigging square, 6.1), the morale check (3.2.5.1, 12.3.5), the
+melee of one OBP against a DBP (12.3, `te26_melee`), loading and the end of the turn. The other
 commands are not offered yet (docs/coverage/wsim-te26.md).
 """
 
@@ -19,7 +19,7 @@ from umpire.core.errors import BadInput
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ruleset import Wsim1981
 
-_BUILT = ("foul", "unfoul", "grapple", "ungrapple", "load", "turn")
+_BUILT = ("foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn")
 _YES = ("1", "yes", "true")
 
 
@@ -44,7 +44,20 @@ class WsimTe26(Wsim1981):
     }
     advanced_only: dict[str, str] = {}
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
-    options = {**Wsim1981.options, "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship")}
+    options = {**Wsim1981.options, "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship"),
+               "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
+                              for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
+
+    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
+        """The Tournament Edition melee (12.3): one OBP against a DBP so far."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_melee
+
+        if len(attackers) != 1:
+            raise BadInput("a Tournament Edition melee is built for one boarding ship so far")
+        need = te26_melee.needs(state, attackers[0], defender, tables)
+        return Plan(need, lambda rolls, strict: te26_melee.resolve(state, attackers[0], defender, opts or {}, rolls,
+                                                                   tables, strict), flexible=True)
 
     def _morale(self, state, tables, a: A.Morale):
         """A morale check: one die against the crew quality number (3.2.5.1), with the melee
