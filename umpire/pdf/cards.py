@@ -24,32 +24,39 @@ def card_pages(pen: Pen, views: Sequence[Any], layout: Any, origin: str, face: F
     bottom = page.margin + page.footer
     spans = chunks(len(views), cols * rows)
     lines = briefing_lines(pen, brief, cols * card.width, pen.fonts.text) if brief else []
+    first = top - (-(-len(spans[-1]) // cols)) * card.height - card.gap * 2 if spans else top
+    parts = _brief_parts(lines, first - bottom, top - bottom, pen.fonts.leading)
+    total = len(spans) + len(parts) - (1 if spans and parts else 0)   # the briefing starts on the last card page
     drawn = 0
     for n, span in enumerate(spans, 1):
         cut_lines(pen, left, top, cols, rows, layout, len(span))
         for k, view in enumerate(views[span.start:span.stop]):
             r, c = divmod(k, cols)
             face(pen, left + c * card.width, top - (r + 1) * card.height, view, layout)
-        if n < len(spans) or not lines:
-            drawn += _end_page(pen, layout, card_name, origin)
-    if lines:
-        y = top - (-(-len(spans[-1]) // cols)) * card.height - card.gap * 2
-        while True:
-            k = take(lines, y - bottom, pen.fonts.leading)
-            draw_lines(pen, left, y, lines[:k], cols * card.width)
-            lines = lines[k:]
-            drawn += _end_page(pen, layout, card_name, origin)
-            if not lines:
-                break
-            y = top
-    total = drawn
-    return total
+        if n < len(spans) or not parts:
+            drawn += _end_page(pen, layout, card_name, origin, total)
+    y = first
+    for part in parts:
+        draw_lines(pen, left, y, part, cols * card.width)
+        drawn += _end_page(pen, layout, card_name, origin, total)
+        y = top
+    return drawn
 
 
-def _end_page(pen: Pen, layout: Any, card_name: str, origin: str) -> int:
+def _brief_parts(lines: Sequence, first: float, later: float, leading: float) -> list[Sequence]:
+    """The briefing's lines page by page: what fits under the last row of cards, then whole pages."""
+    parts, room = [], first
+    while lines:
+        k = take(lines, room, leading)
+        parts.append(lines[:k])
+        lines, room = lines[k:], later
+    return parts
+
+
+def _end_page(pen: Pen, layout: Any, card_name: str, origin: str, total: int) -> int:
     paper, page = layout.paper, layout.page
     n = pen.canvas.getPageNumber()
-    footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"page {n}")
+    footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"{n}/{total}")
     pen.canvas.showPage()
     return 1
 

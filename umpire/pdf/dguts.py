@@ -110,6 +110,8 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
         pen.text(x, pen.middle(top, spec.title, f.text, True), ladder.title, f.text, bold=True, room=spec.label)
         pen.text(x + spec.label, pen.middle(top, spec.title, size), ladder.caption, size, room=width - spec.label)
         top -= spec.title
+    elif _words(ladder):
+        return _word_ladder(pen, spec, x, top, ladder, width)
     else:
         pen.text(x, pen.middle(top, spec.box, f.text, True), ladder.title, f.text, bold=True, room=spec.label)
     across = max(1, min(len(ladder.rungs), spec.per_row))
@@ -126,6 +128,39 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
                 _caption(pen, bx + spec.box / 2, y - spec.box, step, spec.caption, rung, size)
         y -= spec.box + captions * spec.caption + spec.row_gap
     return top - y + (spec.title if values else 0)
+
+
+def _word_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder, width: float) -> float:
+    """A ladder of words (morale) on a card: each word whole under its box, each box as wide a step
+    as its word needs; the title goes on a line of its own when the words need the whole width.
+    Returns the height used."""
+    f = pen.fonts
+    start = top
+    steps = word_steps(pen, ladder, width - spec.label, f.small, spec.box)
+    if steps is None:
+        pen.text(x, pen.middle(top, spec.title, f.text, True), ladder.title, f.text, bold=True, room=width)
+        top -= spec.title
+        left = x
+        steps = word_steps(pen, ladder, width, f.small, spec.box) or [width / len(ladder.rungs)] * len(ladder.rungs)
+    else:
+        pen.text(x, pen.middle(top, spec.box, f.text, True), ladder.title, f.text, bold=True, room=spec.label)
+        left = x + spec.label
+    for rung, step in zip(ladder.rungs, steps):
+        _rung(pen, left + (step - spec.box) / 2, top - spec.box, spec.box, rung)
+        _caption(pen, left + step / 2, top - spec.box, step, spec.caption, rung, f.small)
+        left += step
+    return start - (top - spec.box - spec.caption - spec.row_gap)
+
+
+def word_steps(pen: Pen, ladder: Ladder, room: float, size: float, box: float) -> list[float] | None:
+    """How wide a step each word of the ladder takes so that all show whole in `room` (the room
+    left over shared out evenly), or None when they do not fit."""
+    gap = size / 2
+    needs = [max(pen.width(r.value, size), box) + gap for r in ladder.rungs]
+    if not needs or sum(needs) > room:
+        return None
+    extra = (room - sum(needs)) / len(needs)
+    return [n + extra for n in needs]
 
 
 def _words(ladder: Ladder) -> bool:

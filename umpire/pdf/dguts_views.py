@@ -137,7 +137,8 @@ def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
     name = str(ship.get("name") or values.get("name", ""))
     return DgutsShip(
         ship_id=str(ship["id"]), name=name, side=str(ship.get("side", "")), nation=str(values.get("nation", "")),
-        left=left_fields(values), right=right_fields(values), speed_note=speed_multipliers(tables),
+        left=left_fields(values, tables, fleet.wind_force),
+        right=right_fields(values, track if damage else {}), speed_note=speed_multipliers(tables),
         guns=armament(values),
         chasers=chaser_text(values), ladders=ladders(values, track if damage else {}, tables),
         status=status_lines(values, track) if damage else (),
@@ -153,7 +154,9 @@ def _dguts_tables(fleet: Fleet):
     return find_ruleset(fleet.ruleset).dt(fleet.tables)
 
 
-def left_fields(values: Mapping) -> tuple[Field, ...]:
+def left_fields(values: Mapping, tables=None, wind_force: int | None = None) -> tuple[Field, ...]:
+    """The left column: what the Training Game's data sheet asks for, with the Single-Ship Rules'
+    sailing class and weatherliness (rule K: note them on the front of the form)."""
     cls = int(values.get("class", 0))
     kind = str(values.get("kind", "warship")).replace("_", " ")
     men = values.get("men")
@@ -162,10 +165,51 @@ def left_fields(values: Mapping) -> tuple[Field, ...]:
         Field("Rate", str(values.get("rate", ""))),
         Field("Tonnage", num(values["tons"])),
         Field("Class", f"{ROMAN.get(cls, cls)} ({kind})"),
-        Field("Speed, base", "______ in."),
+        Field("Sailing class", sailing_class(values, tables)),
+        Field("Weatherliness", weatherliness(values, tables)),
+        Field("Speed, base", base_speed_text(values, tables, wind_force)),
         Field("Crew", crew),
         Field("Decks", str(values.get("decks", ""))),
     )
+
+
+def sailing_class(values: Mapping, tables) -> str:
+    """The sailing class letter and what it does to speed (Single-Ship Rules A: A +10% ... E -10%)."""
+    letter = str(values.get("sailing_class", "") or "")
+    if not letter:
+        return ""
+    try:
+        share = Fraction(str(tables.get("speed", "sailing_class", letter.lower())))
+    except Exception:     # a table without the letter: the letter alone
+        return letter.upper()
+    return f"{letter.upper()} ({'+' if share >= 0 else '-'}{num(abs(share) * 100)}% speed)"
+
+
+def weatherliness(values: Mapping, tables) -> str:
+    """The weatherliness class and how close to the wind it lets her sail (Single-Ship Rules B)."""
+    w = values.get("weatherliness")
+    if w is None:
+        return ""
+    try:
+        points = tables.get("advanced", "weatherliness", "points", str(w))
+    except Exception:
+        return str(w)
+    return f"{w}: {points} points off the wind at the closest"
+
+
+def base_speed_text(values: Mapping, tables, force: int | None) -> str:
+    """The base speed at the game's wind force where the chart (or its reading) gives it, else a
+    blank to write it in."""
+    if force is None or tables is None:
+        return "______ in. (by wind force)"
+    cls = str(int(values.get("class", 0)))
+    try:
+        inches = tables.get("speed", "base_speed", cls, str(force))
+    except Exception:     # no chart entry and no reading (or a strict game): written in
+        return f"______ in. (wind force {force})"
+    chart = tables.data.get("speed", {}).get("base_speed", {}) if hasattr(tables, "data") else {}
+    in_text = isinstance(chart.get(cls), Mapping) and str(force) in chart[cls]
+    return f"{num(inches)} in. at wind force {force}" + ("" if in_text else " (default reading)")
 
 
 def speed_multipliers(tables) -> str:
@@ -187,7 +231,9 @@ def _fraction(value: Any) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 
-def right_fields(values: Mapping) -> tuple[Field, ...]:
+def right_fields(values: Mapping, track: Mapping | None = None) -> tuple[Field, ...]:
+    """The right column: morale, the damage values, and the Single-Ship Rules' firing speed and
+    dismounted guns (rule K: note them on the front of the form)."""
     masts = ", ".join(num(t) for t in values.get("mast_thresholds", []))
     return (
         Field("Morale value", f"{values.get('morale_value', '')} points, saving throw {values.get('saving_throw', '')}"),
@@ -196,8 +242,19 @@ def right_fields(values: Mapping) -> tuple[Field, ...]:
         Field("Crew factor value", f"{num(values['cf_value'])} points low per CF"),
         Field("10% crew loss at", f"every {num(values['ten_percent_loss'])} points low"),
         Field("Opening broadside", "yes" if values.get("opening_broadside") else "no"),
-        Field("Sailing class", str(values.get("sailing_class", "")).upper()),
+        Field("Firing speed", "____ : ____ against her enemy (e.g. 3:2)"),
+        Field("Guns dismounted", dismounted_text(values, track or {})),
     )
+
+
+def dismounted_text(values: Mapping, track: Mapping) -> str:
+    """A gun dismounted for every tonnage / guns points of low damage (Single-Ship Rules G), and
+    from a game how many are out now."""
+    guns = int(values.get("guns_total", 0) or 0)
+    if not guns:
+        return ""
+    out = int(track.get("guns_dismounted", 0) or 0)
+    return f"one per {num(float(values['tons']) / guns)} points low" + (f"; {out} out now" if out else "")
 
 
 def armament(values: Mapping) -> tuple[Gun, ...]:
@@ -275,14 +332,16 @@ def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
         lines.append(f"state: {state}{extra}")
     if int(track.get("morale_checks_owed", 0)):
         lines.append(f"morale checks owed: {track['morale_checks_owed']}")
-    if int(track.get("guns_dismounted", 0)):
-        lines.append(f"guns dismounted: {track['guns_dismounted']}")
     return tuple(lines)
 
 
 def card_facts(values: Mapping) -> tuple[str, ...]:
     """The card's lines of numbers; the armament table follows the first."""
     cls = int(values.get("class", 0))
+    guns = int(values.get("guns_total", 0) or 0)
+    single = [f"sailing {str(values['sailing_class']).upper()}" if values.get("sailing_class") else "",
+              f"weatherliness {values['weatherliness']}" if values.get("weatherliness") is not None else "",
+              f"a gun out per {num(float(values['tons']) / guns)} low" if guns else ""]
     return (
         f"Rate {values.get('rate', '')}  {num(values['tons'])} tons  Class {ROMAN.get(cls, cls)}",
         f"CF {frac(values['crew_factors'])}  CF value {num(values['cf_value'])}  "
@@ -290,6 +349,7 @@ def card_facts(values: Mapping) -> tuple[str, ...]:
         f"SF value {num(values['sf_value'])}  masts at "
         + ", ".join(num(t) for t in values.get("mast_thresholds", [])) + " high",
         f"Morale {values.get('morale_value', '')} points, saving throw {values.get('saving_throw', '')}",
+        "  ".join(x for x in single if x),
     )
 
 

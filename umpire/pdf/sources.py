@@ -36,6 +36,7 @@ class Fleet:
     brief: Mapping[str, Any] | None = None
     source_ruleset: str = ""
     options: tuple[str, ...] = ()
+    wind_force: int | None = None     # the game's wind force, or the scenario's, when either gives one
 
     @property
     def length(self) -> int:
@@ -71,7 +72,8 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
                  damage=not blank, ships=print_order(chosen, _side_order(brief)), log=log,
                  tables=game.tables(dict(state.get("rulings") or {})), names=names, brief=brief,
                  source_ruleset=str(game.scenario.get("ruleset") or game.ruleset_id),
-                 options=tuple(str(o) for o in game.meta.get("optional", []) or ()))
+                 options=tuple(str(o) for o in game.meta.get("optional", []) or ()),
+                 wind_force=_force((state.get("wind") or {}) if isinstance(state.get("wind"), dict) else {}))
 
 
 def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
@@ -92,7 +94,8 @@ def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
     return Fleet(ruleset=rid, title=str(scen["title"]), subtitle=f"scenario {scen['id']}{played}, blank sheets",
                  turn=0, damage=False, ships=print_order(states, _side_order(brief)), tables=_tables(rid),
                  names={str(s["id"]): str(s["name"]) for s in states}, brief=brief,
-                 source_ruleset=str(scen["ruleset"]))
+                 source_ruleset=str(scen["ruleset"]),
+                 wind_force=_force(scen["wind"] if isinstance(scen.get("wind"), dict) else {}))
 
 
 def print_order(ships: Sequence[dict], sides: Sequence[str] = ()) -> tuple[dict, ...]:
@@ -128,6 +131,12 @@ def game_briefing(game) -> dict | None:
         pass
     kept.setdefault("ships", list(game.ships))
     return scenario_briefing(kept)
+
+
+def _force(wind: Mapping) -> int | None:
+    """A wind force given as a whole number (a game's `umpire wind`, a scenario's [wind] force)."""
+    force = wind.get("force")
+    return force if isinstance(force, int) and not isinstance(force, bool) and force >= 0 else None
 
 
 def _side_order(brief: Mapping | None) -> list[str]:

@@ -23,7 +23,7 @@ CLASS_NAMES = {"SOL": "S.O.L.", "F": "Frigate (F)", "C": "Corvette (C)", "B": "B
                "GB": "Gunboat (GB)", "P": "Privateer (P)", "M": "Merchantman (M)", "FI": "Fire ship (FI)"}
 TITLE_MARKS = {"struck": "STRUCK", "surrendered": "SURRENDERED", "captured": "CAPTURED", "sinking": "SINKING",
                "sunk": "SUNK", "exploded": "EXPLODED"}
-DEFAULT_CLASS, DEFAULT_TURNING = "F", 2   # what `ship add` gives when no --class / --turning is said
+BLANK = "____"   # a value the ship's set-up does not give, left to write in
 ATTITUDES = ("A", "B", "C", "D")
 SIDES = ("left", "right")
 START_LOAD = "R"   # ships begin with both broadsides loaded with roundshot (Basic X)
@@ -108,7 +108,7 @@ class WsimShip:
     spec: str
     draught: int
     points: int
-    turning: int
+    turning: int | None
     setup: str
     movement: tuple[Allowance, ...]
     groups: tuple[BoxGroup, ...]
@@ -121,7 +121,12 @@ class WsimShip:
     def line_one(self) -> str:
         """Line 1 of the log: name and guns, with the class and turning ability beside them."""
         parts = [self.name] + ([f"{self.rated_guns} guns"] if self.rated_guns else [])
-        return " \u2013 ".join(parts + [self.ship_class, f"turning {self.turning}"])
+        return " \u2013 ".join(parts + [self.ship_class or f"class {BLANK}", f"turning {self.turning_text}"])
+
+    @property
+    def turning_text(self) -> str:
+        """The turning ability, or a blank to write in when the set-up does not give it."""
+        return str(self.turning) if self.turning else BLANK
 
     @property
     def title_mark(self) -> str:
@@ -180,21 +185,23 @@ def wsim_ship(ship: Mapping, fleet: Fleet) -> WsimShip:
     )
 
 
-def ship_class(ship: Mapping) -> tuple[str, int, str]:
-    """(class code, turning ability, note) to print.
+def ship_class(ship: Mapping) -> tuple[str, int | None, str]:
+    """(class code, turning ability, note) to print; "" and None where the set-up gives neither.
 
-    A ship set up without a class carries the default F and turning 2. The first edition's
-    scenarios give no class at all, and its national listing shows every ship of 64 guns or more
-    with three rigging sections and at least 11 hull squares, every frigate with four sections or
-    fewer hull squares; so a default-class ship of that size is printed as a ship of the line,
-    turning 1 as the Nr. 1 and Nr. 2 counters of the 1981 rules, and the note says so.
+    The first edition's scenarios give no class at all, and its national listing shows every ship
+    of 64 guns or more with three rigging sections and at least 11 hull squares, every frigate
+    with four sections or fewer hull squares; so a ship with no class of that size is printed as a
+    ship of the line, turning 1 (unless given) as the Nr. 1 and Nr. 2 counters of the 1981 rules,
+    and the note says so. Any other unknown class or turning ability prints blank.
     """
-    code = str(ship.get("class") or DEFAULT_CLASS).upper()
-    turning = int(ship.get("turning") or DEFAULT_TURNING)
+    code = str(ship.get("class") or "").upper()
+    given = ship.get("turning")
+    turning = int(given) if isinstance(given, int) and not isinstance(given, bool) and given > 0 else None
     sections = len(ship.get("rigging_max") or ())
-    if code == DEFAULT_CLASS and sections == 3 and int(ship.get("hull_max") or 0) >= 11:
-        return "SOL", 1 if turning == DEFAULT_TURNING else turning, \
-            "by her size: no class given"
+    if not code and sections == 3 and int(ship.get("hull_max") or 0) >= 11:
+        return "SOL", turning or 1, "by her size: no class given"
+    if not code and ship.get("class_number"):
+        return f"Nr. {ship['class_number']}", turning, ""
     return code, turning, ""
 
 

@@ -99,7 +99,7 @@ def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> fl
         ("8  Crew quality", view.quality),
         ("Ship id", view.ship_id),
         ("Specification", view.spec),
-        ("Draught, points", f"{view.draught}'   {view.points} points   turning {view.turning}"),
+        ("Draught, points", f"{view.draught}'   {view.points} points   turning {view.turning_text}"),
         ("Set-up", view.setup),
     ]
     y = top
@@ -230,7 +230,7 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     left = x + card.padding
     top = y + card.height - card.padding
     top = card_header(pen, left, top, inner, card.line, view.name, view.side, view.ship_id) - card.gap / 2
-    facts = [f"{view.ship_class}  {view.quality}  {view.points} pts  {view.draught}'  turning {view.turning}",
+    facts = [f"{view.ship_class}  {view.quality}  {view.points} pts  {view.draught}'  turning {view.turning_text}",
              view.spec,
              "Move  " + "   ".join(f"{m.attitude} {_num(m.battle)} ({_num(m.full)})" for m in view.movement)]
     if any(m.battle_now is not None for m in view.movement):
