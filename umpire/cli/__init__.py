@@ -21,7 +21,7 @@ COMMANDS = {
     "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob", "shell": "shell",
     "rulings": "rulings_cmds", "tables": "tables_cmds",
     "report": "report",
-    "wind": "dguts_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
+    "wind": "wind_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
     "musketry": "dguts_cmds", "task": "dguts_cmds", "ram": "dguts_cmds", "paddles": "dguts_cmds",
     "mortar": "dguts_cmds", "howitzer": "dguts_cmds",
     "crew": "grid_cmds",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 
 from umpire.cli import cli
+from umpire.cli import wind_cmds  # noqa: F401  (`wind` is shared by two rule systems: it registers first)
 from umpire.core import actions as A
 from umpire.core.errors import BadInput
 from umpire.core.state import Resolution

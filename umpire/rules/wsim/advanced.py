@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from umpire.core.errors import BadInput
+from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.ship import SIDES, status as basic_status
 
@@ -68,6 +69,63 @@ class Wsim1981Advanced(Wsim1981):
         need = af.needs(state, act, tables, got[0])
         return Plan(need, lambda rolls, typed: af.resolve(state, act, rolls, typed, tables, got),
                     flexible=need.count > 0)
+
+    actions = {**Wsim1981.actions, "wind": (WsimActions.Wind, "_wind")}
+
+    def initial_state(self, game) -> dict:
+        """The Basic start, and the wind (Advanced III.A): the scenario's, else a normal breeze."""
+        from umpire.core.tables import Tables
+        from umpire.rules.wsim import wind
+
+        state = super().initial_state(game)
+        state["wind"] = wind.initial((game.scenario or {}).get("wind"), Tables(self.data_id))
+        return state
+
+    def game_status(self, state: dict) -> dict:
+        """What `status` shows beside the ships: the wind."""
+        from umpire.rules.wsim import wind
+
+        return {"wind": wind.public(state["wind"])}
+
+    def _wind(self, state, tables, a: WsimActions.Wind):
+        """Set the wind (`--direction/--velocity/--change`) or roll the wind phase."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim import wind
+
+        opts = {k: v for k, v in a.opts.items() if k != "_optional"}
+        unknown = sorted(set(opts) - {"direction", "velocity", "change"})
+        if unknown:
+            raise BadInput(f"wind: option {unknown[0]!r} is not a {self.id} option (--direction, --velocity, --change)")
+        if opts:
+            return wind.set_wind(state, opts, tables)
+        optional = list(a.opts.get("_optional") or [])
+        need = wind.roll_need(state, optional, tables)
+        return Plan(need, lambda rolls, typed: wind.roll(state, rolls, typed, optional, tables), flexible=True)
+
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        """Movement allowance at the Advanced level: battle or full sails (default: the sails she
+        has set), 0 when becalmed, and with `wind-effects` the Wind Effects Table (III.B.2)."""
+        from umpire.rules.wsim import movement, wind
+
+        self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
+        the_ship = state["ships"][ship]
+        sail = (opts.get("sail") or the_ship.get("sails") or "battle").lower()
+        if sail not in ("battle", "full"):
+            raise BadInput(f"sail {sail!r}: use battle or full")
+        att = opts.get("attitude")
+        if not att:
+            if opts.get("heading") is None:
+                raise BadInput("give --attitude A|B|C|D, or --heading (and --wind, unless the game's wind is set)")
+            toward = opts.get("wind") if opts.get("wind") is not None else state["wind"]["direction"] or None
+            if toward is None:
+                raise BadInput("the game's wind direction is not set: give --wind or set it with `umpire wind`")
+            try:
+                att = movement.attitude(int(opts["heading"]), int(toward), tables)
+            except (TypeError, ValueError):
+                raise BadInput("--heading and --wind are hex directions 1 to 6") from None
+        res = movement.allowance(the_ship, att, tables, sail, state["turn"])
+        return wind.speed_in_wind(res, the_ship, state["wind"], "wind-effects" in (opts.get("_optional") or []),
+                                  tables)
 
     def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
         from umpire.rules.base import side_word
