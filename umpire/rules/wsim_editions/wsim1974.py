@@ -45,6 +45,27 @@ class Wsim1974(Wsim1981):
     advanced_only: dict[str, str] = {}
     options = {**Wsim1981.options, "grapple": ()}
 
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        """Battle sails as 1981; full sails with the Full Sails optional rule (1-4)."""
+        if (opts.get("sail") or "battle") != "full":
+            return super().speed(state, tables, ship, opts)
+        from umpire.core.errors import BadInput, Refused
+        from umpire.rules.wsim import movement
+        from umpire.rules.wsim.ship import sections_lost
+
+        if "full-sails" not in opts.get("_optional", []):
+            raise BadInput("full sails are a first-edition Optional Rule: start the game with --optional full-sails")
+        self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
+        s = state["ships"][ship]
+        if sections_lost(s):
+            raise Refused(f"{s['name']} has lost a whole rigging section: she cannot use full sails (Full Sails 4)")
+        att = opts.get("attitude")
+        if not att:
+            if opts.get("heading") is None or opts.get("wind") is None:
+                raise BadInput("give --attitude A|B|C|D, or --heading and --wind (hex directions 1-6)")
+            att = movement.attitude(int(opts["heading"]), int(opts["wind"]), tables)
+        return movement.allowance(s, att, tables, "full", state["turn"])
+
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
         """One exchange of dice per Move (Melee Procedure 12(b)-(c)); the 1981 resolution with
         `procedures.melee.rounds` = 1, its working worded for the first edition."""
