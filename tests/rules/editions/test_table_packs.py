@@ -215,3 +215,10 @@ def test_te26_melee_without_the_pack_exits_2(umpire, tmp_path):
     _melee_game(umpire, tmp_path, pack=(PACK))
     res = umpire("melee", "a", "--at", "b", "--rolls", "5,2,6,1,3,3")
     assert res.code == 2 and "Melee Crew Loss Table" in res.err
+
+
+def test_rows_read_by_dice_must_be_numbers_or_bands():
+    bad = 'ruleset = "wsim-te26"\n[tables.grappling]\nrows = ["low", "high"]\ncells = [["failure"], ["success"]]\n'
+    with pytest.raises(Exception) as exc:
+        read_pack(bad, "b.toml", "wsim-te26", pack_spec("wsim-te26"))
+    assert "b.toml" in str(exc.value) and "tables.grappling.rows" in str(exc.value) and "'low'" in str(exc.value)

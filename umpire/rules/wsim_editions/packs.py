@@ -19,6 +19,7 @@ TO_FILL = "?"
 KINDS = ("integer", "hits", "outcome", "text")
 OUTCOMES = ("success", "failure")
 _HITS = re.compile(r"^(0|\d*[HGCR](-\d*[HGCR])*)( ?\([A-Z0-9 -]+\))?$")
+_BAND = re.compile(r"(-?\d+)(?:-(\d+)|(\+))?")
 SHAPE_KEYS = ("title", "section", "dice", "rows", "columns", "entry")
 
 
@@ -98,6 +99,10 @@ def _headings(where: str, k: str, given: dict, shape: dict) -> list[str]:
             not all(isinstance(h, str) and h.strip() and h != TO_FILL for h in heads):
         raise BadInput(f"{where}.{k}: the text gives no {k} for this table: give the headings from your "
                        f"card, a list of text such as [\"2-6\", \"7-11\", \"12\"]")
+    if k in shape.get("bands", ()):
+        bad = [h for h in heads if not _BAND.fullmatch(h.strip())]
+        if bad:
+            raise BadInput(f"{where}.{k}: {bad[0]!r} is not a number or a band such as \"2-6\" or \"41+\"")
     return heads
 
 
@@ -125,7 +130,7 @@ def _cell(where: str, cell: Any, shape: dict) -> None:
 def row_index(table: dict, value: int) -> int:
     """The row whose heading is `value` ("7") or a band holding it ("2-4", "11+"); rows are in order."""
     for i, heading in enumerate(table["rows"]):
-        m = re.fullmatch(r"(-?\d+)(?:-(\d+)|(\+))?", heading.strip())
+        m = _BAND.fullmatch(heading.strip())
         if m:
             lo = int(m.group(1))
             hi = int(m.group(2)) if m.group(2) else (None if m.group(3) else lo)
