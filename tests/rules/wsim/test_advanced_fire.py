@@ -115,3 +115,38 @@ def test_typed_dice_must_be_exactly_those_needed():
         fire(state(), 1, (6,))
     with pytest.raises(BadInput, match="needs 1 dice"):
         fire(state(), 1, (2, 2))
+
+
+def test_storm_and_gale_notes_lower_the_hit_table_by_class():
+    # Storm: "Ship classes Number 1 and Number 4 subtract 2 from Hit Table"; Gale: "Ship classes
+    # Number 1, Number 5, and Number 6 subtract 1 from Hit Table". Class 1 MARS at 2 hexes.
+    s = state()
+    s["ships"]["mars"]["class_number"] = 1
+    act = af.AdvancedFire("mars", "hercule", 2, "left", "", "", "right")
+    s["wind"] = {"velocity": 3}
+    calm, _ = af.hit_number(s, act, TABLES)
+    s["wind"] = {"velocity": 6}
+    storm, _ = af.hit_number(s, act, TABLES)
+    s["wind"] = {"velocity": 5}
+    gale, _ = af.hit_number(s, act, TABLES)
+    s["ships"]["mars"]["class_number"] = 2
+    gale_class_2, _ = af.hit_number(s, act, TABLES)
+    assert (storm, gale, gale_class_2) == (calm - 2, calm - 1, calm)
+
+
+def test_an_advanced_ship_holds_no_null_the_journal_would_drop():
+    # The game file is TOML (no null): a None in a new ship would be lost from the `ship add`
+    # event, and the replayed ship would no longer fit its own set-up.
+    def nulls(value, at="ship"):
+        if value is None:
+            yield at
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                yield from nulls(v, f"{at}.{k}")
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                yield from nulls(v, f"{at}[{i}]")
+
+    for ship in state()["ships"].values():
+        assert list(nulls(ship)) == []
+    assert Wsim1981Advanced().status(state()["ships"]["mars"])["anchor"] is None

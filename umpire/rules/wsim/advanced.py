@@ -38,7 +38,7 @@ class Wsim1981Advanced(Wsim1981):
         ship["gun_sections_left"] = {s: halves(ship["guns_max"]) for s in SIDES}
         ship["carronade_sections_left"] = {s: halves(ship["carronades_max"]) for s in SIDES}
         ship.update({"sails": "battle", "shot": {s: "round" for s in SIDES}, "loading": {},
-                     "anchor": None, "repairs": {"hull": 0, "rigging": 0, "guns": 0},
+                     "anchor": "", "repairs": {"hull": 0, "rigging": 0, "guns": 0},
                      "critical_effects": []})
         ship["at_turn_start"] = snapshot(ship)
         return ship
@@ -144,6 +144,7 @@ class Wsim1981Advanced(Wsim1981):
                     "critical_effects"):
             if key in ship:
                 out[key] = ship[key]
+        out["anchor"] = ship.get("anchor") or None   # kept as "" when not anchored: TOML has no null
         if "shot" in ship:   # null while empty or still loading
             out["shot"] = {s: ship["shot"][s] if ship["loaded"][s] else None for s in SIDES}
         out["critical_effects"] = [{"until_turn": None, **e} for e in ship.get("critical_effects", [])]

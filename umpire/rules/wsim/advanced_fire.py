@@ -139,10 +139,27 @@ def hit_number(state: dict, act: AdvancedFire, tables) -> tuple[int, list[Step]]
     add(f"{shot}shot", hdt["optional_modifiers"][column][gi], "Advanced VIII.B")
     if firer.get("anchor"):
         add(f"anchored ({firer['anchor']})", hdt["optional_modifiers"]["anchor"][gi], "Advanced V.C.5")
+    weather(state, firer, tables, add, steps)
     for eff in lasting(firer, state["turn"]):
         if eff.get("hit_table") and eff.get("broadside") in ("", None, act.side):
             add(eff["effect"], eff["hit_table"], "Critical Hit Table")
     return number, steps
+
+
+def weather(state: dict, firer: dict, tables, add, steps: list[Step]) -> None:
+    """The Storm and Gale notes under the Wind Effects Table: some classes subtract from the Hit
+    Table (Advanced III.A.3.d)."""
+    names = tables["wind"]["velocities"]
+    velocity = (state.get("wind") or {}).get("velocity", 0)
+    note = {"storm": tables["wind"]["storm"], "gale": tables["wind"]["gale"]}.get(names[velocity])
+    if not note or not note["hit_table"]:
+        return
+    number = firer.get("class_number")
+    if number is None:
+        steps.append(Step(f"{names[velocity]}", "class number not given: no class modifier applied "
+                          "(ship add --class 1-7)", "Wind Effects Table notes"))
+        return
+    add(f"{names[velocity]}, class {number}", note["hit_table"].get(str(number), 0), "Wind Effects Table notes")
 
 
 def lasting(ship: dict, turn: int) -> list[dict]:
