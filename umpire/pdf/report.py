@@ -21,22 +21,46 @@ def write_pdf(path: Path, markdown: str, paper: str = "a4") -> None:
     from reportlab.platypus import SimpleDocTemplate
 
     from umpire.core import files
+    from umpire.pdf.fonts import register
 
     rl_config.invariant = 1   # the same report gives the same bytes
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=LETTER if paper == "letter" else A4, leftMargin=15 * mm,
                             rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
-                            title="After-action report", author="umpire")
+                            title="After-action report", author="umpire",
+                            initialFontName=register(REGULAR))   # no page names a font not in the file
     doc.build(flowables(markdown))
     files.write_atomic(Path(path), buf.getvalue(), "output")
 
 
+REGULAR, BOLD, MONO = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansMono"
+
+
+def report_styles():
+    """reportlab's sample styles set in the shipped, embedded DejaVu fonts (any Unicode name prints
+    and copies out), fixed-width DejaVu Sans Mono for the fenced blocks."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.lib.styles import getSampleStyleSheet
+
+    from umpire.pdf.fonts import register
+
+    for name in (REGULAR, BOLD, MONO):
+        register(name)
+    for bold, italic, face in ((0, 0, REGULAR), (1, 0, BOLD), (0, 1, REGULAR), (1, 1, BOLD)):
+        addMapping(REGULAR, bold, italic, face)       # <b> in a paragraph picks the bold face
+    styles = getSampleStyleSheet()
+    for style in styles.byName.values():
+        font = getattr(style, "fontName", "")
+        style.fontName = MONO if "Courier" in font else BOLD if "Bold" in font else REGULAR
+        style.bulletFontName = REGULAR
+    return styles
+
+
 def flowables(markdown: str) -> list:
     """One flowable per heading, item, paragraph or fenced block."""
-    from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.platypus import Paragraph, Preformatted, Spacer
 
-    styles = getSampleStyleSheet()
+    styles = report_styles()
     out, block, fenced = [], [], False
     for line in markdown.splitlines():
         if line.startswith("```"):
