@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.pdf.conftest import pages, stream, text
 from tests.pdf.test_fonts import fonts_of
 
@@ -55,11 +53,24 @@ def test_cards_deck_prints_each_ships_complete_deck(umpire, tmp_path):
     assert blank.code == 0 and blank.json["pages"] == 8
 
 
-@pytest.mark.parametrize("args", [("cards",), ("sheet", "--tables")])
-def test_what_the_grid_game_does_not_print_is_refused(umpire, tmp_path, args):
+def test_player_cards_are_refused_naming_the_deck(umpire, tmp_path):
     _game(umpire, tmp_path)
-    res = umpire(*args, "-o", tmp_path / "x.pdf")
-    assert res.code == 2 and not (tmp_path / "x.pdf").exists()
+    res = umpire("cards", "-o", tmp_path / "x.pdf")
+    assert res.code == 2 and "cards --deck" in res.err and not (tmp_path / "x.pdf").exists()
+
+
+def test_sheet_tables_appends_the_grid_tables_house_rulings_marked(umpire, tmp_path):
+    _game(umpire, tmp_path)
+    assert umpire("rulings", "set", "panel.hull_row_boxes", "8").code == 0
+    assert umpire("rulings", "set", "movement.classes.M", "[0, 0, 1, 2, 2, 3]").code == 0
+    res = umpire("--json", "sheet", "--tables", "-o", tmp_path / "t.pdf")
+    assert res.code == 0, res.err
+    got = pages(tmp_path / "t.pdf")
+    assert res.json["pages"] == len(got) == 4                       # briefing, two panels, the tables
+    tables = text(got[-1])
+    for name in ("Quick-reference tables", "movement", "fire", "crew", "chances", "classes M *"):
+        assert name in tables, name
+    assert "changed by a house ruling" in tables
 
 
 def test_deck_is_refused_outside_the_grid_game(umpire, duel, tmp_path):

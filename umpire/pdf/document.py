@@ -133,15 +133,23 @@ def decks_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
 
 
 def _grid_panels(fleet: Fleet, paper: str, tables: bool, progress) -> Printed:
-    """The grid game's Ship Control Panels, one a page; a run of a scenario opens with its briefing."""
-    if tables:
-        raise BadInput("the grid game has no quick-reference tables to append; its movement table is "
-                       "printed on each control panel")
+    """The grid game's Ship Control Panels, one a page; a run of a scenario opens with its briefing.
+    With `tables`, the game's quick-reference tables follow."""
     from umpire.pdf.briefing import briefing_items
     from umpire.pdf.grid import panels_pdf
 
     views = sheet_views(fleet)
-    pdf, pages = panels_pdf(views, paper, fleet.title, briefing_items(fleet.brief), f"{fleet.title} - {fleet.subtitle}")
+    origin = f"{fleet.title} - {fleet.subtitle}"
+    after = None
+    if tables:
+        from umpire.pdf.layout import DgutsSheetLayout, load_layout
+        from umpire.pdf.tables import quick_tables, table_pages
+
+        layout = load_layout(DgutsSheetLayout, paper)    # the plain sheet layout: paper, fonts and ink
+        blocks = quick_tables(fleet.family, fleet.tables, fleet.options)
+        after = lambda canvas: table_pages(_pen(canvas, layout), blocks, layout, origin,  # noqa: E731
+                                           f"{fleet.title} - {fleet.ruleset}")
+    pdf, pages = panels_pdf(views, paper, fleet.title, briefing_items(fleet.brief), origin, after)
     if progress:
         progress(len(views))
     return Printed(pdf, pages, tuple(v.ship_id for v in views))

@@ -135,9 +135,11 @@ def _canvas(paper: str, title: str):
     return c, buf
 
 
-def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str = "") -> tuple[bytes, int]:
+def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str = "",
+               after=None) -> tuple[bytes, int]:
     """The control panels, one a page, after a briefing page when `brief` (briefing items) has any;
-    returns the PDF and its page count. `origin` is printed at the foot of every page."""
+    returns the PDF and its page count. `origin` is printed at the foot of every page;
+    `after(canvas)` draws more pages at the end (the quick-reference tables) and returns how many."""
     c, buf = _canvas(paper, f"{title}: Ship Control Panels" if title else "Ship Control Panels")
     pages = _briefing_pages(c, title, brief, views) if brief else 0
     total = pages + len(views)
@@ -146,6 +148,8 @@ def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str 
         pages += 1
         _footer(c, origin, f"{pages}/{total}")
         c.showPage()
+    if after:
+        pages += after(c)
     c.save()
     return buf.getvalue(), pages
 

@@ -18,6 +18,7 @@ from umpire.pdf.draw import Pen, footer, title_band
 QUICK_TABLES = {
     "wsim": ("hdt", "hit-tables", "melee", "movement", "fouling", "unfouling", "grappling", "ungrappling"),
     "dguts": ("fire", "morale", "boarding", "sinking", "speed", "explosion", "repairs"),
+    "grid": ("movement", "fire", "crew", "chances"),
 }
 SKIP = ("source", "cite", "note", "notes")
 RULED = "*"
