@@ -11,7 +11,8 @@ from umpire.core.tables import MissingTable, Tables, pack_spec
 from umpire.rules.wsim_editions.packs import read_pack, row_index, template
 
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
-TE_TABLES = ["fouling", "unfouling", "grappling", "ungrappling", "advanced-hdt", "critical-hits",
+TE_TABLES = ["fouling", "unfouling", "grappling", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
+             "advanced-hdt", "critical-hits",
              "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number"]
 
 PACK = """ruleset = "wsim-te26"
@@ -36,6 +37,15 @@ def test_template_names_every_missing_table_with_its_shape():
     assert crit["rows"] == [str(n) for n in range(2, 13)] and crit["columns"] == ["hull", "rigging"]
     assert all(c == "?" for row in crit["cells"] for c in row)
     assert doc["tables"]["melee-crew-loss"]["section"] == "12.3.4"
+
+
+def test_hit_tables_in_a_pack_take_hit_results():
+    cells = [["0"] * 22, ["H"] * 22, ["2H-R-C"] * 22, ["G"] * 22, ["R (R)"] * 22, ["3R-H"] * 22]
+    text = 'ruleset = "wsim-te26"\n[tables.hit-tables]\ncells = ' + repr(cells).replace("'", '"') + "\n"
+    assert read_pack(text, "h.toml", "wsim-te26", pack_spec("wsim-te26"))["hit-tables"]["cells"] == cells
+    with pytest.raises(Exception) as exc:
+        read_pack(text.replace("3R-H", "3Q"), "h.toml", "wsim-te26", pack_spec("wsim-te26"))
+    assert "tables.hit-tables.cells" in str(exc.value)
 
 
 def test_1974_template_is_the_unreadable_wind_table():
@@ -182,6 +192,8 @@ def test_te26_melee_boarded_then_morale(umpire, tmp_path):
     assert res.json["outcome"] == "defender surrenders" and res.json["rolls"] == [5, 2, 6, 1, 3, 3]
     assert umpire("--json", "status", "b").json["ships"][0]["state"] == "captured"
     assert umpire("verify").code == 0
+    # 14.2.2 "Players do not receive additional points for melee captures"
+    assert umpire("--json", "score").json["points"] == {"x": 20, "y": 0}    # B's value, 20, not doubled
 
 
 def test_te26_melee_repelled_and_not_boarded(umpire, tmp_path):
