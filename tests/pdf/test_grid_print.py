@@ -46,7 +46,8 @@ def test_cards_deck_prints_each_ships_complete_deck(umpire, tmp_path):
     assert res.code == 0, res.err
     assert res.json["pages"] == 8 and res.json["ships"] == 2      # 80 cards, 24 a page, each ship's own
     got = pages(tmp_path / "d.pdf")
-    assert "HMS Swallow: page 1 of 4" in text(got[0]) and "Royal Fortune: page 4 of 4" in text(got[7])
+    assert "Damage cards: HMS Swallow" in text(got[0]) and "page 1 of 4, cards 1-24 of 80" in text(got[0])
+    assert "Damage cards: Royal Fortune" in text(got[7]) and "page 4 of 4, cards 73-80 of 80" in text(got[7])
     one = umpire("--json", "cards", "--deck", "swallow", "--paper", "letter", "-o", tmp_path / "one.pdf")
     assert one.code == 0 and one.json["pages"] == 4 and one.json["ships"] == 1
     blank = umpire("--json", "cards", "--deck", "--scenario", "grid-cutting-out", "-o", tmp_path / "b.pdf")
@@ -76,3 +77,22 @@ def test_sheet_tables_appends_the_grid_tables_house_rulings_marked(umpire, tmp_p
 def test_deck_is_refused_outside_the_grid_game(umpire, duel, tmp_path):
     res = umpire("cards", "--deck", "-o", tmp_path / "x.pdf")
     assert res.code == 2 and "grid" in res.err and not (tmp_path / "x.pdf").exists()
+
+
+def test_a_long_name_and_id_print_at_six_points_or_more_the_id_whole(umpire, tmp_path):
+    from tests.pdf.test_fonts import font_sizes
+
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "grid").code == 0
+    name = ("NUESTRA SEÑORA DE LA SANTÍSIMA TRINIDAD " * 6)[:200].strip()
+    sid = ("trinidad-" * 30)[:150].strip("-")
+    assert umpire("ship", "add", name, "--id", sid, "--side", "spanish", "--type", "first-rate").code == 0
+    for args in (("sheet",), ("cards", "--deck")):
+        out = tmp_path / "x.pdf"
+        assert umpire(*args, "-o", out).code == 0
+        got = pages(out)
+        assert all(min(font_sizes(p)) >= 6 for p in got), args
+        assert "NUESTRA SEÑORA" in text(got[0]) and "\u2026" in text(got[0]), args
+    sheet = tmp_path / "s.pdf"
+    assert umpire("sheet", "-o", sheet).code == 0
+    assert sid in "".join(text(pages(sheet)[0]).split())                     # the id prints whole
+    assert "page 1 of 4" in text(pages(tmp_path / "x.pdf")[0])              # the name gives way

@@ -171,6 +171,8 @@ def decks_pdf(decks, paper: str = "a4", cols: int = 4, rows: int = 6, title: str
 
 
 def _deck_pages(c, name: str, cards, cols: int, rows: int) -> int:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     width, height = c._pagesize
     margin = 10 * MM
     cw, ch = (width - 2 * margin) / cols, (height - 2 * margin - 6 * MM) / rows
@@ -178,9 +180,11 @@ def _deck_pages(c, name: str, cards, cols: int, rows: int) -> int:
     total = -(-len(cards) // per_page)
     for page, start in enumerate(range(0, len(cards), per_page), 1):
         c.setFont(FONT, 7)
-        c.drawString(margin, height - margin, _fit(f"Damage cards: {name}: page {page} of {total}, cards {start + 1}-"
-                     f"{min(len(cards), start + per_page)} of {len(cards)}. Cut along the dashed lines.",
-                     width - 2 * margin, FONT, 7))
+        where = f"page {page} of {total}, cards {start + 1}-{min(len(cards), start + per_page)} of {len(cards)}. " \
+                "Cut along the dashed lines."
+        room = width - 2 * margin - stringWidth(where, FONT, 7) - 4 * MM
+        c.drawString(margin, height - margin, _fit(f"Damage cards: {name}", room, FONT, 7))   # the name gives way
+        c.drawRightString(width - margin, height - margin, where)
         top = height - margin - 6 * MM
         for i, card in enumerate(cards[start:start + per_page]):
             x, y = margin + (i % cols) * cw, top - (i // cols + 1) * ch
@@ -269,6 +273,25 @@ def _fit(text: str, width: float, font: str = FONT, size: float = 6) -> str:
     return text
 
 
+def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
+    """Lines of `text` no wider than `width`, broken at spaces, and inside a word (such as a long
+    ship id) only when the word alone is too wide: every character is printed."""
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    out: list[str] = []
+    for line in simpleSplit(text, font, size, width):
+        while stringWidth(line, font, size) > width and len(line) > 1:
+            lo, hi = 1, len(line)          # the longest head that fits, by halving
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                lo, hi = (mid, hi) if stringWidth(line[:mid], font, size) <= width else (lo, mid - 1)
+            out.append(line[:lo])
+            line = line[lo:]
+        out.append(line)
+    return out
+
+
 def _panel_page(c, v: PanelView) -> None:
     width, height = c._pagesize
     m = 12 * MM
@@ -277,8 +300,11 @@ def _panel_page(c, v: PanelView) -> None:
     c.drawString(m, y, _fit(f"Ship Control Panel: {v.name}", width - 2 * m, BOLD, 16))
     y -= 7 * MM
     c.setFont(FONT, 9)
-    c.drawString(m, y, f"{v.type_name}  ·  side {v.side}  ·  id {v.ship_id}  ·  crew {v.quality} "
-                 f"(tack fails {v.tack_fail} in 6)  ·  movement class {v.movement}")
+    facts = f"{v.type_name}  ·  side {v.side}  ·  id {v.ship_id}  ·  crew {v.quality} " \
+            f"(tack fails {v.tack_fail} in 6)  ·  movement class {v.movement}"
+    for k, line in enumerate(_wrap(facts, width - 2 * m, FONT, 9)):
+        y -= 4 * MM if k else 0
+        c.drawString(m, y, line)
     y = _movement_row(c, v, m, y - 9 * MM, width - 2 * m)
     y = _figures_line(c, v, m, y - 8 * MM, width - 2 * m)
     y = _section(c, "DECK", DECK, v, m, y - 6 * MM, width - 2 * m)
