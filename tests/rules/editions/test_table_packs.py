@@ -234,3 +234,56 @@ def test_rows_read_by_dice_must_be_numbers_or_bands():
     with pytest.raises(Exception) as exc:
         read_pack(bad, "b.toml", "wsim-te26", pack_spec("wsim-te26"))
     assert "b.toml" in str(exc.value) and "tables.grappling.rows" in str(exc.value) and "'low'" in str(exc.value)
+
+
+def _fire_pack() -> str:
+    import json
+
+    die = {0: "0", 1: "H", 2: "2H-G", 3: "H-C", 4: "G (R)", 5: "2G-R"}
+    rows = [[die[r]] * 11 + ["R"] * 11 for r in range(6)]
+    return ('ruleset = "wsim-te26"\n[tables.hdt]\nrows = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
+            'columns = ["1", "2", "3", "4", "5-6", "7-10"]\n'
+            "cells = [[1, 1, 0, -1, -2, -3], [2, 2, 1, 0, -1, -2], [3, 2, 1, 0, -1, -2], [4, 3, 2, 1, 0, -1], "
+            "[5, 4, 3, 2, 1, 0]]\n"
+            '[tables.hdt-modifiers]\ncolumns = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
+            "cells = [[1, 2, 2, 2, 3], [1, 1, 2, 2, 2], [0, 0, 0, 0, 0], [0, 0, -1, -1, -1], [-1, -1, -1, -2, -2], "
+            "[-1, -1, -1, -1, -1], [1, 1, 2, 2, 2]]\n"
+            f"[tables.hit-tables]\ncells = {json.dumps(rows)}\n"
+            '[tables.gun-hit-location]\ncells = [["bow"], ["bow"], ["middle"], ["middle"], ["stern"], ["stern"]]\n')
+
+
+def _fire_game(umpire, tmp_path, pack: str | None):
+    args = []
+    if pack is not None:
+        (tmp_path / "f.toml").write_text(pack)
+        args = ["--tables", tmp_path / "f.toml"]
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", *args).code == 0
+    assert umpire("ship", "add", "MARS", "--side", "x", "--spec", "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)").code == 0
+    assert umpire("ship", "add", "HERC", "--side", "y", "--spec", "14H-(5-5-4)M-10(1)G-7R(3)-5-22'-23(AV)").code == 0
+
+
+def test_te26_fire_on_the_pack_with_gun_location_dice(umpire, tmp_path):
+    _fire_game(umpire, tmp_path, _fire_pack())
+    # the pack's HDT: 9 guns at 4 hexes, table 0; crack +2, initial broadside +2: table 4.
+    # Die 6 on its hull column: 2G-R, two gun hits, so two gun location dice (11.4.3.1.1).
+    res = umpire("--json", "fire", "mars", "--at", "herc", "--range", "4", "--side", "left", "--facing", "right",
+                 "--rolls", "6,5,1")
+    assert res.code == 0, res.err
+    assert res.json["hit_table"] == 4 and res.json["result"] == "2G-R" and res.json["rolls"] == [6, 5, 1]
+    assert any("gun hit location, die 5: stern" in line for line in res.json["explain"])
+    # 11.3.4 one initial broadside a ship: the right broadside gets no bonus now (9 guns: table 0)
+    res = umpire("--json", "fire", "mars", "--at", "herc", "--range", "4", "--side", "right", "--facing", "right",
+                 "--rolls", "2")
+    assert res.code == 0 and res.json["hit_table"] == 2, res.json     # crack +2 only
+    bad = umpire("fire", "herc", "--at", "mars", "--range", "4", "--side", "left", "--facing", "right", "--rolls", "5")
+    assert bad.code == 2 and "gun hit location" in bad.err
+    assert umpire("verify").code == 0
+
+
+def test_te26_fire_without_the_pack_names_the_hdt(umpire, tmp_path):
+    _fire_game(umpire, tmp_path, None)
+    game = tmp_path / "game.toml"
+    before = game.read_bytes()
+    res = umpire("fire", "mars", "--at", "herc", "--range", "4", "--side", "left", "--facing", "right", "--roll", "3")
+    assert res.code == 2 and "Hit Determination Table" in res.err and "tables template" in res.err
+    assert game.read_bytes() == before

@@ -7,7 +7,8 @@ the command is refused naming the table and `umpire tables template` (core.table
 Built so far: the two-dice fouling, unfouling, grappling and ungrappling (6.1, 8.3.5, 9.1.2,
 9.2.1) with the text's own rules (a 12 always fouls; a 12 always ungrapples; +1 to
 unfoul by marking off a rigging square, 6.1), the morale check (3.2.5.1, 12.3.5), the
-melee of one OBP against a DBP (12.3, `te26_melee`), loading and the end of the turn. The other
+melee of one OBP against a DBP (12.3, `te26_melee`), Beginners' fire on the pack's HDT and
+Hit Tables with gun hit location dice (11.2-11.4, `te26_fire`), loading and the end of the turn. The other
 commands are not offered yet (docs/coverage/wsim-te26.md).
 """
 
@@ -19,7 +20,7 @@ from umpire.core.errors import BadInput
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ruleset import Wsim1981
 
-_BUILT = ("foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn")
+_BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn")
 _YES = ("1", "yes", "true")
 
 
@@ -44,9 +45,39 @@ class WsimTe26(Wsim1981):
     }
     advanced_only: dict[str, str] = {}
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
-    options = {**Wsim1981.options, "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship"),
+    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose"), "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
+
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        """A broadside (11.2-11.4) on the pack's HDT and Hit Tables 0-10, then a gun hit location
+        die per gun hit (11.4.3.1.1), shown from the pack's Gun Hit Location Table."""
+        from umpire.rules.base import Plan, side_word
+        from umpire.rules.wsim import gunnery
+        from umpire.rules.wsim_editions.te26_fire import FireTables, most_gun_hits
+
+        view = FireTables(tables)
+        f = state["ships"].get(firer)
+        if f and any(f["initial_used"].values()):   # 11.3.4 "Each ship has one initial broadside"
+            state = {**state, "ships": {**state["ships"], firer: {**f, "initial_used": dict.fromkeys(f["initial_used"], True)}}}
+        try:
+            rng = int(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: ranges are whole hexes") from None
+        aim = (opts.get("aim") or "").lower()
+        if aim not in ("", "hull", "rigging"):
+            raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
+        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, "",
+                           side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
+        reading = gunnery.fire_reading(state, act, view)
+        aimed = aim or ("rigging" if rng >= gunnery.limits(view)["rigging_only_from"] else "hull")
+        extra = most_gun_hits(view, reading[0], aimed)
+        if extra:
+            tables["gun-hit-location"]          # refused before any die without the pack's table
+        need = DiceNeed((1 if reading[0] is not None else 0) + extra, 6,
+                        (("hit table",) if reading[0] is not None else ()) + ("gun hit location",) * extra)
+        return Plan(need, lambda rolls, strict: _fire(state, act, rolls, view, reading, tables, strict),
+                    flexible=bool(extra))
 
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
         """The Tournament Edition melee (12.3): one OBP against a DBP so far."""
@@ -87,6 +118,8 @@ class WsimTe26(Wsim1981):
 
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
+    #: Advanced fire (16.1: rake brackets, several tables above 10, critical hits) is not built yet
+    actions = {k: v for k, v in WsimTe26.actions.items() if k != "fire"}
 
 
 def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], table, tables, opts) -> Resolution:
@@ -139,6 +172,32 @@ def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tab
     data = {"ships": [a, b], "attempt": kind, "success": success, "rolls": list(rolls),
             "result": outcome if success else "no effect"}
     return Resolution(kind, summary, effects, steps, data)
+
+
+def _fire(state, act, rolls, view, reading, tables, strict) -> Resolution:
+    from umpire.rules.wsim import gunnery
+
+    res = gunnery.resolve_fire(state, act, rolls[:1], view, reading)
+    guns = res.data["hits"]["guns"]
+    if strict and len(rolls) != (1 if reading[0] is not None else 0) + guns:
+        raise BadInput(f"this broadside needs {1 + guns if reading[0] is not None else 0} dice: the hit table die, "
+                       f"then one gun hit location die per gun hit ({guns}); got {len(rolls)}")
+    used = list(rolls[:1 + guns]) if reading[0] is not None else []
+    if guns:
+        loc = tables["gun-hit-location"]
+        for die in used[1:]:
+            res.working.append(Step(f"gun hit location, die {die}", loc["cells"][die - 1][0], loc["source"]))
+    res.working = [_te_step(s) for s in res.working]
+    res.effects += [set_(["ships", act.firer, "initial_used", side], True)      # 11.3.4: one per ship
+                    for side, used_ in state["ships"][act.firer]["initial_used"].items() if not used_ and side != act.side]
+    res.data["rolls"] = used
+    return res
+
+
+def _te_step(step: Step) -> Step:
+    """The 1981 procedure's rule references, as the Tournament Edition numbers them."""
+    refs = {"Basic VIII.B.2": "TE 2.6 11.2.2", "Basic VIII.B.4": "TE 2.6 11.2.4", "Basic VIII.B.5": "TE 2.6 11.2.5"}
+    return Step(step.step, step.value, refs.get(step.source, step.source))
 
 
 def _morale(state: dict, ship_id: str, opts: dict, rolls: tuple[int, ...], tables) -> Resolution:
