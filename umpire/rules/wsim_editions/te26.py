@@ -179,7 +179,9 @@ def _fire(state, act, rolls, view, reading, tables, strict) -> Resolution:
 
     res = gunnery.resolve_fire(state, act, rolls[:1], view, reading)
     guns = res.data["hits"]["guns"]
-    if strict and len(rolls) != (1 if reading[0] is not None else 0) + guns:
+    wanted = (1 if reading[0] is not None else 0) + guns
+    unread_b = reading[0] is not None and guns == 0 and len(rolls) == 2   # "B is read only if ... gun hits"
+    if strict and len(rolls) != wanted and not unread_b:
         raise BadInput(f"this broadside needs {1 + guns if reading[0] is not None else 0} dice: the hit table die, "
                        f"then one gun hit location die per gun hit ({guns}); got {len(rolls)}")
     used = list(rolls[:1 + guns]) if reading[0] is not None else []
