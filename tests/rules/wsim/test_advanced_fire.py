@@ -150,3 +150,35 @@ def test_an_advanced_ship_holds_no_null_the_journal_would_drop():
     for ship in state()["ships"].values():
         assert list(nulls(ship)) == []
     assert Wsim1981Advanced().status(state()["ships"]["mars"])["anchor"] is None
+
+
+def grape_state() -> dict:
+    s = state()
+    s["ships"]["mars"]["shot"]["left"] = "grape"
+    return s
+
+
+def test_grapeshot_a_boarding_party_loses_one_more_crew_square():
+    # VIII.B.7 "If the target ship has a boarding party, it receives an additional crew square
+    # loss over and above the normal crew loss." Grapeshot on table 2: 2 + 1 crew squares.
+    s = grape_state()
+    s["ships"]["hercule"]["parties"] = [0]
+    act = af.AdvancedFire("mars", "hercule", 1, "left", "", "", "right")
+    res = af.resolve(s, act, (), False, TABLES, ([2], []))
+    assert res.data["hits"] == {"hull": 0, "guns": 0, "crew": 3, "rigging": 0} and res.data["rolls"] == []
+
+
+def test_no_grapeshot_into_a_crew_in_a_later_turn_of_melee():
+    # VIII.B.4.d: not "against an opposing ship whose crew is in the second or later turn of melee
+    # with the firing ship". They met in melee in turn 1; in turn 2 the grape is refused.
+    from umpire.core.errors import Refused
+
+    s = grape_state()
+    for a, b in (("mars", "hercule"), ("hercule", "mars")):
+        s["ships"][a].update({"melee_with": b, "meleed_turn": 1})
+    act = af.AdvancedFire("mars", "hercule", 1, "left", "", "", "right")
+    s["turn"] = 2
+    with pytest.raises(Refused, match="melee"):
+        af.check(s, act, TABLES)
+    s["ships"]["mars"]["shot"]["left"] = "round"
+    af.check(s, act, TABLES)   # roundshot may still be fired
