@@ -1,5 +1,6 @@
-"""Regenerate the README pictures: a blank WS&IM log, a damaged one, a card page, a DGUTS sheet and a
-fleet's cover page, each the first page of a PDF made by the umpire command, rendered at 60 dpi.
+"""Regenerate the README pictures: a blank WS&IM log, a damaged one, a card page, a DGUTS sheet, a
+fleet's cover page, a grid Ship Control Panel and a page of its damage-card deck, each a page of a
+PDF made by the umpire command, rendered at 60 dpi.
 
 Needs pdftoppm (Debian package poppler-utils). Run: python docs/img/make_images.py
 """
@@ -47,6 +48,10 @@ def main() -> None:
         picture(t / "dguts-cards.pdf", "dguts-cards")
         umpire("sheet", "--scenario", "trafalgar", "-o", str(t / "fleet.pdf"))
         picture(t / "fleet.pdf", "cover")
+        umpire("sheet", "--scenario", "grid-swallow-royal-fortune", "-o", str(t / "grid.pdf"))
+        picture(t / "grid.pdf", "grid-panel", page=2)
+        umpire("cards", "--deck", "swallow", "--scenario", "grid-swallow-royal-fortune", "-o", str(t / "deck.pdf"))
+        picture(t / "deck.pdf", "grid-deck")
 
 
 if __name__ == "__main__":

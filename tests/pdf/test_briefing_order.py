@@ -43,7 +43,7 @@ def test_cards_follow_the_order_of_battle_and_carry_the_briefing(tmp_path):
 
 def test_a_ship_of_the_line_prints_as_the_rule_book_names_it(tmp_path):
     page = text(_pdf(tmp_path, "sheet", "victory", "--scenario", "trafalgar")[0])
-    assert "VICTORY \u2013 S.O.L. \u2013 turning 1" in page
+    assert "VICTORY \u2013 S.O.L. \u2013 turning ____" in page       # turning: on the counters only
 
 
 def test_the_turn_grid_runs_to_the_scenario_length_and_marks_the_end(tmp_path):

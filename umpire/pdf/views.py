@@ -191,15 +191,15 @@ def ship_class(ship: Mapping) -> tuple[str, int | None, str]:
     The first edition's scenarios give no class at all, and its national listing shows every ship
     of 64 guns or more with three rigging sections and at least 11 hull squares, every frigate
     with four sections or fewer hull squares; so a ship with no class of that size is printed as a
-    ship of the line, turning 1 (unless given) as the Nr. 1 and Nr. 2 counters of the 1981 rules,
-    and the note says so. Any other unknown class or turning ability prints blank.
+    ship of the line, and the note says so. The turning ability is on the counters only, in
+    neither text (docs/rulings.md): unless given it prints blank, to be written in.
     """
     code = str(ship.get("class") or "").upper()
     given = ship.get("turning")
     turning = int(given) if isinstance(given, int) and not isinstance(given, bool) and given > 0 else None
     sections = len(ship.get("rigging_max") or ())
     if not code and sections == 3 and int(ship.get("hull_max") or 0) >= 11:
-        return "SOL", turning or 1, "by her size: no class given"
+        return "SOL", turning, "by her size: no class given"
     if not code and ship.get("class_number"):
         return f"Nr. {ship['class_number']}", turning, ""
     return code, turning, ""
