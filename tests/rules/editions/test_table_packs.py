@@ -37,6 +37,22 @@ def test_template_names_every_missing_table_with_its_shape():
     assert crit["rows"] == [str(n) for n in range(2, 13)] and crit["columns"] == ["hull", "rigging"]
     assert all(c == "?" for row in crit["cells"] for c in row)
     assert doc["tables"]["melee-crew-loss"]["section"] == "12.3.4"
+    # numbers a worked example gives, where the text prints no headings to place them under
+    assert "22 guns firing at a range of three hexes is Table 3" in text
+
+
+def test_a_pack_must_agree_with_the_texts_worked_example():
+    spec = pack_spec("wsim-te26")
+    good = read_pack(_fire_pack(), "f.toml", "wsim-te26", spec)        # 13+ guns at 3 hexes: Table 3
+    assert good["hdt"]["cells"][4][2] == 3
+    wrong = _fire_pack().replace("[5, 4, 3, 2, 1, 0]", "[5, 4, 4, 2, 1, 0]")
+    with pytest.raises(Exception) as exc:
+        read_pack(wrong, "f.toml", "wsim-te26", spec)
+    assert "f.toml" in str(exc.value) and "tables.hdt" in str(exc.value) and "24.5.1" in str(exc.value)
+    crew = _fire_pack().replace("[-1, -1, -1, -1, -2]", "[-1, -1, -1, -1, -1]")
+    with pytest.raises(Exception) as exc:
+        read_pack(crew, "f.toml", "wsim-te26", spec)
+    assert "tables.hdt-modifiers" in str(exc.value) and "crew section loss" in str(exc.value)
 
 
 def test_hit_tables_in_a_pack_take_hit_results():
@@ -247,7 +263,7 @@ def _fire_pack() -> str:
             "[5, 4, 3, 2, 1, 0]]\n"
             '[tables.hdt-modifiers]\ncolumns = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
             "cells = [[1, 2, 2, 2, 3], [1, 1, 2, 2, 2], [0, 0, 0, 0, 0], [0, 0, -1, -1, -1], [-1, -1, -1, -2, -2], "
-            "[-1, -1, -1, -1, -1], [1, 1, 2, 2, 2]]\n"
+            "[-1, -1, -1, -1, -2], [1, 1, 2, 2, 2]]\n"
             f"[tables.hit-tables]\ncells = {json.dumps(rows)}\n"
             '[tables.gun-hit-location]\ncells = [["bow"], ["bow"], ["middle"], ["middle"], ["stern"], ["stern"]]\n')
 

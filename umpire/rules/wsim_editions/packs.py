@@ -33,6 +33,8 @@ def template(ruleset: str, spec: dict[str, dict]) -> str:
         lines.append(f"[tables.{key}]")
         for name in SHAPE_KEYS:
             lines.append(f"{name} = {_toml(t[name])}")
+        for note in t.get("given", ()):
+            lines.append(f"# the text gives ({note}): keep your card's cells consistent with it")
         if t.get("free"):
             lines.append(f"# the text gives no {' or '.join(t['free'])} for this table: write your card's")
         for name in ("min", "max"):
@@ -84,8 +86,29 @@ def _table(name: str, key: str, given: Any, shape: dict) -> dict:
                            f"({', '.join(shape['columns'])})")
         for j, cell in enumerate(row):
             _cell(f"{where}.cells row {shape['rows'][i]} column {shape['columns'][j]}", cell, shape)
-    return {**{k: shape[k] for k in SHAPE_KEYS}, "cells": cells,
-            "source": f"table pack {name} ({shape['title']}, {shape['section']})"}
+    table = {**{k: shape[k] for k in SHAPE_KEYS}, "cells": cells,
+             "source": f"table pack {name} ({shape['title']}, {shape['section']})"}
+    for check in shape.get("checks", ()):
+        _check(where, table, check)
+    return table
+
+
+def _check(where: str, table: dict, check: dict) -> None:
+    """A number the text's own worked example gives must be the pack's too."""
+    i = _find(where, table, "rows", check["row"])
+    j = _find(where, table, "columns", check["column"])
+    if table["cells"][i][j] != check["value"]:
+        raise BadInput(f"{where}.cells row {table['rows'][i]} column {table['columns'][j]}: "
+                       f"{table['cells'][i][j]!r}, but the text's example ({check['note']}) gives {check['value']}")
+
+
+def _find(where: str, table: dict, k: str, key) -> int:
+    if isinstance(key, int):
+        try:
+            return row_index({"title": where, "rows": table[k]}, key)
+        except BadInput:
+            raise BadInput(f"{where}.{k}: no heading holds {key}, which the text's example needs") from None
+    return table[k].index(key)
 
 
 def _headings(where: str, k: str, given: dict, shape: dict) -> list[str]:
