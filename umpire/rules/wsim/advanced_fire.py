@@ -235,9 +235,10 @@ def resolve(state: dict, act: AdvancedFire, rolls: tuple[int, ...], typed: bool,
     t = copy_ship(target)
     landed = dict.fromkeys(TRACKS, 0)
     hull_before = t["hull_left"]
-    act = mark(t, effective_hits(hits, shot, t, gun, steps), act, steps, landed)
-    for c in crits:
-        apply_critical(t, c, hits, act, state["turn"], tables, steps, landed)
+    landing = effective_hits(hits, shot, t, gun, steps)
+    act = mark(t, landing, act, steps, landed)
+    for c in crits:   # doubling counts the hits that landed (chainshot's G are misses)
+        apply_critical(t, c, landing, act, state["turn"], tables, steps, landed)
     destroyed = None
     if hull_before > 0 and t["hull_left"] == 0 and t["state"] not in ("exploded", "exploding"):
         destroyed = destroyed_hull(t, dice.take("destroyed hull"), state["turn"], tables, steps)
