@@ -245,10 +245,14 @@ def test_a_scenario_ship_name_is_bounded(umpire, tmp_path):
 
 
 def test_a_long_name_prints_in_linear_time(umpire, duel, tmp_path):
-    """A 10,000-character name once took a minute to lay out; now its sheet and card print at once."""
+    """A 10,000-character name once took a minute to lay out: such a name is now refused (names are
+    bounded, docs/limits.md), and the longest allowed prints at once (tests/pdf/test_fonts.py measures
+    the fitting itself on far longer text)."""
     import time
 
-    assert umpire("ship", "add", "--id", "long", "--side", "british", "--spec", MARS, "--", "AB " * 3300).code == 0
+    res = umpire("ship", "add", "--id", "long", "--side", "british", "--spec", MARS, "--", "AB " * 3300)
+    assert res.code == 2 and "at most 200" in res.err
+    assert umpire("ship", "add", "--id", "long", "--side", "british", "--spec", MARS, "--", "AB " * 66).code == 0
     for command in ("sheet", "cards"):
         start = time.perf_counter()
         assert umpire(command, "long", "-o", tmp_path / f"{command}.pdf").code == 0
