@@ -113,3 +113,8 @@ def test_every_1974_table_cites_the_1974_text():
     for name in ("hit-tables", "hdt", "melee", "procedures", "fouling", "unfouling", "grappling",
                  "ungrappling", "movement"):
         assert T[name]["source"].startswith("wsim-1974-first-edition.txt"), name
+
+
+def test_destroyed_hull_table():
+    # "Die No. Results 1-4 Ship surrenders 5 Ship will sink 6 Ship will explode"
+    assert T["destroyed-hull"]["results"] == ["surrenders"] * 4 + ["sinks", "explodes"]

@@ -35,7 +35,7 @@ class Wsim1974(Wsim1981):
         "backing-sails": "Optional Rules: Backing Sails",
         "command-lag": "Optional Rules: Command Lag",
         "wind": "Optional Rules: Wind",
-        "sinking-and-exploding-ships": "Optional Rules: Sinking and Exploding Ships",
+        "sinking-and-exploding-ships": "Optional Rules: Sinking and Exploding Ships",   # the die at striking
         "running-aground": "Optional Rules: Running Aground",
         "casting-the-lead": "Optional Rules: Casting the Lead",
         "anchors": "Optional Rules: Anchors",
@@ -44,6 +44,21 @@ class Wsim1974(Wsim1981):
     }
     advanced_only: dict[str, str] = {}
     options = {**Wsim1981.options, "grapple": ()}
+
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        """As 1981; with Sinking and Exploding Ships, a broadside that marks off the last hull
+        square takes one more die on the Destroyed Hull Table (Optional Rules, 1-4)."""
+        import dataclasses
+
+        from umpire.core.dice import DiceNeed
+
+        plan = super().fire(state, tables, firer, target, opts)
+        if "sinking-and-exploding-ships" not in opts.get("_optional", []) or not plan.need.count:
+            return plan
+        n = plan.need.count
+        need = DiceNeed(n + 1, 6, tuple(plan.need.labels) + ("destroyed hull",))
+        return dataclasses.replace(plan, need=need, flexible=True,
+                                   resolve=lambda rolls, strict: _destroyed_hull(plan, n, target, rolls, strict, tables))
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         """Battle sails as 1981; full sails with the Full Sails optional rule (1-4)."""
@@ -81,6 +96,32 @@ class Wsim1974(Wsim1981):
             return res
 
         return dataclasses.replace(plan, resolve=resolve)
+
+
+def _destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables):
+    """The 1981 broadside, then the Destroyed Hull die if it struck the target."""
+    from umpire.core.errors import BadInput
+    from umpire.core.state import Step, set_
+
+    res = plan.resolve(tuple(rolls[:n]), strict)
+    struck = any(e["path"] == ["ships", target, "state"] and e["value"] == "struck" for e in res.effects)
+    want = n + (1 if struck else 0)
+    if strict and len(rolls) != want:
+        raise BadInput(f"this broadside needs {want} dice" + (": the hit die, then the Destroyed Hull die (her last "
+                       "hull square is gone)" if struck else " (she keeps hull squares: no Destroyed Hull die)")
+                       + f"; got {len(rolls)}")
+    res.data["rolls"] = list(rolls[:want])
+    if struck:
+        die = rolls[n]
+        result = tables["destroyed-hull"]["results"][die - 1]
+        res.working.append(Step(f"Destroyed Hull Table, die {die}", {"surrenders": "the ship surrenders",
+                                "sinks": "she will sink (a 6 on a later Move)",
+                                "explodes": "she will explode (a 6 on a later Move)"}[result],
+                                tables.source("destroyed-hull")))
+        if result != "surrenders":
+            res.effects.append(set_(["ships", target, "state"], "sinking" if result == "sinks" else "exploding"))
+        res.data["destroyed_hull"] = result
+    return res
 
 
 def _first_edition_step(step):
