@@ -27,7 +27,8 @@ def status(obj, ship, side):
     ids = [obj.ship(ship)] if ship else list(state["ships"])
     if side:
         ids = [i for i in ids if state["ships"][i]["side"] in _sides(state, side)]
-    data = {"turn": state["turn"], "ruleset": rs.id, "ships": [rs.status(state["ships"][i]) for i in ids]}
+    data = {"turn": state["turn"], "ruleset": rs.id, **rs.game_status(state),
+            "ships": [rs.status(state["ships"][i]) for i in ids]}
     if obj.as_json:
         click.echo(json.dumps(data))
     elif ship:

@@ -109,6 +109,10 @@ class Ruleset:
         """What the umpire must supply before play, for a scenario's ships (said at `new`)."""
         return []
 
+    def game_status(self, state: dict) -> dict:
+        """Keys `status` shows beside the turn and the ships (e.g. the wind), for this ruleset."""
+        return {}
+
     def status(self, ship: dict) -> dict:
         return {k: ship[k] for k in ("id", "name", "side") if k in ship}
 
