@@ -3,7 +3,7 @@ game length, a ship out of the fight marked in her title."""
 
 from __future__ import annotations
 
-from tests.pdf.conftest import HERCULE, MARS, pages, run, text
+from tests.pdf.conftest import pages, run, text
 
 
 def _pdf(tmp_path, *args):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 
-import pypdf
-
 from tests.pdf.conftest import HERCULE, MARS, pages, run, stream, text
 
 NAMES = {"azov": "АЗОВ", "ellas": "ΕΛΛΑΣ", "orzel": "ORZEŁ ŻÓŁTY"}
