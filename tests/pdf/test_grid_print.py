@@ -96,3 +96,17 @@ def test_a_long_name_and_id_print_at_six_points_or_more_the_id_whole(umpire, tmp
     assert umpire("sheet", "-o", sheet).code == 0
     assert sid in "".join(text(pages(sheet)[0]).split())                     # the id prints whole
     assert "page 1 of 4" in text(pages(tmp_path / "x.pdf")[0])              # the name gives way
+
+
+def test_a_ship_that_surrendered_is_marked_in_her_panel_title():
+    from umpire.core.tables import Tables
+    from umpire.pdf import grid as P
+    from umpire.rules.grid.ruleset import Grid
+
+    rs, tables = Grid(), Tables("grid")
+    ship = rs.new_ship(rs.ship_definition("Royal Fortune", "pirate", "royal-fortune", {"type": "frigate"}))
+    ship["state"] = "surrendered"
+    pdf, _ = P.panels_pdf([P.panel_view(ship, tables)])
+    assert "Ship Control Panel: Royal Fortune  SURRENDERED" in text(pages(pdf)[0])
+    blank, _ = P.panels_pdf([P.panel_view(ship, tables, blank=True)])
+    assert "SURRENDERED" not in text(pages(blank)[0])

@@ -64,6 +64,7 @@ class PanelView:
     placed: dict | None
     held: tuple[str, ...]
     marked: tuple[str, ...]
+    state: str = "active"
 
 
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
@@ -82,7 +83,8 @@ def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
         ship["hull_boxes"], tables["panel"]["hull_row_boxes"], 0 if fresh else ship["hull_damage"],
         0 if fresh else ship["hull_plugged"], None if fresh else {p: S.pos(ship, p) for p in S.POSITIONS},
         () if fresh else tuple(cards[c] for c in S.held_ids(ship)),
-        () if fresh else tuple(cards.get(c, c) for c in ship["marked"]))
+        () if fresh else tuple(cards.get(c, c) for c in ship["marked"]),
+        state="active" if fresh else str(ship.get("state", "active")))
 
 
 @dataclass(frozen=True)
@@ -296,8 +298,15 @@ def _panel_page(c, v: PanelView) -> None:
     width, height = c._pagesize
     m = 12 * MM
     y = height - m - 6 * MM
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from umpire.pdf.views import TITLE_MARKS
+
+    mark = TITLE_MARKS.get(v.state, v.state.upper() if v.state != "active" else "")
+    mark = f"  {mark}" if mark else ""
+    title = _fit(f"Ship Control Panel: {v.name}", width - 2 * m - stringWidth(mark, BOLD, 16), BOLD, 16)
     c.setFont(BOLD, 16)
-    c.drawString(m, y, _fit(f"Ship Control Panel: {v.name}", width - 2 * m, BOLD, 16))
+    c.drawString(m, y, title + mark)     # a ship out of the fight is marked after her name
     y -= 7 * MM
     c.setFont(FONT, 9)
     facts = f"{v.type_name}  ·  side {v.side}  ·  id {v.ship_id}  ·  crew {v.quality} " \
