@@ -42,3 +42,17 @@ def test_report_of_a_scenario_quotes_its_victory_conditions(umpire, tmp_path):
     assert md.startswith("# The Battle of Trafalgar")
     assert "Nothing happened yet." in md and "150 points" in md
     assert "No ship has struck, surrendered or been lost." in md
+
+
+def test_a_markdown_report_is_written_whole_through_a_temporary_file(umpire, duel, tmp_path):
+    import os
+
+    out = tmp_path / "report.md"
+    out.write_text("old")
+    os.chmod(out, 0o640)
+    assert umpire("report", "-o", out).code == 0
+    assert out.read_text().startswith("# ") and oct(os.stat(out).st_mode & 0o777) == "0o640"
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+    os.chmod(out, 0o440)
+    res = umpire("report", "-o", out)
+    assert res.code == 2 and "read-only" in res.err

@@ -46,7 +46,9 @@ def report(obj, output, paper):
 
             write_pdf(out, text, paper)
         else:
-            out.write_text(text, encoding="utf-8")
+            from umpire.core.files import write_atomic
+
+            write_atomic(out, text.encode("utf-8"), "report")   # a temporary file, then renamed
     except OSError as exc:
         raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
     obj.emit({"written": str(out), "turns": data["turns_played"], "events": data["events"]}, "report")
