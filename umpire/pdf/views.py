@@ -27,6 +27,8 @@ BLANK = "____"   # a value the ship's set-up does not give, left to write in
 ATTITUDES = ("A", "B", "C", "D")
 SIDES = ("left", "right")
 START_LOAD = "R"   # ships begin with both broadsides loaded with roundshot (Basic X)
+#: the shot a broadside holds as the log writes it (Basic X.C; Advanced VIII.B: DS, CS, GS)
+SHOT_MARKS = {"round": "R", "double": "DS", "chain": "CS", "grape": "GS"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,12 @@ class WsimShip:
     status: tuple[str, ...]
     last_turn: int
     length: int = 0
+    loads: str = ""
+
+    @property
+    def game_line(self) -> str:
+        """A card's line from a game: the turn and each broadside's load; "" for a blank card."""
+        return f"Turn {self.last_turn}   {self.loads}" if self.last_turn else ""
 
     @property
     def line_one(self) -> str:
@@ -182,7 +190,24 @@ def wsim_ship(ship: Mapping, fleet: Fleet) -> WsimShip:
         setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=box_groups(ship, damage),
         turns=turn_rows(fleet.log.get(str(ship["id"]), ())) if damage else (),
         status=status_lines(ship, fleet.name) if damage else (), last_turn=fleet.turn, length=fleet.length,
+        loads=load_text(ship) if damage else "",
     )
+
+
+def load_text(ship: Mapping) -> str:
+    """Each broadside's load now in the log's notation (R, or DS, CS, GS at the Advanced level), a
+    broadside part-way through loading doubleshot, or empty."""
+    loaded, shot, loading = ship.get("loaded") or {}, ship.get("shot") or {}, ship.get("loading") or {}
+    parts = []
+    for side in SIDES:
+        if loaded.get(side):
+            word = SHOT_MARKS.get(str(shot.get(side) or "round"), str(shot.get(side)))
+        elif side in loading:
+            word = "loading DS"
+        else:
+            word = "empty"
+        parts.append(f"{side} {word}")
+    return "Loaded: " + ", ".join(parts)
 
 
 def ship_class(ship: Mapping) -> tuple[str, int | None, str]:

@@ -236,6 +236,7 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     if any(m.battle_now is not None for m in view.movement):
         facts.append("Now   " + "   ".join(f"{m.attitude} {_num(m.battle_now)} ({_num(m.full_now)})"
                                            for m in view.movement))
+    facts += [line for line in (f"Set-up  {view.setup}" if view.setup else "", view.game_line) if line]
     for line in facts:
         pen.text(left, pen.middle(top, card.line, f.small), line, f.small, room=inner)
         top -= card.line

@@ -1,0 +1,41 @@
+"""What cards and log sheets print from a game and from a ship's set-up: a WS&IM card's turn,
+loads and set-up, the rating on line 1 of the WS&IM log."""
+
+from __future__ import annotations
+
+import re
+
+from tests.pdf.conftest import pages, text
+
+
+def _pages(umpire, tmp_path, *args) -> list[str]:
+    out = tmp_path / "out.pdf"
+    res = umpire(*args, "-o", out)
+    assert res.code == 0, res.err
+    return [re.sub(r"[ \t]+", " ", text(p)) for p in pages(out)]   # spacing as drawn is not read
+
+
+def test_wsim_card_from_a_game_shows_turn_loads_and_set_up(umpire, tmp_path):
+    assert umpire("new", tmp_path / "game.toml", "--scenario", "wsim-1b", "--seed", "3").code == 0
+    assert umpire("fire", "mars", "--at", "hercule", "--range", "4", "--side", "left", "--facing", "right",
+                  "--roll", "3").code == 0
+    card = _pages(umpire, tmp_path, "cards")[0]
+    assert "Set-up hex 2723, heading 2" in card and "Set-up hex 4116, heading 2" in card   # scenario 1B
+    assert "Turn 1 Loaded: left empty, right R" in card          # MARS fired her left broadside
+    assert "Turn 1 Loaded: left R, right R" in card              # HERCULE as she began (Basic X)
+
+
+def test_blank_wsim_cards_give_set_up_but_no_turn_or_load(umpire, tmp_path):
+    card = _pages(umpire, tmp_path, "cards", "--scenario", "wsim-1b")[0]
+    assert "Set-up hex 2723, heading 2" in card
+    assert "Turn " not in card and "Loaded:" not in card
+
+
+def test_load_text_in_the_advanced_notation():
+    from umpire.pdf.views import load_text
+
+    ship = {"loaded": {"left": True, "right": False}, "shot": {"left": "grape", "right": ""},
+            "loading": {"right": 4}}
+    assert load_text(ship) == "Loaded: left GS, right loading DS"
+    assert load_text({"loaded": {"left": True, "right": True}, "shot": {"left": "double", "right": "chain"}}) == \
+        "Loaded: left DS, right CS"
