@@ -39,3 +39,19 @@ def test_load_text_in_the_advanced_notation():
     assert load_text(ship) == "Loaded: left GS, right loading DS"
     assert load_text({"loaded": {"left": True, "right": True}, "shot": {"left": "double", "right": "chain"}}) == \
         "Loaded: left DS, right CS"
+
+
+def test_dguts_cards_carry_the_morale_and_mast_thresholds(umpire, tmp_path):
+    """The Training Game's Ship B: masts lost at 87, 174, 261 points high, ten percent of the crew lost
+    at every 58 points low; a morale roll falls due at each (Basic Rules IX, Morale)."""
+    from tests.pdf.test_dguts import SHIP_B, training_numbers
+
+    scen = tmp_path / "training.toml"
+    scen.write_text(SHIP_B)
+    want = training_numbers()
+    card = _pages(umpire, tmp_path, "cards", "--scenario", scen)[0]
+    flat = " ".join(card.split())
+    tenth = int(want["tenth"][0])
+    assert re.search(r"Morale \d+ points, saving throw \d+: a roll at each", flat)
+    assert f"mast lost at {', '.join(want['masts'])} high" in flat
+    assert "10% of crew lost at " + ", ".join(str(tenth * k) for k in range(1, 11)) + " low" in flat

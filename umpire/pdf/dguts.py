@@ -229,9 +229,11 @@ def card_face(pen: Pen, x: float, y: float, view: DgutsShip, layout: DgutsCardLa
     inner = card.width - 2 * card.padding
     left, top = x + card.padding, y + card.height - card.padding
     top = card_header(pen, left, top, inner, card.line, view.name, view.side, view.ship_id) - card.gap / 2
-    for i, line in enumerate(view.card_facts):
-        pen.text(left, pen.middle(top, card.line, f.small), line, f.small, room=inner)
-        top -= card.line
+    for i, fact in enumerate(view.card_facts):
+        lines, size = pen.wrap(fact, inner, f.small, 3) if fact else ([], f.small)
+        for line in lines:
+            pen.text(left, pen.middle(top, card.line, size), line, size, room=inner)
+            top -= card.line
         if i == 0:
             top -= guns_table(pen, layout.armament, left, top, view, f.small) + layout.armament.gap
     top -= card.gap

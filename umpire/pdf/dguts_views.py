@@ -336,7 +336,9 @@ def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
 
 
 def card_facts(values: Mapping) -> tuple[str, ...]:
-    """The card's lines of numbers; the armament table follows the first."""
+    """The card's lines of numbers; the armament table follows the first. The thresholds close
+    them: a morale roll falls due each time a mast is lost and each time the crew's losses pass
+    another 10% (Basic Rules IX, Morale; the masts by VII.C, a tenth of the crew by VII.B)."""
     cls = int(values.get("class", 0))
     guns = int(values.get("guns_total", 0) or 0)
     single = [f"sailing {str(values['sailing_class']).upper()}" if values.get("sailing_class") else "",
@@ -344,13 +346,20 @@ def card_facts(values: Mapping) -> tuple[str, ...]:
               f"a gun out per {num(float(values['tons']) / guns)} low" if guns else ""]
     return (
         f"Rate {values.get('rate', '')}  {num(values['tons'])} tons  Class {ROMAN.get(cls, cls)}",
-        f"CF {frac(values['crew_factors'])}  CF value {num(values['cf_value'])}  "
-        f"10% at {num(values['ten_percent_loss'])} low",
-        f"SF value {num(values['sf_value'])}  masts at "
-        + ", ".join(num(t) for t in values.get("mast_thresholds", [])) + " high",
-        f"Morale {values.get('morale_value', '')} points, saving throw {values.get('saving_throw', '')}",
+        f"CF {frac(values['crew_factors'])}  CF value {num(values['cf_value'])}  SF value {num(values['sf_value'])}",
         "  ".join(x for x in single if x),
+        f"Morale {values.get('morale_value', '')} points, saving throw {values.get('saving_throw', '')}: "
+        "a roll at each",
+        *threshold_lines(values),
     )
+
+
+def threshold_lines(values: Mapping) -> tuple[str, ...]:
+    """Where the morale rolls fall due: the masts' points high and each tenth of the crew's points low."""
+    masts = ", ".join(num(t) for t in values.get("mast_thresholds", []))
+    tenth = float(values["ten_percent_loss"])
+    return (f"mast lost at {masts} high" if masts else "",
+            "10% of crew lost at " + ", ".join(num(tenth * k) for k in range(1, 11)) + " low")
 
 
 def log_rows(entries: Sequence[DgutsEntry]) -> tuple[LogRow, ...]:
