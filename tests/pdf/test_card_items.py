@@ -55,3 +55,28 @@ def test_dguts_cards_carry_the_morale_and_mast_thresholds(umpire, tmp_path):
     assert re.search(r"Morale \d+ points, saving throw \d+: a roll at each", flat)
     assert f"mast lost at {', '.join(want['masts'])} high" in flat
     assert "10% of crew lost at " + ", ".join(str(tenth * k) for k in range(1, 11)) + " low" in flat
+
+
+def test_wsim_log_line_one_gives_the_rating_where_the_set_up_does(umpire, tmp_path):
+    """Line 1 of the log is the name and guns ("III. Prepare For Play / B. Log Sheet"): the rating
+    printed beside the name in the scenario (1C: AMBUSCADE 32, BAIONNAISE 24), none where the
+    text prints none (Trafalgar's VICTORY)."""
+    sheets = _pages(umpire, tmp_path, "sheet", "--scenario", "wsim-1c")
+    assert "AMBUSCADE \u2013 32 guns \u2013 Frigate (F)" in sheets[0]
+    assert "BAIONNAISE \u2013 24 guns \u2013 class ____" in sheets[1]
+    victory = _pages(umpire, tmp_path, "sheet", "victory", "--scenario", "trafalgar")[0]
+    assert "VICTORY \u2013 S.O.L." in victory and " guns \u2013" not in victory
+    assert umpire("new", tmp_path / "game.toml", "--scenario", "wsim-1c").code == 0   # kept in the game's ships
+    game = _pages(umpire, tmp_path, "sheet", "baionnaise")[0]
+    assert "BAIONNAISE \u2013 24 guns" in game
+
+
+def test_a_1981_scenario_entry_s_rating_prints_on_line_one(umpire, tmp_path):
+    from tests.pdf.conftest import HERCULE
+
+    scen = tmp_path / "duel.toml"
+    scen.write_text('format = 1\nid = "duel"\nruleset = "wsim-1981"\ntitle = "Duel"\n\n'
+                    f'[[ships]]\nid = "hercule"\nname = "HERCULE"\nside = "french"\nspec = "{HERCULE}"\n'
+                    'class = "SOL"\nrated_guns = 74\n')
+    sheet = _pages(umpire, tmp_path, "sheet", "--scenario", scen)[0]
+    assert "HERCULE \u2013 74 guns \u2013 S.O.L. \u2013 turning ____" in sheet
