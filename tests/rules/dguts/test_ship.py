@@ -264,3 +264,41 @@ def test_bad_ship_numbers_never_crash(tons, men, nation, overrides):
     except BadInput:
         return
     assert values["sf_value"] > 0 and values["cf_value"] > 0
+
+
+#: Basic Rules IX, Ship Areas, and the burning-ship cutaways (page 64), as the seed text prints them
+SHIP_AREAS = ("A Brig or Corvette has only one deck, Frigates and Razees two decks, 74 and &l gun Ships of the "
+              "Line three decks, 90 to 120 Ships of the Line four decks, and any vessel larger than that (indeed a "
+              "rarity) has five decks.")
+CUTAWAYS = "120 (ist RATE, 2,100-3,600 tons)i BURNING SHIP CUTAWAYS ... 80 (2nd RATE, 1,400-2,000 tons)"
+DATA_SHEET = "RATE - The supposed number of guns carried, i.e., 74, 44, 36, etc."
+
+
+def test_a_hand_added_ship_s_decks_come_from_her_tonnage_not_the_guns_she_carries():
+    from umpire.core.tables import _load
+
+    assert "90 to 120 Ships of the Line four decks" in SHIP_AREAS and "2,100-3,600 tons" in CUTAWAYS
+    bands = {b["guns"]: tuple(b["tons"]) for b in _load("dguts", "rates")["rates"]}
+    assert bands[120] == (2100, 3600) and bands[80] == (1400, 2000)
+    # no rate given: a frigate's carronades do not make her a ship of the line's three decks
+    assert derive_ship("british", 1338, 272, "30x18,16x32C,2x12,2x9")["decks"] == 2
+    # a ship of the line of the 1st rate's tonnage: four decks, whatever she carries
+    first = derive_ship("spanish", 2500, 1000, "30x32,32x24,32x12,10x8")
+    assert first["class"] == 5 and first["decks"] == 4
+    assert derive_ship("british", 2500, 1000, "28x32,28x18,18x9")["decks"] == 4
+    # under the 1st rate's least tonnage (the 80's band, or no band of the text): three decks
+    assert derive_ship("british", 1700, 600, "30x32,30x24,30x12")["decks"] == 3
+    assert derive_ship("british", 2050, 600, "28x32,28x18,18x9")["decks"] == 3
+    # a merchantman is Class V at any size, not a ship of the line; a given rate or decks still rule
+    assert derive_ship("british", 2500, 200, "20x12", {"kind": "merchant"})["decks"] == 3
+    assert derive_ship("british", 2500, 1000, "28x32,28x18,18x9", {"rate": "74"})["decks"] == 3
+    assert derive_ship("british", 2500, 1000, "28x32,28x18,18x9", {"decks": 2})["decks"] == 2
+
+
+def test_without_a_rate_the_rate_is_the_guns_carried():
+    """The text's rate is 'the supposed number of guns carried'; its cutaways print a rating only
+    for the 1st, 2nd and 5th rates, whose tonnages overlap the 3rd rates', brigs' and corvettes' (not
+    printed), so a tonnage names no rating: with none given, the guns carried are the supposition."""
+    assert "supposed number of guns carried" in DATA_SHEET
+    assert derive_ship("british", 900, 315, "30x18,6x8")["rate"] == 36
+    assert derive_ship("british", 900, 315, "30x18,6x8", {"rate": "32"})["rate"] == 32

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 from .guns import Battery, format_guns, merge_batteries, parse_guns
@@ -219,12 +220,32 @@ def _morale(nat: str, ov: Mapping[str, Any], t: Tables) -> dict:
 
 
 def _decks(values: Mapping[str, Any], ov: Mapping[str, Any], t: Tables) -> int:
-    """Decks: as supplied, else from a supplied rate, else from the class."""
+    """Decks: as supplied, else from a supplied rate, else from the class (never the guns carried:
+    frigates carried more than their rate). A warship of Class V with no rate takes the decks of
+    the ship-of-the-line rate the text prints for her tonnage (the 1st rate, 2,100-3,600 tons: four)."""
     if "decks" in ov:
         return _whole(ov, "decks", 1, 1)
     if "rate" in ov:
         return decks_for_rate(values["rate"], t)
-    return int(t.get("classes", "decks_by_class", str(values["class"])))
+    by_class = int(t.get("classes", "decks_by_class", str(values["class"])))
+    band = line_rate_band(values["tons"], t) if values["kind"] == "warship" \
+        and values["class"] > int(t.get("classes", "frigates", "class")) else None
+    return max(by_class, decks_for_rate(int(band["guns"]), t)) if band else by_class
+
+
+def line_rate_band(tons: float, tables: Tables | None = None) -> Mapping[str, Any] | None:
+    """The largest ship-of-the-line rate of the text's cutaways (rated over 50 guns) whose least
+    tonnage the ship reaches, or None (data/dguts/rates.toml)."""
+    frigates = int(tables_or_default(tables).get("classes", "frigates", "max_rate"))
+    bands = [b for b in _rate_bands() if int(b["guns"]) > frigates and tons >= float(b["tons"][0])]
+    return max(bands, key=lambda b: float(b["tons"][0]), default=None)
+
+
+@lru_cache(maxsize=1)
+def _rate_bands() -> tuple[Mapping[str, Any], ...]:
+    from umpire.core.tables import _load
+
+    return tuple(_load("dguts", "rates")["rates"])
 
 
 def decks_for_rate(rate: int, tables: Tables | None = None) -> int:
