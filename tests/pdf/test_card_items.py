@@ -80,3 +80,22 @@ def test_a_1981_scenario_entry_s_rating_prints_on_line_one(umpire, tmp_path):
                     'class = "SOL"\nrated_guns = 74\n')
     sheet = _pages(umpire, tmp_path, "sheet", "--scenario", scen)[0]
     assert "HERCULE \u2013 74 guns \u2013 S.O.L. \u2013 turning ____" in sheet
+
+
+def test_advanced_wsim_card_shows_the_shot_loaded(umpire, tmp_path):
+    """Grapeshot loaded after firing (Advanced X.A), doubleshot over two load phases (VIII.B.3.c)."""
+    from tests.pdf.conftest import HERCULE, MARS
+
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
+    assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS, "--class", "SOL").code == 0
+    assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE, "--class", "SOL").code == 0
+    for cmd in (("fire", "hercule", "--at", "mars", "--range", "4", "--side", "left", "--facing", "right",
+                 "--roll", "3"),
+                ("load", "hercule", "--side", "left", "--shot", "grape"), ("turn",),
+                ("fire", "hercule", "--at", "mars", "--range", "4", "--side", "right", "--facing", "right",
+                 "--roll", "3"),
+                ("load", "hercule", "--side", "right", "--shot", "double")):
+        assert umpire(*cmd).code == 0, cmd
+    card = _pages(umpire, tmp_path, "cards")[0]
+    assert "Turn 2 Loaded: left GS, right loading DS" in card
+    assert "Turn 2 Loaded: left R, right R" in card
