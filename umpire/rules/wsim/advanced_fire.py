@@ -188,7 +188,8 @@ def reading(state: dict, act: AdvancedFire, tables) -> tuple[list[int], list[Ste
     top = tables["procedures"]["gunnery"]["top_hit_table"]
     fired = split(number, top)
     if not fired:
-        steps.append(Step("below table 0", "automatic miss", "Basic VIII.B.4"))
+        steps.append(Step("below table 0", "automatic miss: no die is rolled and the broadside scores no hits",
+                          "Basic VIII.B.4"))
     elif len(fired) > 1:
         steps.append(Step(f"above table {top}", "separate dice on tables " + ", ".join(map(str, fired)),
                           "Advanced I.A.2.a"))
@@ -206,8 +207,11 @@ def resolve(state: dict, act: AdvancedFire, rolls: tuple[int, ...], typed: bool,
             got: tuple[list[int], list[Step]]) -> Resolution:
     fired, steps = got[0], list(got[1])
     firer, target = state["ships"][act.firer], state["ships"][act.target]
-    dice = Dice(tuple(rolls), typed)
     shot = shot_of(firer, act.side)
+    unused: tuple[int, ...] = ()
+    if not fired and shot != "grape":   # an automatic miss: a typed die is noted, never read
+        unused, rolls = gunnery.unused_dice(None, tuple(rolls) if typed else (), steps), ()
+    dice = Dice(tuple(rolls), typed)
     gun = tables["procedures"]["gunnery"]
     aim = act.aim or ("rigging" if act.range >= gun["rigging_only_from"] else "hull")
     hits = dict.fromkeys(TRACKS, 0)
@@ -252,6 +256,8 @@ def resolve(state: dict, act: AdvancedFire, rolls: tuple[int, ...], typed: bool,
             "hit_tables": fired, "rolls": list(used), "result": result, "results": results, "aim": aim,
             "shot": shot, "hits": hits, "marked": landed, "criticals": [c["public"] for c in crits],
             "destroyed_hull": destroyed}
+    if unused:
+        data["unused_rolls"] = list(unused)
     what = f"{act.side} {act.section} section" if act.section else f"{act.side} broadside"
     summary = f"{firer['name']} fires {what} at {target['name']}, {act.range} hex(es): {result}"
     return Resolution("fire", summary, effects, steps, data)

@@ -160,7 +160,8 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
         mod(f"rake ({act.rake})", "rake")
     top = len(tables["hit-tables"]["tables"]) - 1
     if table < 0:
-        steps.append(Step("below table 0", "automatic miss", "Basic VIII.B.4"))
+        steps.append(Step("below table 0", "automatic miss: no die is rolled and the broadside scores no hits",
+                          "Basic VIII.B.4"))
         return None, steps
     if table > top:
         steps.append(Step(f"above table {top}", f"use table {top}", "Basic VIII.B.4"))
@@ -191,6 +192,7 @@ def resolve_fire(state: dict, act: Fire, rolls: tuple[int, ...], tables,
         steps.append(Step("aim", f"{aim} (not given; {'forced from six hexes' if aim == 'rigging' else 'default'})",
                           "Basic VIII.B.5"))
     result = "0"
+    unused = unused_dice(table, rolls, steps)
     if table is not None:
         entry = tables["hit-tables"]["tables"][str(table)][aim]
         result = entry[rolls[0] - 1]
@@ -202,10 +204,23 @@ def resolve_fire(state: dict, act: Fire, rolls: tuple[int, ...], tables,
     marks, mark_steps, landed = mark_hits(target, hits, act)
     effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
     steps += mark_steps
-    data = {"firer": act.firer, "target": act.target, "hit_table": table, "rolls": list(rolls), "result": result,
-            "aim": aim, "hits": hits, "marked": landed}
+    data = {"firer": act.firer, "target": act.target, "hit_table": table,
+            "rolls": [] if unused else list(rolls), "result": result, "aim": aim, "hits": hits, "marked": landed}
+    if unused:
+        data["unused_rolls"] = list(unused)
     summary = f"{firer['name']} fires {act.side} broadside at {target['name']}, {act.range} hex(es): {result}"
     return Resolution("fire", summary, effects, steps, data)
+
+
+def unused_dice(table: int | None, rolls: tuple[int, ...], steps: list[Step]) -> tuple[int, ...]:
+    """A die typed for an automatic miss: accepted and noted, never read (Basic VIII.B.4)."""
+    if table is not None or not rolls:
+        return ()
+    if len(rolls) > 1:
+        raise BadInput(f"roll {','.join(map(str, rolls))}: a broadside takes one die at most, "
+                       "and this one is an automatic miss (no die needed)")
+    steps.append(Step(f"die {rolls[0]} typed", "die not needed: automatic miss", "Basic VIII.B.4"))
+    return rolls
 
 
 def mark_hits(target: dict, hits: dict[str, int], act: Fire) -> tuple[list[tuple[tuple, object]], list[Step], dict]:

@@ -195,7 +195,8 @@ class Wsim1981(Ruleset):
                            side_word(opts["facing"]) if opts.get("facing") else "", lose)
         reading = gunnery.fire_reading(state, act, tables)   # checked and read once, resolved per roll
         need = gunnery.fire_needs(state, act, tables, reading)
-        return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables, reading))
+        return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables, reading),
+                    flexible=reading[0] is None)   # an automatic miss takes a typed die and notes it unused
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         from umpire.rules.wsim import movement
