@@ -79,7 +79,7 @@ def fire(obj, ship, target, rng, side, aim, rake, facing, lose, cards, section, 
 
 def _typed_in_opts(obj, command: str, opts: dict, roll: str | None) -> str | None:
     """Typed dice that are not plain d6s (grid fire dice show 1 2 3 4 8 X) go to the rules as an option."""
-    if roll and command in getattr(obj.ruleset, "typed_dice_in_opts", ()):
+    if roll and command in obj.ruleset.typed_dice_in_opts:
         opts["rolls"] = roll
         return None
     return roll
@@ -88,7 +88,7 @@ def _typed_in_opts(obj, command: str, opts: dict, roll: str | None) -> str | Non
 def _target(obj, text: str) -> str:
     """A ship, or (where the rules have boats as targets) one of her boats as SHIP/BOAT."""
     head, sep, boat = text.partition("/")
-    if sep and getattr(obj.ruleset, "boat_targets", False):
+    if sep and obj.ruleset.boat_targets:
         return f"{obj.ship(head)}/{boat.strip().lower()}"
     return obj.ship(text)
 

@@ -227,24 +227,6 @@ def task(obj, ship, what, state, crew, gain, trained, squadron):
 
 
 @cli.command()
-@click.argument("galley")
-@click.option("--at", "target", required=True, help="The ship whose course the galley crosses.")
-@click.option("--angled", is_flag=True, help="Crossing at about 45 degrees rather than square on.")
-@roll_option
-@click.pass_obj
-def ram(obj, galley, target, angled, roll):
-    """A galley tries to ram (DGUTS special vessels): ahead, ram or astern; a ram sinks her target.
-
-    \b
-    Example:
-      umpire ram algerine --at brig --rolls 3,4,2
-    """
-    from umpire.rules.dguts.actions import Ram
-
-    _act(obj, Ram(obj.ship(galley), obj.ship(target), {"angled": "1"} if angled else {}), roll)
-
-
-@cli.command()
 @click.argument("ship")
 @click.option("--hits", default="1", show_default=True, help="Hits she took low.")
 @roll_option

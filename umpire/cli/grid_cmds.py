@@ -115,28 +115,6 @@ def boats(obj, ship, launch, recover):
 
 @cli.command()
 @click.argument("ship")
-@click.option("--at", "target", required=True, help="The other ship.")
-@click.option("--collision", is_flag=True, help="An accidental collision rather than a ram (the same damage).")
-@click.option("--alongside", is_flag=True, help="SHIP ran alongside: no damage, only the entangling die.")
-@roll_option
-@click.pass_obj
-def ram(obj, ship, target, collision, alongside, roll):
-    """SHIP rams (or collides with, or runs alongside) another: 1D6 damage cards each, 2 in 6 entangled (grid).
-
-    Dice, in order: SHIP's damage, the other's damage, the entangling die (alongside: that die only).
-
-    \b
-    Example:
-      umpire ram swallow --at royal-fortune --rolls 3,5,2
-    """
-    if collision and alongside:
-        raise BadInput("ram: --collision or --alongside, not both")
-    kind = "collision" if collision else "alongside" if alongside else "ram"
-    _act(obj, G.Ram(obj.ship(ship), obj.ship(target), kind), roll)
-
-
-@cli.command()
-@click.argument("ship")
 @click.option("--with", "other", required=True, help="The other ship in the square.")
 @click.option("--speed", required=True, type=int, help="SHIP's speed this move (squares).")
 @click.option("--other-speed", required=True, type=int, help="The other ship's speed this move.")

@@ -85,6 +85,11 @@ class Ruleset:
     #: command -> (its action type, the name of the method that plans it);
     #: method(state, tables, action) -> Plan | Resolution
     actions: ClassVar[dict[str, tuple[type, str]]] = {}
+    #: commands whose typed dice are not plain numbers (the grid game's fire dice show X): the CLI
+    #: passes them to the ruleset as an option instead of as rolls
+    typed_dice_in_opts: ClassVar[tuple[str, ...]] = ()
+    #: whether a target may be written SHIP/BOAT (a ship's boat)
+    boat_targets: ClassVar[bool] = False
     #: commands that only read (answered by a method but never journalled), e.g. speed
     queries: ClassVar[dict[str, str]] = {}
 
