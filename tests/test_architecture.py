@@ -38,3 +38,29 @@ def test_every_command_has_help_with_an_example():
     _register()
     for name, cmd in _commands(cli):
         assert cmd.help and "Example" in cmd.help, name
+
+
+def test_each_command_name_is_defined_once_where_the_lazy_table_says():
+    """Two modules defining one command name would make the winner depend on load order."""
+    import ast
+    from pathlib import Path
+
+    from umpire.cli import COMMANDS
+
+    defined: dict[str, list[str]] = {}
+    for path in sorted((Path(__file__).resolve().parents[1] / "umpire" / "cli").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                for dec in node.decorator_list:
+                    call = dec if isinstance(dec, ast.Call) else None
+                    func = call.func if call else dec
+                    if isinstance(func, ast.Attribute) and func.attr in ("command", "group") and \
+                            isinstance(func.value, ast.Name) and func.value.id == "cli":
+                        name = call.args[0].value if call and call.args else node.name.replace("_", "-")
+                        defined.setdefault(name, []).append(path.stem)
+    twice = {k: v for k, v in defined.items() if len(v) > 1}
+    assert twice == {}
+    for name, module in COMMANDS.items():
+        if name == "wind":   # wind_cmds' group takes the WS&IM options and wraps the DGUTS wind group
+            continue
+        assert defined.get(name, [module]) == [module], name
