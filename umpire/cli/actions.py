@@ -51,7 +51,8 @@ def _odds(obj, action: dict) -> None:
 @click.option("--side", required=True, help="Broadside firing: left/port or right/starboard.")
 @click.option("--aim", help="WS&IM: hull or rigging. DGUTS: high or low.")
 @click.option("--rake", type=click.Choice(["bow", "stern"]), help="The fire rakes the target.")
-@click.option("--facing", help="WS&IM: target's broadside facing the firer (gun hits land there).")
+@click.option("--facing", help="WS&IM: target's broadside facing the firer (gun hits land there); "
+              "needed only when the result has gun hits to place, and not on a rake (the target chooses).")
 @click.option("--lose", type=click.Choice(["carronades", "guns"]), help="WS&IM: which gun squares the target "
               "gives up first (target's choice; default carronades).")
 @click.option("--cards", metavar="ID[,ID...]", help="grid: the damage cards drawn at the table, one per hit.")

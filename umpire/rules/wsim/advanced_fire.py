@@ -314,6 +314,7 @@ def choose(t: dict, act: AdvancedFire, steps: list[Step]) -> AdvancedFire:
     (Basic VIII.D.3.a, Advanced VIII.A.7), by default the one with more squares left."""
     from dataclasses import replace
 
+    gunnery.need_facing(t, act, "gun hits")
     facing = act.facing or max(SIDES, key=lambda s: t["guns_left"][s] + t["carronades_left"][s])
     if not act.facing:
         steps.append(Step("target's choice of broadside", f"{facing} (default: more squares left)",

@@ -88,9 +88,6 @@ def check_fire(state: dict, act: Fire, tables) -> None:
         raise Refused(f"at {act.range} hexes fire must be aimed at the rigging (six hexes or more)")
     if act.aim == "rigging" and act.target in firer["fouled"] + firer["grappled"]:
         raise Refused(f"{firer['name']} is fouled or grappled with {target['name']}: no fire at her rigging")
-    if not act.facing and not act.rake:
-        raise BadInput(f"say which broadside of {target['name']} faces the firer: --facing left|right "
-                       "(gun hits are marked on that side)")
     if not _crew_sections_available(firer):
         raise Refused(f"{firer['name']} has no crew section free to work the guns")
     if guns_firing(firer, act, tables) == 0:
@@ -240,9 +237,18 @@ def mark_hits(target: dict, hits: dict[str, int], act: Fire) -> tuple[list[tuple
     return changes, steps, landed
 
 
+def need_facing(t: dict, act: Fire, hits: str) -> None:
+    """Gun hits land on the target's broadside facing the firer (Basic VIII.D.3.a): only a result
+    with gun hits to place, and no rake, needs `--facing` (exit 2, nothing journalled)."""
+    if not act.facing and not act.rake:
+        raise BadInput(f"{hits} to place: say which broadside of {t['name']} faces the firer, "
+                       "--facing left|right (gun hits are marked on that side)")
+
+
 def _mark_guns(t: dict, n: int, act: Fire, steps: list[Step], landed: dict) -> int:
     if not n:
         return 0
+    need_facing(t, act, f"{n} gun hit(s)")
     facing = act.facing
     if not facing:  # a rake: both sides equidistant, the target chooses (VIII.D.3.a)
         facing = max(SIDES, key=lambda s: t["guns_left"][s] + t["carronades_left"][s])
