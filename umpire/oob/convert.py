@@ -78,7 +78,11 @@ def _converter(rid: str):
         return dguts_ship
     if family == "wsim":
         return wsim_ship
-    raise BadInput(f"ruleset {rid}: orders of battle convert for the wsim and dguts rules")
+    if family == "grid":
+        from umpire.oob.grid import grid_ship
+
+        return grid_ship
+    raise BadInput(f"ruleset {rid}: orders of battle convert for the wsim, dguts and grid rules")
 
 
 def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
