@@ -41,6 +41,9 @@ def resolution(res: Resolution) -> None:
 
 
 def boxes(left: int, total: int) -> str:
+    """Squares left and marked off; a hand-edited file's odd numbers draw none rather than fail."""
+    if not all(isinstance(v, int) for v in (left, total)):
+        return ""
     return "■" * left + "□" * (total - left)
 
 
@@ -50,16 +53,16 @@ def ship_panel(ship: dict, summary: dict) -> Table:
               show_header=False, show_edge=False, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
-    rows = ship_rows(ship) if "hull_max" in ship else [
+    rows = ship_rows(ship, summary) if "hull_max" in ship else [
         (k, _fmt(v)) for k, v in summary.items() if k not in ("id", "name", "side", "state", "fire_factors")]
     for key, value in rows:
         t.add_row(shown(key), shown(value))
     return t
 
 
-def ship_rows(ship: dict) -> list[tuple[str, str]]:
+def ship_rows(ship: dict, summary: dict | None = None) -> list[tuple[str, str]]:
     if "hull_max" in ship:
-        rows = [("hull", f"{boxes(ship['hull_left'], ship['hull_max'])} {ship['hull_left']}/{ship['hull_max']}")]
+        rows = [("ship", wsim_identity(ship, summary or {})), ("hull", f"{boxes(ship['hull_left'], ship['hull_max'])} {ship['hull_left']}/{ship['hull_max']}")]
         for i, (c, m) in enumerate(zip(ship["crew_left"], ship["crew_max"]), 1):
             rows.append((f"crew {i}", f"{boxes(c, m)} {c}/{m}"))
         for side in ("left", "right"):
@@ -81,6 +84,16 @@ def ship_rows(ship: dict) -> list[tuple[str, str]]:
             rows.append(("notes", "; ".join(extra)))
         return rows
     return []
+
+
+def wsim_identity(ship: dict, summary: dict) -> str:
+    """Class, crew quality (a prize crew's when captured) and, for a captured ship, who holds her."""
+    number = summary.get("class_number") or ship.get("class_number")
+    parts = [f"class {ship.get('class') or '?'}" + (f" ({number})" if number else ""),
+             f"crew {summary.get('quality') or ship.get('quality', '?')}"]
+    if ship.get("controller") and ship["controller"] != ship.get("side"):
+        parts.append(f"held by {ship['controller']}")
+    return ", ".join(parts)
 
 
 def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:

@@ -116,6 +116,7 @@ def status(ship: dict) -> dict:
         "liable": list(ship["liable"]), "prize_crew": ship["prize"]["squares"],
         "fouled": list(ship["fouled"]), "grappled": list(ship["grappled"]),
         "points": ship["points"],
+        "held_by": ship["controller"] if ship["controller"] != ship["side"] else None,
     }
 
 
