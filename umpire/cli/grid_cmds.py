@@ -99,18 +99,21 @@ def surgeon(obj, ship, roll):
 @click.argument("ship")
 @click.option("--launch", metavar="BOAT", help="Boat to launch, e.g. gig.")
 @click.option("--recover", metavar="BOAT", help="Boat to take back aboard.")
+@click.option("--speed", type=click.IntRange(0, 99), help="The ship's squares this move (needed to launch a boat "
+              "carrying a gun: 3 or less).")
 @click.pass_obj
-def boats(obj, ship, launch, recover):
+def boats(obj, ship, launch, recover, speed):
     """Launch or recover one of SHIP's boats at the end of the move (grid).
 
     \b
     Example:
       umpire boats swallow --launch gig
+      umpire boats swallow --launch launch --speed 3
     """
     if bool(launch) == bool(recover):
         raise BadInput("boats: give one of --launch BOAT or --recover BOAT")
     how, boat = ("launch", launch) if launch else ("recover", recover)
-    _act(obj, G.Boats(obj.ship(ship), how, boat))
+    _act(obj, G.Boats(obj.ship(ship), how, boat, -1 if speed is None else speed))
 
 
 @cli.command()

@@ -143,9 +143,11 @@ def ship():
 @click.option("--stern-guns", type=int, help="grid: stern guns (default the type's).")
 @click.option("--crew", type=int, help="grid: crew figures (default the type's).")
 @click.option("--marines", type=int, help="grid: marine figures (default the type's).")
+@click.option("--boat-gun", "boat_guns", multiple=True, metavar="BOAT",
+              help="grid: the cutter or launch carries a gun, taken from a broadside (repeatable).")
 @click.pass_obj
 def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, men, guns, rate, merchant,
-             ship_type, movement, quality, bow_guns, stern_guns, crew, marines):
+             ship_type, movement, quality, bow_guns, stern_guns, crew, marines, boat_guns):
     """Add a ship to the game.
 
     \b
@@ -164,7 +166,7 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
     opts = {"spec": spec, "class": ship_class, "turning": turning, "nation": nation, "tons": tons, "men": men,
             "guns": guns, "rate": rate, "merchant": merchant}
     grid = {"type": ship_type, "movement": movement, "quality": quality, "bow_guns": bow_guns,
-            "stern_guns": stern_guns, "crew": crew, "marines": marines}
+            "stern_guns": stern_guns, "crew": crew, "marines": marines, "boat_guns": list(boat_guns) or None}
     opts.update({k: v for k, v in grid.items() if v is not None})
     rs = obj.ruleset
     definition = rs.ship_definition(name, side, ship_id, opts)

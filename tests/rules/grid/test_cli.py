@@ -84,3 +84,26 @@ def test_a_strict_game_asks_for_the_hull_row_ruling(umpire, tmp_path):
     assert umpire("--game", game, "rulings", "set", "panel.hull_row_boxes", "3").code == 0
     res = umpire("--game", game, "--json", "speed", "swallow", "--sail", "all", "--point", "other")
     assert res.code == 0 and res.json["effective_sail"] == "topsail" and res.json["allowance"] == 5
+
+
+def test_boat_guns_only_in_a_cutter_or_launch_the_ship_carries(umpire, tmp_path):
+    # "If the Cutter or Launch are equipped with a gun" (L305-306); the Frigate carries Pinnace, Gig, Jolly Boat
+    _game(umpire, tmp_path)
+    before = (tmp_path / "game.toml").read_bytes()
+    for boat, kind, says in (("gig", "2-decker", "only the cutter or launch"), ("cutter", "frigate", "carries no cutter"),
+                             ("launch,launch", "2-decker", "one gun")):
+        res = umpire("ship", "add", "Prize", "--side", "pirate", "--type", kind,
+                     *[x for b in boat.split(",") for x in ("--boat-gun", b)])
+        assert res.code == 2 and says in res.err and "Traceback" not in res.err, res.err
+    assert (tmp_path / "game.toml").read_bytes() == before
+
+
+def test_a_scenario_ship_may_carry_a_boat_gun(umpire, tmp_path):
+    scen = tmp_path / "s.toml"
+    scen.write_text('format = 1\nid = "s"\nruleset = "grid"\ntitle = "t"\nsource = "t"\n'
+                    '[[sides]]\nid = "a"\nname = "A"\n[[ships]]\nid = "v"\nname = "V"\nside = "a"\n'
+                    'type = "first-rate"\nboat_guns = ["cutter", "launch"]\n')
+    assert umpire("new", tmp_path / "g.toml", "--scenario", scen).code == 0
+    ship = umpire("--game", tmp_path / "g.toml", "--json", "status").json["ships"][0]
+    assert ship["guns"] == {"port": 9, "starboard": 9, "bow": 1, "stern": 1}
+    assert ship["boats"]["cutter"]["gun"] and ship["boats"]["launch"]["gun"] and "gun" not in ship["boats"]["gig"]

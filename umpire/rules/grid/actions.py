@@ -49,6 +49,8 @@ class Boats(Action):
     ship: str
     how: str
     boat: str
+    #: the ship's squares this move, for a boat carrying a gun (launched at 3 or less, L309-310); -1 not given
+    speed: int = -1
 
 
 @dataclass(frozen=True, slots=True)

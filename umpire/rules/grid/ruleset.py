@@ -161,7 +161,8 @@ class Grid(Ruleset):
     def _boats(self, state, tables, a: G.Boats):
         from umpire.rules.grid import upkeep
 
-        return upkeep.boats(state["ships"][a.ship], a.how, a.boat, state["turn"])
+        return upkeep.boats(state["ships"][a.ship], a.how, a.boat, state["turn"],
+                            a.speed if a.speed >= 0 else None)
 
     def _ram(self, state, tables, a: G.Ram):
         from umpire.rules.grid import combat

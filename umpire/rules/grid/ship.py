@@ -13,6 +13,8 @@ from umpire.core.errors import BadInput, Refused
 BATTERIES = ("port", "starboard", "bow", "stern")
 QUALITIES = ("trained", "average", "dreadful")
 BOATS = ("cutter", "pinnace", "launch", "gig", "jolly-boat")
+#: "If the Cutter or Launch are equipped with a gun" (L305-306)
+GUN_BOATS = ("cutter", "launch")
 TYPE_ALIASES = {"first-rate": "1st-rate-ship-of-the-line", "two-decker": "2-decker", "sloop": "sloop-or-brig",
                 "brig": "sloop-or-brig"}
 #: the crew and marine positions of the Ship Control Panel, as `status` lists them
@@ -65,10 +67,43 @@ def definition(ships: dict[str, dict], name: str, side: str, ship_id: str, opts:
     guns = _count(opts, "guns", kind["guns"])
     if guns % 2:
         raise BadInput(f"--guns {guns}: the guns are split evenly between port and starboard; give an even number")
-    return {"id": ship_id, "name": name, "side": side, "type": kind["id"], "movement": movement,
-            "quality": quality, "guns": guns, "bow_guns": _count(opts, "bow_guns", kind["bow_guns"]),
-            "stern_guns": _count(opts, "stern_guns", kind["stern_guns"]),
-            "crew": _count(opts, "crew", kind["crew"]), "marines": _count(opts, "marines", kind["marines"])}
+    out = {"id": ship_id, "name": name, "side": side, "type": kind["id"], "movement": movement,
+           "quality": quality, "guns": guns, "bow_guns": _count(opts, "bow_guns", kind["bow_guns"]),
+           "stern_guns": _count(opts, "stern_guns", kind["stern_guns"]),
+           "crew": _count(opts, "crew", kind["crew"]), "marines": _count(opts, "marines", kind["marines"])}
+    boat_guns = _boat_guns(kind, opts.get("boat_guns"), guns)
+    if boat_guns:
+        out["boat_guns"] = boat_guns
+    return out
+
+
+def _boat_guns(kind: dict, given, guns: int) -> list[str]:
+    """Boats given a gun before the game (L305-308): the Cutter or Launch, if the type carries it, each
+    taking one of the broadside guns."""
+    names = given.split(",") if isinstance(given, str) else list(given or ())
+    out = []
+    for name in (n for n in names if str(n).strip()):
+        key = boat_id(str(name))
+        if key not in GUN_BOATS:
+            raise BadInput(f"--boat-gun {name!r}: only the cutter or launch may carry a gun (Ships Boats)")
+        if key not in [boat_id(b) for b in kind["boats"]]:
+            raise BadInput(f"--boat-gun {name!r}: the {kind['name']} carries no {key} "
+                           f"(her boats: {', '.join(kind['boats'])})")
+        if key in out:
+            raise BadInput(f"--boat-gun {name!r}: a boat carries one gun")
+        out.append(key)
+    if len(out) > guns:
+        raise BadInput(f"--boat-gun: {len(out)} boat gun(s) but only {guns} broadside guns to take them from")
+    return out
+
+
+def broadsides_less_boat_guns(guns: int, boat_guns: list[str]) -> dict[str, int]:
+    """Port and starboard guns once each boat's gun is "deleted from below decks" (L306-307): taken
+    from the broadside with more guns, port on a tie (docs/rulings.md)."""
+    side = {"port": guns // 2, "starboard": guns // 2}
+    for _ in boat_guns:
+        side["port" if side["port"] >= side["starboard"] else "starboard"] -= 1
+    return side
 
 
 def new_ship(kind: dict, d: dict, deck: dict[str, int]) -> dict:
@@ -81,11 +116,13 @@ def new_ship(kind: dict, d: dict, deck: dict[str, int]) -> dict:
         "positions": {}, "boat_crew": {},
         "rigging_positions": kind["rigging_positions"], "hull_boxes": kind["damage"],
         "hull_damage": 0, "hull_plugged": 0,
-        "guns_carried": {"port": d["guns"] // 2, "starboard": d["guns"] // 2, "bow": d["bow_guns"],
+        "guns_carried": {**broadsides_less_boat_guns(d["guns"], d.get("boat_guns", [])), "bow": d["bow_guns"],
                          "stern": d["stern_guns"]},
         "guns_destroyed": {b: 0 for b in BATTERIES},
         "held": [], "marked": [], "deck": dict(deck), "draws": 0, "no_fire_turn": 0,
-        "boats": {boat_id(b): {"state": "aboard", "crew": 0, "launched_turn": 0} for b in kind["boats"]},
+        "boats": {boat_id(b): {"state": "aboard", "crew": 0, "launched_turn": 0,
+                               **({"gun": True} if boat_id(b) in d.get("boat_guns", []) else {})}
+                  for b in kind["boats"]},
         "boarding": {}, "entangled": [],
     }
 
@@ -148,7 +185,8 @@ def status(ship: dict) -> dict:
                 "hull_damage": ship["hull_damage"], "hull_plugged": ship["hull_plugged"], "guns": guns_fit(ship),
                 "sails_lost": sails_lost(ship), "damage_held": held_ids(ship), "marked": list(ship["marked"]),
                 "deck_left": sum(ship["deck"].values()),
-                "boats": {b: {"state": v["state"], "crew": v["crew"]} for b, v in ship["boats"].items()}})
+                "boats": {b: {"state": v["state"], "crew": v["crew"], **({"gun": True} if v.get("gun") else {})}
+                          for b, v in ship["boats"].items()}})
     out["entangled"] = list(ship.get("entangled", []))
     if ship["no_fire_turn"]:
         out["no_fire_move"] = ship["no_fire_turn"]      # GUNNER card: she may not fire in this move

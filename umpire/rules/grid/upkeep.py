@@ -48,8 +48,11 @@ def _boat_crew(ship: dict, boat: str, n: int, tables) -> None:
     if b["state"] != "aboard":
         raise Refused(f"{ship['name']}'s {boat} is {b['state']}: its crew cannot be changed")
     cap = tables["panel"]["boat_capacity"].get(boat, 0)
+    if cap and b.get("gun"):   # "they can carry one less crew" (L306)
+        cap -= 1
     if cap and n > cap:
-        raise Refused(f"{ship['name']}'s {boat} carries at most {cap} figures (house ruling)")
+        raise Refused(f"{ship['name']}'s {boat} carries at most {cap} figures (house ruling"
+                      + (", one less for her gun)" if b.get("gun") else ")"))
     b["crew"] = n
 
 
@@ -162,7 +165,7 @@ def resolve_surgeon(ship: dict, roll: int, tables) -> Resolution:
 
 # --- boats -----------------------------------------------------------------------
 
-def boats(ship: dict, how: str, boat: str, turn: int) -> Resolution:
+def boats(ship: dict, how: str, boat: str, turn: int, speed: int | None = None) -> Resolution:
     """Launch or recover a boat at the end of the move; its crew allocated beforehand (L299-302)."""
     S.afloat(ship, "launch or recover boats")
     key = boat.strip().lower().replace(" ", "-")
@@ -178,6 +181,7 @@ def boats(ship: dict, how: str, boat: str, turn: int) -> Resolution:
         if b["crew"] == 0:
             raise Refused(f"{ship['name']}'s {key} has no crew: allocate them first (crew {ship['id']} "
                           f"--boat {key}=N)")
+        _gun_boat_speed(ship, key, b, speed)
         nb.update(state="launched", launched_turn=turn)
     elif how == "recover":
         if b["state"] != "launched":
@@ -211,3 +215,16 @@ def end_turn(state: dict) -> Resolution:
     turn = state["turn"] + 1
     effects.append(set_(["turn"], turn))
     return Resolution("turn", f"move {turn} begins", effects, steps, {"turn": turn})
+
+
+def _gun_boat_speed(ship: dict, key: str, b: dict, speed: int | None) -> None:
+    """"Boats carrying guns cannot be launched at speeds greater than 3 squares per move" (L309-310);
+    the tool does not keep the ship's speed, so the umpire gives it."""
+    if not b.get("gun"):
+        return
+    if speed is None:
+        raise BadInput(f"{ship['name']}'s {key} carries a gun: give the ship's speed this move with --speed N "
+                       "(boats carrying guns are launched at 3 squares a move or less)")
+    if speed > 3:
+        raise Refused(f"{ship['name']}'s {key} carries a gun: she cannot be launched at {speed} squares a move "
+                      "(3 or less, Ships Boats)")
