@@ -152,3 +152,22 @@ def run_down(obj, ship, target, speed, roll):
     from umpire.cli.actions import _target
 
     _act(obj, G.RunDown(obj.ship(ship), _target(obj, target), speed), roll)
+
+
+def load_deck(path: str, ruleset) -> dict:
+    """A replacement damage-card deck for `new --deck FILE` (TOML `[[cards]]`), checked; exit 2 on any fault."""
+    import tomllib
+    from pathlib import Path
+
+    from umpire.core import files
+    from umpire.core.tables import Tables
+    from umpire.rules.grid.cards import check_deck
+
+    if ruleset.family != "grid":
+        raise BadInput(f"--deck: a damage-card deck is for the grid rules, not {ruleset.id}")
+    raw, _ = files.read_regular(Path(path), "deck", files.MAX_FILE_BYTES)
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise BadInput(f"deck {path}: not a TOML file ({exc})") from None
+    return check_deck(doc, path, Tables(ruleset.data_id)["deck"])

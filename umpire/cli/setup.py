@@ -24,8 +24,10 @@ from umpire.core.state import Resolution, Step, set_
 @click.option("--strict", is_flag=True, help="Where the text lacks a number, refuse (naming the ruling to set) "
               "instead of taking the documented default reading.")
 @click.option("--tables", "pack", metavar="PACK.toml", help="A filled table pack (`umpire tables template`).")
+@click.option("--deck", metavar="DECK.toml", help="grid: a damage-card deck replacing the built-in one "
+              "([[cards]] with id, count, title, text, kind).")
 @click.pass_obj
-def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack):
+def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack, deck):
     """Start a new game file at PATH.
 
     \b
@@ -68,6 +70,10 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
         from umpire.cli.tables_cmds import load_pack
 
         game.meta["tables"] = load_pack(pack, rs)
+    if deck:   # kept with the game's scenario, read by the rules when each ship is set up
+        from umpire.cli.grid_cmds import load_deck
+
+        game.scenario["deck"] = load_deck(deck, rs)
     if obj.rulings_file:   # `umpire --rulings house.toml new ...` keeps them for the whole game
         from umpire.cli.context import read_rulings
 
@@ -169,6 +175,8 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
             "stern_guns": stern_guns, "crew": crew, "marines": marines, "boat_guns": list(boat_guns) or None}
     opts.update({k: v for k, v in grid.items() if v is not None})
     rs = obj.ruleset
+    if rs.family == "grid" and obj.game.scenario.get("deck"):   # the game's own damage-card deck (`new --deck`)
+        opts["deck_table"] = obj.game.scenario["deck"]
     definition = rs.ship_definition(name, side, ship_id, opts)
     ship_state = rs.new_ship(definition)
     res = Resolution("ship", f"{name} ({ship_id}) joins the {side} side",

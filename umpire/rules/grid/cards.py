@@ -23,6 +23,13 @@ def full_deck(table: dict) -> dict[str, int]:
     return {c["id"]: int(c["count"]) for c in table["cards"]}
 
 
+def deck_table(ship: dict, tables) -> dict:
+    """The deck a ship's cards come from: the umpire's (`new --deck`, kept with the ship) or the text's."""
+    if ship.get("cards"):
+        return {"source": "the game's own damage-card deck (umpire new --deck)", "cards": ship["cards"]}
+    return tables["deck"]
+
+
 def cards_by_id(table: dict) -> dict[str, dict]:
     return {c["id"]: c for c in table["cards"]}
 
@@ -211,3 +218,66 @@ _EFFECTS = {"gun": _gun, "boat": _boat, "crew-below": _crew, "crew-above": _crew
             "gunner": _gunner, "surgeon": _surgeon, "steering": _held, "sail": _sail, "mainsail": _mainsail,
             "spar": _spar, "spar-tack": _mark_once, "mark": _mark_once, "mainmast": _mainmast, "hull": _hull,
             "none": _none}
+
+
+# --- a replacement deck (`new --deck FILE`) ------------------------------------------
+
+KINDS = ("temporary", "permanent", "mainmast", "hull", "none")
+#: keys a card of a replacement deck may carry beyond the five the contract names
+EXTRA_KEYS = ("effect", "battery", "boat", "amount", "ocr", "source", "notes")
+
+
+def check_deck(doc: dict, where: str, built_in: dict) -> dict:
+    """A replacement deck (TOML `[[cards]]`: id, count, title, text, kind) as a deck table, checked.
+
+    A card with a built-in id does what that card does (its effect, battery, boat, amount) unless
+    it says otherwise; a new id names its `effect`, one of the effects the tool knows."""
+    cards = doc.get("cards")
+    if not isinstance(cards, list) or not cards:
+        raise BadInput(f"deck {where}: expected [[cards]] entries with id, count, title, text, kind")
+    known = cards_by_id(built_in)
+    out, seen = [], set()
+    for n, card in enumerate(cards, 1):
+        out.append(_check_card(card, f"deck {where}: card {n}", known, seen))
+    if sum(c["count"] for c in out) == 0:
+        raise BadInput(f"deck {where}: every count is 0; a deck needs at least one card")
+    return {"source": str(doc.get("source") or f"the umpire's deck {where}"), "cards": out}
+
+
+def _check_card(card, at: str, known: dict, seen: set) -> dict:
+    if not isinstance(card, dict):
+        raise BadInput(f"{at}: a card is a table with id, count, title, text, kind")
+    for key in ("id", "count", "title", "text", "kind"):
+        if key not in card:
+            raise BadInput(f"{at}: missing {key!r} (a card has id, count, title, text, kind)")
+    cid = card["id"]
+    if not isinstance(cid, str) or not cid.strip() or cid != cid.strip().lower() or " " in cid:
+        raise BadInput(f"{at}: id {cid!r}: lower-case letters, digits and hyphens, e.g. gun-dismounted")
+    if cid in seen:
+        raise BadInput(f"{at}: id {cid!r} appears twice; give one entry a count instead")
+    seen.add(cid)
+    at = f"{at} ({cid})"
+    unknown = [k for k in card if k not in ("id", "count", "title", "text", "kind") + EXTRA_KEYS]
+    if unknown:
+        raise BadInput(f"{at}: unknown key {unknown[0]!r}; a card has id, count, title, text, kind "
+                       f"(also {', '.join(EXTRA_KEYS)})")
+    if not isinstance(card["count"], int) or isinstance(card["count"], bool) or not 0 <= card["count"] <= 80:
+        raise BadInput(f"{at}: count {card['count']!r}: a whole number from 0 to 80")
+    for key in ("title", "text"):
+        if not isinstance(card[key], str):
+            raise BadInput(f"{at}: {key} {card[key]!r}: text as printed on the card")
+    if card["kind"] not in KINDS:
+        raise BadInput(f"{at}: kind {card['kind']!r}: one of {', '.join(KINDS)}")
+    base = {k: v for k, v in known.get(cid, {}).items() if k in ("effect", "battery", "boat", "amount")}
+    out = {**base, **card}
+    if out.get("effect") not in _EFFECTS:
+        raise BadInput(f"{at}: {'effect ' + repr(out['effect']) if 'effect' in out else 'a new card needs an effect'}"
+                       f": one of {', '.join(_EFFECTS)}")
+    needs = {"gun": ("battery", ("port", "starboard", "bow", "stern", "broadside")), "boat": ("boat", S.BOATS)}
+    if out["effect"] in needs:
+        key, allowed = needs[out["effect"]]
+        if out.get(key) not in allowed:
+            raise BadInput(f"{at}: a {out['effect']} card needs {key} = one of {', '.join(allowed)}")
+    if out["effect"] == "hull" and not (isinstance(out.get("amount"), int) and out["amount"] > 0):
+        raise BadInput(f"{at}: a hull card needs amount = the hull boxes it crosses (1 or more)")
+    return out

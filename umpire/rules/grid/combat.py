@@ -152,7 +152,7 @@ def _hit_boat(state: dict, f: dict, hits: int):
 def _hit_ship(state: dict, f: dict, hits: int, opts: dict, tables):
     old = state["ships"][f["target"]]
     target = copy.deepcopy(old)
-    deck = tables["deck"]
+    deck = C.deck_table(target, tables)
     if opts.get("cards"):
         ids = C.typed(target, opts["cards"], hits, deck)
         how = "typed"
@@ -205,7 +205,7 @@ def resolve_ram(state: dict, ship: str, other: str, rolls: tuple[int, ...], kind
         ids = C.draw(new, n, state.get("seed", 0))
         C.take(new, ids)
         steps.append(Step(f"{old['name']} damage", f"1D6 = {n}: {len(ids)} card(s): {', '.join(ids)}", src))
-        by_id = C.cards_by_id(tables["deck"])
+        by_id = C.cards_by_id(C.deck_table(new, tables))
         for cid in ids:
             steps.append(C.apply_card(new, by_id[cid], _tool_facing(new), state["turn"], tables))
         cards[sid] = ids

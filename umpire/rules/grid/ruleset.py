@@ -49,17 +49,31 @@ class Grid(Ruleset):
         return {s["id"]: s for s in self._setup_tables()["sample-ships"]["ships"]}
 
     def initial_state(self, game) -> dict:
-        # the seed draws damage cards (rules/grid/cards.py)
-        return {"turn": 1, "seed": game.seed, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
+        # the seed draws damage cards (rules/grid/cards.py); the game's deck may be the umpire's (`new --deck`)
+        deck = (game.scenario or {}).get("deck")
+        extra = {"deck_cards": deck["cards"]} if deck else {}
+        return {"turn": 1, "seed": game.seed,
+                "ships": {d["id"]: self.new_ship({**extra, **d}) for d in game.ships}}
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
-        return S.definition(self.kinds(), name, side, ship_id, opts)
+        """The set-up of one ship; `opts["deck_table"]`, the game's own deck (`new --deck`), puts that
+        deck's cards in the definition."""
+        out = S.definition(self.kinds(), name, side, ship_id, opts)
+        if opts.get("deck_table"):
+            out["deck_cards"] = opts["deck_table"]["cards"]
+        return out
 
     def new_ship(self, definition: dict) -> dict:
         from umpire.rules.grid.cards import full_deck
 
-        tables = self._setup_tables()
-        return S.new_ship(S.find_type(self.kinds(), definition["type"]), definition, full_deck(tables["deck"]))
+        cards = definition.get("deck_cards")
+        deck = full_deck(self._setup_tables()["deck"])
+        if cards:   # the text's cards none of (a game file's ship keeps every pile key), then the umpire's
+            deck = {**dict.fromkeys(deck, 0), **full_deck({"cards": cards})}
+        ship = S.new_ship(S.find_type(self.kinds(), definition["type"]), definition, deck)
+        if cards:   # the umpire's deck: the ship carries what each of its cards does
+            ship["cards"] = [dict(c) for c in cards]
+        return ship
 
     def status(self, ship: dict) -> dict:
         return S.status(ship)

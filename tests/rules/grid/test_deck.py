@@ -1,0 +1,83 @@
+"""`new --deck FILE`: the umpire's damage-card deck replaces the built-in one for a game (contracts/grid.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+DECK = '''
+source = "club deck"
+[[cards]]
+id = "gun-dismounted"
+count = 3
+title = "GUN"
+text = "Dismounted (Repairable)"
+kind = "temporary"
+
+[[cards]]
+id = "big-leak"
+count = 2
+title = "3 HULL DAMAGE"
+text = "-1 damage per turn unless pump or repaired"
+kind = "hull"
+effect = "hull"
+amount = 3
+'''
+
+
+def _new(umpire, tmp_path, deck_text, *extra):
+    deck = tmp_path / "deck.toml"
+    deck.write_text(deck_text)
+    game = tmp_path / "g.toml"
+    return game, umpire("new", game, "--ruleset", "grid", "--seed", "3", "--deck", deck, *extra)
+
+
+def test_each_ship_gets_the_umpires_deck(umpire, tmp_path):
+    game, res = _new(umpire, tmp_path, DECK)
+    assert res.code == 0, res.err
+    assert umpire("--game", game, "ship", "add", "Swallow", "--side", "british", "--type", "frigate").code == 0
+    assert umpire("--game", game, "ship", "add", "Fortune", "--side", "pirate", "--type", "frigate").code == 0
+    assert umpire("--game", game, "crew", "swallow", "--gunner", "1", "--port", "4").code == 0
+    ships = umpire("--game", game, "--json", "status").json["ships"]
+    assert [s["deck_left"] for s in ships] == [5, 5]
+    res = umpire("--game", game, "--json", "fire", "swallow", "--at", "fortune", "--range", "1", "--side", "port",
+                 "--rolls", "1,1,X,X", "--cards", "big-leak,gun-dismounted")
+    assert res.code == 0, res.err
+    fortune = umpire("--game", game, "--json", "status", "fortune").json
+    fortune = fortune["ships"][0] if "ships" in fortune else fortune
+    assert fortune["hull_damage"] == 3 and fortune["deck_left"] == 4     # the leak back to the pile, gun held
+    res = umpire("--game", game, "fire", "swallow", "--at", "fortune", "--range", "1", "--side", "port",
+                 "--rolls", "1,X,X,X", "--cards", "sail-shot-away")
+    assert res.code == 2 and "sail-shot-away" in res.err
+
+
+def test_a_scenario_game_uses_the_deck(umpire, tmp_path):
+    from pathlib import Path
+
+    scen = Path(__file__).parents[3] / "scenarios" / "grid" / "grid-swallow-royal-fortune.toml"
+    game, res = _new(umpire, tmp_path, DECK, "--scenario", scen)
+    assert res.code == 0, res.err
+    assert [s["deck_left"] for s in umpire("--game", game, "--json", "status").json["ships"]] == [5, 5]
+
+
+@pytest.mark.parametrize("text, says", [
+    ("", "[[cards]]"),
+    ("[[cards]]\nid = \"x\"\ncount = 1\ntitle = \"X\"\ntext = \"y\"\n", "missing 'kind'"),
+    ("[[cards]]\nid = \"x\"\ncount = 1\ntitle = \"X\"\ntext = \"y\"\nkind = \"temporary\"\n", "needs an effect"),
+    ("[[cards]]\nid = \"gun-dismounted\"\ncount = 99\ntitle = \"X\"\ntext = \"y\"\nkind = \"temporary\"\n", "0 to 80"),
+    ("[[cards]]\nid = \"x\"\ncount = 1\ntitle = \"X\"\ntext = \"y\"\nkind = \"odd\"\n", "kind 'odd'"),
+    ("[[cards]]\nid = \"x\"\ncount = 1\ntitle = \"X\"\ntext = \"y\"\nkind = \"temporary\"\neffect = \"gun\"\n",
+     "battery"),
+    ("[[cards]]\nid = \"x\"\ncount = 1\ntitle = \"X\"\ntext = \"y\"\nkind = \"none\"\ncolour = 1\n", "colour"),
+    ("not toml = = =", "not a TOML file"),
+])
+def test_a_bad_deck_is_refused_and_no_game_written(umpire, tmp_path, text, says):
+    game, res = _new(umpire, tmp_path, text)
+    assert res.code == 2 and says in res.err and "Traceback" not in res.err, res.err
+    assert not game.exists()
+
+
+def test_deck_only_for_the_grid_rules(umpire, tmp_path):
+    game, res = _new(umpire, tmp_path, DECK)
+    deck = tmp_path / "deck.toml"
+    res = umpire("new", tmp_path / "w.toml", "--ruleset", "wsim-1981", "--deck", deck)
+    assert res.code == 2 and "grid" in res.err and not (tmp_path / "w.toml").exists()
