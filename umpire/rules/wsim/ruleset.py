@@ -282,6 +282,25 @@ class Wsim1981(Ruleset):
 
         return turns.score(state, tables)
 
+    def _announce_end(self, state: dict, res, tables) -> None:
+        """The action that meets a victory condition says the game is over (Basic XI.A.4)."""
+        import copy
+
+        from umpire.core.state import Step, apply
+        from umpire.rules.wsim import turns
+
+        if not any(e["path"][0] in ("ships", "wind") for e in res.effects):
+            return
+        if turns.victory(state, tables)["over"]:
+            return
+        probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind") if k in state},
+                      [e for e in res.effects if e["path"][0] in ("ships", "wind")])
+        end = turns.victory(probe, tables)
+        if end["over"]:
+            said = "a draw" if end["draw"] else f"{end['winner']} wins" if end["winner"] else "no winner named"
+            res.working.append(Step("game over", f"{end['why']}: {said}", end["source"]))
+            res.data["game_over"] = end
+
     def after(self, state: dict, res, tables=None) -> None:
         """Rules that follow any change: prisoners rising against a thin prize crew."""
         import copy
@@ -289,6 +308,7 @@ class Wsim1981(Ruleset):
         from umpire.core.state import apply
         from umpire.rules.wsim import boarding
 
+        self._announce_end(state, res, tables)
         touched = {e["path"][1] for e in res.effects if len(e["path"]) > 1 and e["path"][0] == "ships"}
         if not any(state["ships"].get(sid, {}).get("prize", {}).get("squares") or
                    any("prize" in e["path"] for e in res.effects) for sid in touched):

@@ -97,9 +97,9 @@ def recover(state: dict, ship_id: str) -> Resolution:
                       [Step("friendly ship within five hexes", "surrender ends", "Basic IX.D.14")], {"ship": ship_id})
 
 
-def score(state: dict, tables) -> dict:
+def score(state: dict, tables, judge: bool = True) -> dict:
     """Victory points by side: an enemy ship struck or surrendered scores her points,
-    one captured scores twice (XI.B)."""
+    one captured scores twice (XI.B); with `judge`, whether the game is over (`victory`)."""
     sides = sorted({s["side"] for s in state["ships"].values()})
     points = dict.fromkeys(sides, 0)
     lines = []
@@ -114,4 +114,74 @@ def score(state: dict, tables) -> dict:
             points[g] += value
         lines.append({"ship": ship["id"], "state": ship["state"], "captured": captured, "points": value,
                       "to": gainers})
-    return {"points": points, "ships": lines}
+    out = {"points": points, "ships": lines}
+    if judge:
+        out["victory"] = victory(state, tables)
+    return out
+
+
+DOWN = ("struck", "surrendered", "captured", "sunk", "exploded")
+
+
+def _down(ship: dict) -> bool:
+    """Out of the fight: struck (surrender by striking, VIII.D.1.b), surrendered, captured; sunk or exploded."""
+    return bool(ship.get("struck")) or ship["state"] in DOWN
+
+
+def _no_crew(ship: dict) -> bool:
+    return sum(ship["crew_left"]) == 0
+
+
+def victory(state: dict, tables=None) -> dict:
+    """The end of the game as far as the state shows it (Basic XI; Advanced III.A.3.c).
+
+    A single-ship action (one ship a side) ends when one ship surrenders, the other winning
+    (XI.A); both at once is a draw (XI.A.2); a ship with no crew left loses even if the other
+    strikes (XI.A.3). A multi-ship action ends when its scenario says (XI.B): the tool shows
+    who leads on points. A storm rising to hurricane ends any game at once (III.A.3.c)."""
+    ships = list(state["ships"].values())
+    sides = sorted({s["side"] for s in ships})
+    single = len(sides) == 2 and len(ships) == 2
+    if _hurricane(state, tables):
+        return {"action": "single-ship" if single else "multi-ship", "over": True, "winner": None, "draw": False,
+                "why": "the wind has risen from storm to hurricane", "source": "Advanced III.A.3.c"}
+    if single:
+        return _single_ship(ships)
+    return _multi_ship(state, tables, sides)
+
+
+def _hurricane(state: dict, tables) -> bool:
+    wind = state.get("wind")
+    if not wind or tables is None:     # only the Advanced Game tracks the wind
+        return False
+    return wind.get("velocity") == len(tables["wind"]["velocities"]) - 1
+
+
+def _single_ship(ships: list[dict]) -> dict:
+    out = {"action": "single-ship", "over": False, "winner": None, "draw": False, "why": "", "source": ""}
+    crewless = [s for s in ships if _no_crew(s)]
+    down = [s for s in ships if _down(s)]
+    if len(crewless) == 1:
+        loser = crewless[0]
+        winner = next(s for s in ships if s is not loser)
+        return {**out, "over": True, "winner": winner["side"],
+                "why": f"{loser['name']} has lost all her crew squares", "source": "Basic XI.A.3"}
+    if len(down) == 2 or len(crewless) == 2:
+        return {**out, "over": True, "draw": True, "why": "both ships have surrendered", "source": "Basic XI.A.2"}
+    if len(down) == 1:
+        loser = down[0]
+        winner = next(s for s in ships if s is not loser)
+        return {**out, "over": True, "winner": winner["side"],
+                "why": f"{loser['name']} has {loser['state']}", "source": "Basic XI.A"}
+    return out
+
+
+def _multi_ship(state: dict, tables, sides: list[str]) -> dict:
+    out = {"action": "multi-ship", "over": False, "winner": None, "draw": False,
+           "why": "the scenario sets the end; then the side with the most points wins", "source": "Basic XI.B.4"}
+    if tables is None or len(sides) < 2:
+        return out
+    points = score(state, tables, judge=False)["points"]
+    best = max(points.values())
+    leaders = [s for s, p in points.items() if p == best]
+    return {**out, "leader": leaders[0] if len(leaders) == 1 else None}
