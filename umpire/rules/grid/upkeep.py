@@ -92,7 +92,7 @@ def repair_check(ship: dict, card: str, tables) -> str:
         if ship["hull_damage"] - ship["hull_plugged"] <= 0:
             raise Refused(f"{ship['name']} has no unplugged hull damage")
         return "hull"
-    known = C.cards_by_id(tables["deck"])
+    known = C.cards_by_id(C.deck_table(ship, tables))
     if key not in known:
         raise BadInput(f"card {card!r}: give a held card's id, hull or entangled (cards: {', '.join(known)})")
     if key not in S.held_ids(ship):
