@@ -286,20 +286,22 @@ class Wsim1981(Ruleset):
         """The action that meets a victory condition says the game is over (Basic XI.A.4)."""
         import copy
 
-        from umpire.core.state import Step, apply
+        from umpire.core.state import Step, apply, set_
         from umpire.rules.wsim import turns
 
         if not any(e["path"][0] in ("ships", "wind") for e in res.effects):
             return
-        if turns.victory(state, tables)["over"]:
-            return
-        probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind") if k in state},
+        before = turns.victory(state, tables)
+        probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind", "game_over", "turn") if k in state},
                       [e for e in res.effects if e["path"][0] in ("ships", "wind")])
         end = turns.victory(probe, tables)
-        if end["over"]:
+        if end["over"] and [end.get(k) for k in ("winner", "draw", "why")] != \
+                [before.get(k) for k in ("winner", "draw", "why")]:
+            end = {**end, "turn": state.get("turn")}
             said = "a draw" if end["draw"] else f"{end['winner']} wins" if end["winner"] else "no winner named"
             res.working.append(Step("game over", f"{end['why']}: {said}", end["source"]))
             res.data["game_over"] = end
+            res.effects.append(set_(["game_over"], end))   # the end stands (Basic XI.A.4)
 
     def after(self, state: dict, res, tables=None) -> None:
         """Rules that follow any change: prisoners rising against a thin prize crew."""

@@ -138,7 +138,17 @@ def victory(state: dict, tables=None) -> dict:
     A single-ship action (one ship a side) ends when one ship surrenders, the other winning
     (XI.A); both at once is a draw (XI.A.2); a ship with no crew left loses even if the other
     strikes (XI.A.3). A multi-ship action ends when its scenario says (XI.B): the tool shows
-    who leads on points. A storm rising to hurricane ends any game at once (III.A.3.c)."""
+    who leads on points. A storm rising to hurricane ends any game at once (III.A.3.c).
+    Once announced the end stands (XI.A.4), but within the turn it was announced the state
+    is judged again: a second surrender in the same turn is simultaneous, a draw (XI.A.2)."""
+    fresh = _judge(state, tables)
+    ended = state.get("game_over")
+    if ended and (ended.get("turn") != state.get("turn") or not fresh["over"]):
+        return dict(ended)
+    return fresh
+
+
+def _judge(state: dict, tables) -> dict:
     ships = list(state["ships"].values())
     sides = sorted({s["side"] for s in ships})
     single = len(sides) == 2 and len(ships) == 2
