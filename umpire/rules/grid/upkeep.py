@@ -86,6 +86,8 @@ def repair_check(ship: dict, card: str, tables) -> str:
         if S.pos(ship, "repair") == 0:
             raise Refused(f"{ship['name']}: cutting free needs a figure in the Repair position")
         return key
+    if key.startswith("gun:"):
+        return _boat_gun_check(ship, key)
     if key in HULL_WORDS:
         if S.pos(ship, "below_repair") == 0:
             raise Refused(f"{ship['name']}: plugging the hull needs a figure on Below Deck Repair")
@@ -114,6 +116,8 @@ def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: 
             effects.append(set_(["ships", other, "entangled"], [x for x in held if x != ship["id"]]))
         new["entangled"] = []
         done = "cut free"
+    elif fixed and what.startswith("gun:"):
+        done = _boat_gun_repaired(new, what.split(":", 1)[1])
     elif fixed and what == "hull":
         new["hull_plugged"] += 1
         done = "one unit of hull damage plugged (shaded): it no longer needs pumping"
@@ -130,6 +134,45 @@ def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: 
     steps = [Step("repair", f"{what}: {how}", tables.source("chances", "repair")), Step("result", done, src)]
     return Resolution("repair", f"{ship['name']}: {what} {'repaired' if fixed else 'not repaired'}",
                       ship_changes(ship, new) + effects, steps, {"ship": ship["id"], "card": what, "repaired": fixed})
+
+
+def _boat_gun_check(ship: dict, key: str) -> str:
+    """`gun:BOAT`: a gun put aboard the cutter or launch during the game (L308-309): "a successful Repair
+    is required by the Below Deck crew to bring it on deck, and another Repair roll made by the Deck
+    crew to load it on the relevant boat"."""
+    boat = S.boat_id(key.split(":", 1)[1])
+    b = ship["boats"].get(boat)
+    if boat not in S.GUN_BOATS:
+        raise BadInput(f"card {key!r}: only the cutter or launch may carry a gun (gun:cutter or gun:launch)")
+    if b is None or b["state"] == "destroyed":
+        raise Refused(f"{ship['name']} has no {boat} to carry a gun")
+    if b.get("gun"):
+        raise Refused(f"{ship['name']}'s {boat} carries a gun already")
+    on_deck = ship.get("gun_on_deck", "")
+    if on_deck and on_deck != boat:
+        raise Refused(f"{ship['name']}: the gun on deck is for her {on_deck}; load it first (gun:{on_deck})")
+    if on_deck:
+        if S.pos(ship, "repair") == 0:
+            raise Refused(f"{ship['name']}: loading the gun into the {boat} needs a figure in the Repair position")
+    else:
+        if S.pos(ship, "below_repair") == 0:
+            raise Refused(f"{ship['name']}: bringing a gun on deck needs a figure on Below Deck Repair")
+        if not any(S.guns_fit(ship)[side] for side in ("port", "starboard")):
+            raise Refused(f"{ship['name']} has no broadside gun fit to bring on deck")
+    return f"gun:{boat}"
+
+
+def _boat_gun_repaired(new: dict, boat: str) -> str:
+    """The gun comes on deck from the broadside with more guns fit (port on a tie), or goes into the boat."""
+    if new.get("gun_on_deck"):
+        new["boats"][boat]["gun"] = True
+        new["gun_on_deck"] = ""
+        return f"the gun is loaded into the {boat} (Deck crew)"
+    fit = S.guns_fit(new)
+    side = "port" if fit["port"] >= fit["starboard"] else "starboard"
+    new["guns_carried"][side] -= 1
+    new["gun_on_deck"] = boat
+    return f"a {side} gun brought on deck for the {boat} (Below Deck crew); a Repair by the Deck crew loads it"
 
 
 # --- surgeon ---------------------------------------------------------------------
