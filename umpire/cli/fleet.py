@@ -30,8 +30,9 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
     for side, group in by_side(summaries).items():
         out.append(f"{side} ({len(group)})")
         for s in group:
-            tracks = (grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ships[s["id"]]) if "damage_high" in s
-                      else wsim_tracks(s, ships[s["id"]]))
+            ship = ships.get(s["id"], {})   # a hand-edited file may give a ship an id her key does not match
+            tracks = (grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s
+                      else wsim_tracks(s, ship))
             head = f"  {_cut(labels[s['id']], id_w).ljust(id_w)} {s.get('state', '').ljust(state_w)}"
             out.append(_cut(f"{head} {tracks}".rstrip(), width))
     return out
