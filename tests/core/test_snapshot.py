@@ -205,3 +205,16 @@ def test_a_damaged_log_index_is_rebuilt_from_the_journal(umpire, duel, damage):
     assert _log_pairs(umpire) == _journal_pairs(duel)
     assert umpire("turn").code == 0
     assert _log_pairs(umpire) == _journal_pairs(duel)
+
+
+@pytest.mark.parametrize("command", [["--json", "status"], ["undo"], ["--json", "verify"], ["--json", "log"]])
+def test_an_effect_path_that_fits_no_table_is_bad_input(umpire, duel, command):
+    assert umpire("turn").code == 0
+    g = gamefile.load(duel)
+    g.events[-1]["effects"][-1]["path"] = [0]           # a number where the state has only names
+    gamefile.save(g)
+    before = duel.read_bytes()
+    res = umpire(*command)
+    assert res.code in (1, 2) and "Traceback" not in res.err, res.err
+    if res.code:
+        assert duel.read_bytes() == before

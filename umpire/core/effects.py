@@ -46,8 +46,8 @@ def apply(state: dict, effects: Iterable[dict], undo: list | None = None) -> dic
         path = eff["path"]
         node: Any = state
         for part in path[:-1]:
-            node = node[part]
-        last = path[-1]
+            node = node[_key(node, part, path)]
+        last = _key(node, path[-1], path)
         op = eff["op"]
         if undo is not None:
             held = last in node if isinstance(node, dict) else -len(node) <= last < len(node)
@@ -63,6 +63,16 @@ def apply(state: dict, effects: Iterable[dict], undo: list | None = None) -> dic
         else:
             raise BadInput(f"journal: unknown effect {op!r}")
     return state
+
+
+def _key(node: Any, part: Any, path: Any) -> Any:
+    """A path part that fits its node: text for a table, a whole number for a list (a state read
+    back from a file has no other keys, so no other part could ever find what it names)."""
+    fits = isinstance(part, str) if isinstance(node, dict) else (
+        isinstance(part, int) and not isinstance(part, bool) if isinstance(node, list) else False)
+    if not fits:
+        raise BadInput(f"journal: effect path {path!r} does not fit the game (at {part!r})")
+    return part
 
 
 def unset(path: Path) -> dict:
