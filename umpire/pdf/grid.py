@@ -70,7 +70,9 @@ class PanelView:
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
     """A ship of the game state (or as set up, `blank`) as its control panel shows it."""
     mv = tables["movement"]
-    cards = {c["id"]: f"{c['title']} {c['text']}" for c in tables["deck"]["cards"]}
+    from umpire.rules.grid.cards import deck_table
+
+    cards = {c["id"]: f"{c['title']} {c['text']}" for c in deck_table(ship, tables)["cards"]}
     fresh = blank
     return PanelView(
         ship["name"], ship["id"], ship.get("type_name", ship["type"]), ship["side"], ship["quality"],
@@ -82,7 +84,7 @@ def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
         tuple((b, "aboard" if fresh else v["state"], 0 if fresh else v["crew"]) for b, v in ship["boats"].items()),
         ship["hull_boxes"], tables["panel"]["hull_row_boxes"], 0 if fresh else ship["hull_damage"],
         0 if fresh else ship["hull_plugged"], None if fresh else {p: S.pos(ship, p) for p in S.POSITIONS},
-        () if fresh else tuple(cards[c] for c in S.held_ids(ship)),
+        () if fresh else tuple(cards.get(c, c) for c in S.held_ids(ship)),
         () if fresh else tuple(cards.get(c, c) for c in ship["marked"]),
         state="active" if fresh else str(ship.get("state", "active")))
 

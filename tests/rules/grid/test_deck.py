@@ -104,3 +104,24 @@ effect = "steering"
     assert res.code == 0, res.err
     res = umpire("--game", game, "--json", "repair", "fortune", "--card", "galley-fire", "--result", "fixed")
     assert res.code == 0 and res.json["repaired"] is True, res.err
+
+
+def test_a_ship_holding_a_card_of_the_games_own_deck_prints(umpire, tmp_path):
+    text = DECK + '''
+[[cards]]
+id = "galley-fire"
+count = 1
+title = "GALLEY"
+text = "Fire, No Fire Next Move Until Repaired"
+kind = "temporary"
+effect = "steering"
+'''
+    game, res = _new(umpire, tmp_path, text)
+    assert res.code == 0, res.err
+    for name, side in (("Swallow", "british"), ("Fortune", "pirate")):
+        assert umpire("--game", game, "ship", "add", name, "--side", side, "--type", "frigate").code == 0
+    assert umpire("--game", game, "crew", "swallow", "--gunner", "1", "--port", "4").code == 0
+    assert umpire("--game", game, "fire", "swallow", "--at", "fortune", "--range", "1", "--side", "port",
+                  "--rolls", "1,X,X,X", "--cards", "galley-fire").code == 0
+    res = umpire("--game", game, "sheet", "fortune", "-o", tmp_path / "fortune.pdf")
+    assert res.code == 0, res.err
