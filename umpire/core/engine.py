@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from umpire.core import game as gamefile
 from umpire.core import logindex, snapshot
-from umpire.core.effects import apply
+from umpire.core.effects import apply, get
 from umpire.core.errors import BadInput, UmpireError
 
 if TYPE_CHECKING:
@@ -364,13 +364,7 @@ def _plain(value: Any) -> Any:
 
 
 def _at(state: Any, path: tuple) -> Any:
-    node = state
-    for part in path:
-        try:
-            node = node[part]
-        except (KeyError, IndexError, TypeError):
-            return _ABSENT
-    return node
+    return get(state, path, _ABSENT)
 
 
 def _outcome(state: dict, effects: list[dict]) -> Any:

@@ -23,6 +23,16 @@ effect = "hull"
 amount = 3
 '''
 
+GALLEY_FIRE = '''
+[[cards]]
+id = "galley-fire"
+count = 1
+title = "GALLEY"
+text = "Fire, No Fire Next Move Until Repaired"
+kind = "temporary"
+effect = "steering"
+'''
+
 
 def _new(umpire, tmp_path, deck_text, *extra):
     deck = tmp_path / "deck.toml"
@@ -83,45 +93,28 @@ def test_deck_only_for_the_grid_rules(umpire, tmp_path):
     assert res.code == 2 and "grid" in res.err and not (tmp_path / "w.toml").exists()
 
 
-def test_a_held_card_of_the_games_own_deck_is_repaired(umpire, tmp_path):
-    text = DECK + '''
-[[cards]]
-id = "galley-fire"
-count = 1
-title = "GALLEY"
-text = "Fire, No Fire Next Move Until Repaired"
-kind = "temporary"
-effect = "steering"
-'''
-    game, res = _new(umpire, tmp_path, text)
+def _galley_fire_struck(umpire, tmp_path, *crew):
+    """A game of the umpire's deck with the galley-fire card; Swallow's broadside gives it to Fortune."""
+    game, res = _new(umpire, tmp_path, DECK + GALLEY_FIRE)
     assert res.code == 0, res.err
     for name, side in (("Swallow", "british"), ("Fortune", "pirate")):
         assert umpire("--game", game, "ship", "add", name, "--side", side, "--type", "frigate").code == 0
     assert umpire("--game", game, "crew", "swallow", "--gunner", "1", "--port", "4").code == 0
-    assert umpire("--game", game, "crew", "fortune", "--repair", "1").code == 0
+    if crew:
+        assert umpire("--game", game, "crew", "fortune", *crew).code == 0
     res = umpire("--game", game, "fire", "swallow", "--at", "fortune", "--range", "1", "--side", "port",
                  "--rolls", "1,X,X,X", "--cards", "galley-fire")
     assert res.code == 0, res.err
+    return game
+
+
+def test_a_held_card_of_the_games_own_deck_is_repaired(umpire, tmp_path):
+    game = _galley_fire_struck(umpire, tmp_path, "--repair", "1")
     res = umpire("--game", game, "--json", "repair", "fortune", "--card", "galley-fire", "--result", "fixed")
     assert res.code == 0 and res.json["repaired"] is True, res.err
 
 
 def test_a_ship_holding_a_card_of_the_games_own_deck_prints(umpire, tmp_path):
-    text = DECK + '''
-[[cards]]
-id = "galley-fire"
-count = 1
-title = "GALLEY"
-text = "Fire, No Fire Next Move Until Repaired"
-kind = "temporary"
-effect = "steering"
-'''
-    game, res = _new(umpire, tmp_path, text)
-    assert res.code == 0, res.err
-    for name, side in (("Swallow", "british"), ("Fortune", "pirate")):
-        assert umpire("--game", game, "ship", "add", name, "--side", side, "--type", "frigate").code == 0
-    assert umpire("--game", game, "crew", "swallow", "--gunner", "1", "--port", "4").code == 0
-    assert umpire("--game", game, "fire", "swallow", "--at", "fortune", "--range", "1", "--side", "port",
-                  "--rolls", "1,X,X,X", "--cards", "galley-fire").code == 0
+    game = _galley_fire_struck(umpire, tmp_path)
     res = umpire("--game", game, "sheet", "fortune", "-o", tmp_path / "fortune.pdf")
     assert res.code == 0, res.err
