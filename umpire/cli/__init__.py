@@ -25,6 +25,7 @@ COMMANDS = {
     "musketry": "dguts_cmds", "task": "dguts_cmds", "ram": "shared_cmds", "paddles": "dguts_cmds",
     "mortar": "dguts_cmds", "howitzer": "dguts_cmds",
     "crew": "grid_cmds",
+    "sail": "grid_cmds",
     "tack": "grid_cmds",
     "marines": "grid_cmds",
     "surgeon": "grid_cmds",

@@ -1,4 +1,4 @@
-"""Commands of the square-grid crew-counter game: crew, tack, marines, surgeon, boats.
+"""Commands of the square-grid crew-counter game: crew, sail, tack, marines, surgeon, boats.
 
 Fire, speed, board, repair, turn and status are the shared commands (cli/actions.py,
 cli/game_cmds.py); these are the grid game's own, each building one action."""
@@ -52,7 +52,27 @@ def crew(obj, ship, boats, **positions):
 
 @cli.command()
 @click.argument("ship")
-@click.option("--sail", required=True, help="Sail setting: reefed, main, topsail or all.")
+@click.option("--set", "setting", required=True, metavar="SETTING",
+              help="New setting: anchor, none, reefed, main, topsail or all.")
+@click.pass_obj
+def sail(obj, ship, setting):
+    """Move SHIP's sail marker to a new setting (grid).
+
+    The first setting given is where she starts. Every later change, anchoring
+    included, needs a figure in each rigging position; a ship whose capstan is
+    hit cannot leave Anchor. `speed` and `tack` then use this setting when
+    --sail is left out.
+
+    \b
+    Example:
+      umpire sail swallow --set topsail
+    """
+    _act(obj, G.Sail(obj.ship(ship), setting))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--sail", help="Sail setting: reefed, main, topsail or all (default: the one she shows).")
 @roll_option
 @click.pass_obj
 def tack(obj, ship, sail, roll):
@@ -62,7 +82,7 @@ def tack(obj, ship, sail, roll):
     Example:
       umpire tack swallow --sail all --roll 4
     """
-    _act(obj, G.Tack(obj.ship(ship), sail), roll)
+    _act(obj, G.Tack(obj.ship(ship), sail or ""), roll)
 
 
 @cli.command()

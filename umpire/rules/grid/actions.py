@@ -22,7 +22,17 @@ class Crew(Action):
 class Tack(Action):
     command: ClassVar[str] = "tack"
     ship: str
-    sail: str
+    #: the sail setting; "" for the one the ship shows (`sail`)
+    sail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sail(Action):
+    """The Sail Status Indicator moved to a new setting (anchor, none, reefed, main, topsail, all)."""
+
+    command: ClassVar[str] = "sail"
+    ship: str
+    setting: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step
+from umpire.core.state import Resolution, Step, set_
 from umpire.rules.grid import ship as S
 
 TEXT = "square-grid-crew-counter-rules.txt"
@@ -17,6 +17,48 @@ def sail_index(tables, text: str) -> int:
     if key not in settings:
         raise BadInput(f"sail {text!r}: use one of {', '.join(settings)}")
     return settings.index(key)
+
+
+def current_sail(ship: dict, given: str | None, doing: str) -> str:
+    """The sail setting typed, else the one the ship shows (`sail`); bad input when neither is known."""
+    if given:
+        return given
+    if ship.get("sail"):
+        return ship["sail"]
+    raise BadInput(f"{doing}: {ship['name']} shows no sail setting yet: give --sail anchor|none|reefed|main|topsail|all, "
+                   f"or set it with `umpire sail {ship['id']} --set SETTING`")
+
+
+def set_sail(ship: dict, tables, text: str) -> Resolution:
+    """Move the Sail Status Indicator (L96-97, L339): the first setting shown is the ship's setting as the
+    game starts; any change after that needs crew in every rigging position (L170-171, L352), and
+    leaving Anchor needs a capstan not hit ("CAPSTAN Hit, Cannot raise Anchor", L587-592)."""
+    S.afloat(ship, "change sail")
+    settings, names = tables["movement"]["settings"], tables["movement"]["setting_names"]
+    new = settings[sail_index(tables, text)]
+    old = ship.get("sail") or ""
+    src = f"{TEXT}, Movement (L170-171); Rule Summary, Movement (L352)"
+    if new == old:
+        raise Refused(f"{ship['name']} already shows {names[settings.index(new)]}: there is no change to make")
+    steps = []
+    if old:
+        rigging = S.pos(ship, "rigging")
+        if rigging < ship["rigging_positions"]:
+            raise Refused(f"{ship['name']}: to add or reduce sail she needs crew in all {ship['rigging_positions']} "
+                          f"rigging positions ({rigging} manned) (Movement)")
+        steps.append(Step("rigging", f"all {ship['rigging_positions']} rigging positions manned", src))
+        if old == "anchor" and "capstan-hit" in ship["marked"]:
+            raise Refused(f"{ship['name']}: her capstan is hit (CAPSTAN card): she cannot raise her anchor")
+        if old == "anchor":
+            steps.append(Step("anchor", "raised (the capstan is not hit)", f"{TEXT}, Damage Cards, CAPSTAN (L587-592)"))
+        what = f"{names[settings.index(old)]} to {names[settings.index(new)]}"
+    else:
+        steps.append(Step("first setting", "the setting she shows as the game starts (no change, no crew needed)",
+                          f"{TEXT}, Outline of a Game (L96-97)"))
+        what = names[settings.index(new)]
+    steps.append(Step("sail marker", what, src))
+    return Resolution("sail", f"{ship['name']}: {what}", [set_(["ships", ship["id"], "sail"], new)], steps,
+                      {"ship": ship["id"], "sail": new, "was": old or None})
 
 
 def point_of_sailing(heading: str, wind_from: str) -> str:
@@ -123,6 +165,7 @@ def tack_chance(ship: dict, tables) -> tuple[int, list[Step]]:
 def tack_check(ship: dict, tables, sail_text: str) -> tuple[int, list[Step]]:
     """Refuse a tack the rules do not allow; else the chance of failure and the working."""
     S.afloat(ship, "tack")
+    sail_text = current_sail(ship, sail_text, "tack")
     if S.pos(ship, "rigging") < ship["rigging_positions"]:
         raise Refused(f"{ship['name']}: tacking needs crew in all {ship['rigging_positions']} rigging positions "
                       f"({S.pos(ship, 'rigging')} manned) (Movement)")

@@ -34,6 +34,7 @@ class Grid(Ruleset):
     boat_targets = True
     actions = {"fire": (A.Fire, "_fire"), "board": (A.Board, "_board"), "repair": (A.Repair, "_repair"),
                "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
+               "sail": (G.Sail, "_sail"),
                "marines": (G.Marines, "_marines"), "surgeon": (G.Surgeon, "_surgeon"),
                "boats": (G.Boats, "_boats"), "ram": (G.Ram, "_ram"),
                "meet": (G.Meet, "_meet"), "run-down": (G.RunDown, "_run_down")}
@@ -158,6 +159,11 @@ class Grid(Ruleset):
         chance, steps = movement.tack_check(ship, tables, a.sail)
         return Plan(_d6(1, "tack"), lambda rolls, strict: movement.resolve_tack(ship, chance, steps, rolls[0]))
 
+    def _sail(self, state, tables, a: G.Sail):
+        from umpire.rules.grid import movement
+
+        return movement.set_sail(state["ships"][a.ship], tables, a.setting)
+
     def _marines(self, state, tables, a: G.Marines):
         from umpire.rules.grid import combat
 
@@ -212,15 +218,16 @@ class Grid(Ruleset):
         s = state["ships"][ship]
         if opts.get("boat"):
             return movement.boat_speed(s, opts["boat"], state["turn"], tables)
-        if not opts.get("sail") or opts["sail"] in ("battle", "full"):
-            raise BadInput("speed needs --sail anchor|none|reefed|main|topsail|all")
+        if opts.get("sail") in ("battle", "full"):
+            raise BadInput(f"--sail {opts['sail']}: the grid settings are anchor, none, reefed, main, topsail, all")
+        sail = movement.current_sail(s, opts.get("sail"), "speed")
         point = opts.get("point")
         if not point:
             heading, wind = opts.get("heading"), opts.get("wind_from")
             if heading is None or wind is None:
                 raise BadInput("give --point reach|other, or --heading and --wind-from as compass points (N NE E ...)")
             point = movement.point_of_sailing(str(heading), str(wind))
-        return movement.speed(s, tables, opts["sail"], str(point).lower())
+        return movement.speed(s, tables, sail, str(point).lower())
 
     def score(self, state: dict, tables=None) -> dict:
         """The text gives no victory points: the ships out of action, as DGUTS lists them."""

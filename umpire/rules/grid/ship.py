@@ -187,6 +187,7 @@ def status(ship: dict) -> dict:
                 "deck_left": sum(ship["deck"].values()),
                 "boats": {b: {"state": v["state"], "crew": v["crew"], **({"gun": True} if v.get("gun") else {})}
                           for b, v in ship["boats"].items()}})
+    out["sail"] = ship.get("sail") or None             # the setting the Sail Status Indicator shows (`sail`)
     out["entangled"] = list(ship.get("entangled", []))
     if ship["no_fire_turn"]:
         out["no_fire_move"] = ship["no_fire_turn"]      # GUNNER card: she may not fire in this move
