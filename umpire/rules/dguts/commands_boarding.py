@@ -155,7 +155,9 @@ class BoardingCommands:
         att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
         dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
         att, dfd = _with_marines(att, _num(opts, "marines", 0.0), dt), _with_marines(dfd, _num(opts, "defender_marines", 0.0), dt)
-        odds = boarding_odds(att, dfd, dt)
+        decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
+                 if "deck-multipliers" in state.get("optional", []) else None)
+        odds = boarding_odds(att, dfd, dt, decks)
         record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
                   "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors}}
         unopposed = odds.data["odds"] == "unopposed"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
@@ -82,14 +83,36 @@ def odds_for(attacker_value: Fraction, defender_value: Fraction, tables: Tables 
             "melee_on": list(chance["melee_on"]), "reroll_on": list(chance["reroll_on"])}
 
 
-def boarding_odds(attacker: Party, defender: Party, tables: Tables | None = None) -> Resolution:
-    """Work out the boarding odds (Basic Rules IX, Melee); data holds the odds."""
+def deck_multipliers(attacker_decks: int, defender_decks: int, tables: Tables | None = None) -> tuple[int, int, str]:
+    """Advanced Optional 13.E: the defenders' and the attackers' multipliers for a boarder of so many
+    decks boarding a ship of so many, and the cell as printed ("3-1": defenders x3, attackers x1)."""
+    t = tables_or_default(tables)
+    most = int(t.get("advanced", "deck_multipliers", "most_decks"))
+    a, d = (str(min(max(int(n), 1), most)) for n in (attacker_decks, defender_decks))
+    cell = t.get("advanced", "deck_multipliers", a, d, what=f"melee multipliers, {a} decks boarding {d}")
+    m = re.fullmatch(r"\s*(\d+)\s*[-:]\s*(\d+)\s*", str(cell))
+    if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+        raise BadInput(f"advanced.deck_multipliers.{a}.{d} = {cell!r}: write the cell as the text prints it, "
+                       "the defenders' multiplier then the attackers', e.g. \"3-1\"")
+    return int(m.group(1)), int(m.group(2)), f"{a} deck(s) boarding {d}: {m.group(1)}-{m.group(2)}"
+
+
+def boarding_odds(attacker: Party, defender: Party, tables: Tables | None = None,
+                  decks: tuple[int, int] | None = None) -> Resolution:
+    """Work out the boarding odds (Basic Rules IX, Melee); data holds the odds. `decks` (the boarder's,
+    the boarded ship's) applies the melee multipliers by decks (Advanced Optional 13.E)."""
     t = tables_or_default(tables)
     a_value, a_text = party_value(attacker, t)
     d_value, d_text = party_value(defender, t)
+    extra = []
+    if decks:
+        d_mult, a_mult, cell = deck_multipliers(decks[0], decks[1], t)
+        a_value, d_value = a_value * a_mult, d_value * d_mult
+        extra = [Step("decks", f"{cell}: attackers x{a_mult} = {float(a_value):g}, defenders x{d_mult} = "
+                      f"{float(d_value):g}", t.cite("advanced", "deck_multipliers"))]
     odds = odds_for(a_value, d_value, t)
     steps = [Step("attacker", a_text, t.cite("boarding", "odds")),
-             Step("defender", d_text, t.cite("boarding", "odds")),
+             Step("defender", d_text, t.cite("boarding", "odds")), *extra,
              Step("odds", f"{odds['odds']} in favour of the {odds['favoured']}" if odds["favoured"] != "even"
                   else "1:1", t.cite("boarding", "odds"))]
     data = {**odds, "attacker_value": round(float(a_value), 4), "defender_value": round(float(d_value), 4),

@@ -264,6 +264,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         "grappled-fire": "Advanced Optional 12",
         "honors-of-war": "Advanced Optional 14",
         "chasers": "Advanced Optional 8",
+        "deck-multipliers": "Advanced Optional 13.E",
     }
 
     def check_rulings(self, tables) -> None:

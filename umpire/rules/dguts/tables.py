@@ -259,6 +259,16 @@ def _check_ruling(dotted: str, value: Any, data: Mapping[str, Any], defaults: Ma
         raise BadInput(f"house ruling {dotted!r}: no such table key{hint} (`umpire rulings` lists them)")
     if _kind(old) != _kind(value):
         raise BadInput(f"house ruling {dotted!r}: expected {_kind(old)} (e.g. {_example(old)}), got {value!r}")
+    for prefix, (pattern, what) in _TEXT_FORMS.items():
+        if dotted.startswith(prefix) and isinstance(value, str) and not re.fullmatch(pattern, value.strip()):
+            raise BadInput(f"house ruling {dotted!r}: expected {what}, got {value!r}")
+
+
+#: text values that must have a form, by key prefix: (pattern, what is accepted)
+_TEXT_FORMS = {
+    "advanced.deck_multipliers.": (r"[1-9]\d*\s*[-:]\s*[1-9]\d*",
+                                   'the defenders\' multiplier then the attackers\', e.g. "3-1"'),
+}
 
 
 def _example(value: Any) -> str:
