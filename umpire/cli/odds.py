@@ -40,15 +40,25 @@ def chart_lines(data: dict, action: dict) -> list[str]:
     rows = data["results"]
     if not rows:
         return out
-    top = max(r["percent"] for r in rows) or 1
-    width = [max(len(str(r[k])) for r in rows) for k in ("result", "chance")]
-    for r in rows:
-        bar = "█" * max(1 if r["percent"] else 0, round(BAR * r["percent"] / top))
-        out.append(f"  {str(r['result']).ljust(width[0])}  {str(r['chance']).rjust(width[1])}  "
-                   f"{_pct(r['percent']).rjust(7)}  {bar}")
+    out += _rows(rows)
     if data.get("expected"):
         out.append("expected: " + ", ".join(f"{k} {_frac(v)}" for k, v in data["expected"].items()))
+    for table in data.get("tables", ()):     # a ruleset's own further tables (grid: the damage cards' kinds)
+        out += [table["title"]] + _rows(table["rows"])
+        if table.get("expected"):
+            out.append("expected: " + ", ".join(f"{k} {_frac(v)}" for k, v in table["expected"].items()))
     return out
+
+
+def _rows(rows: list[dict]) -> list[str]:
+    """Outcome, chance, % and a bar, one line each."""
+    if not rows:
+        return []
+    top = max(r["percent"] for r in rows) or 1
+    width = [max(len(str(r[k])) for r in rows) for k in ("result", "chance")]
+    return [f"  {str(r['result']).ljust(width[0])}  {str(r['chance']).rjust(width[1])}  "
+            f"{_pct(r['percent']).rjust(7)}  {'█' * max(1 if r['percent'] else 0, round(BAR * r['percent'] / top))}"
+            for r in rows]
 
 
 def headline(data: dict, action: dict) -> list[tuple[str, float]]:

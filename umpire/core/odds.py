@@ -44,6 +44,10 @@ class Chain(Protocol):
 
     def step(self, state: Hashable, rolls: tuple[int, ...]) -> tuple[Hashable, str]: ...
 
+    # optional: `tables(chances)`, each result's exact chance -> more tables for the odds
+    # (`[{"title", "rows": [{"result", "chance", "percent"}], "expected": {...}}]`), and
+    # `events(chances)` -> the headline chances (`{"any hit": {"chance", "percent"}}`)
+
 
 def distribution(plan) -> dict:
     """The exact chance of each result of the plan, and the expected hits on each track."""
@@ -59,9 +63,14 @@ def events(plan) -> dict:
     """The chance of what an umpire asks about most, beside the table of results: `any hit`
     (something marked or scored) and, for each ship a roll can put out of action,
     `<id> strikes` (and `<id> <state>` for each state it can reach). A chain (melee) reports
-    none: its results already say who wins. Each equally likely roll is resolved once more."""
-    if plan_chain(plan) is not None:
-        return {}
+    none, its results already saying who wins, unless it has `events` of its own. Each equally
+    likely roll is resolved once more."""
+    chain = plan_chain(plan)
+    if chain is not None:       # a chain may say what its results mean (grid fire: any hit)
+        more = getattr(chain, "events", None)
+        if more is None:
+            return {}
+        return more({r["result"]: Fraction(r["chance"]) for r in chained(plan.need, chain)["results"]})
     need = plan.need
     total = need.faces ** need.count
     if plan.per_die:
@@ -152,8 +161,12 @@ def chained(need, chain: Chain) -> dict:
                     first[result] = min(first.get(result, at), at)
         live = after
     order = sorted(ended, key=lambda k: (-ended[k], first[k]))
-    return _table(need, {k: ended[k] for k in order}, need.faces ** need.count) | {
+    out = _table(need, {k: ended[k] for k in order}, need.faces ** need.count) | {
         "expected": {}, "method": "rounds chained, equal states merged"}
+    more = getattr(chain, "tables", None)      # a chain may add tables of its own, from each result's chance
+    if more is not None:
+        out["tables"] = more({k: Fraction(ended[k], need.faces ** need.count) for k in order})
+    return out
 
 
 def convolved(plan) -> dict:

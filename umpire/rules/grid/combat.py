@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step
@@ -63,7 +65,11 @@ def scores_hit(face, rng: int, boat: bool) -> bool:
 
 @dataclass(frozen=True)
 class HitsChain:
-    """Fire dice one at a time for `umpire odds`: the state is (dice thrown, hits so far)."""
+    """Fire dice one at a time for `umpire odds`: the state is (dice thrown, hits so far).
+
+    `pile` is the target's pile as (card kind, cards) pairs, for a ship: the cards a number of hits
+    draws are taken at once without putting back (`cards.draw`), so the chance of each count of each
+    kind is hypergeometric, weighed by the chance of each number of hits."""
 
     stages: int
     faces: tuple
@@ -72,6 +78,8 @@ class HitsChain:
     dice: int = 1
     going: str = "going"
     start: tuple = (0, 0)
+    pile: tuple = ()
+    target: str = ""
 
     def step(self, state: tuple, rolls: tuple[int, ...]) -> tuple[tuple, str]:
         thrown, hits = state
@@ -80,9 +88,55 @@ class HitsChain:
             return (thrown + 1, hits), self.going
         return (thrown + 1, hits), f"{hits} hit{'s' if hits != 1 else ''}"
 
+    def events(self, chances: dict) -> dict:
+        miss = sum((p for r, p in chances.items() if _hits(r) == 0), Fraction(0))
+        return {"any hit": _chance(1 - miss)}
 
-def fire_chain(f: dict, tables) -> HitsChain:
-    return HitsChain(f["guns"], tuple(tables["fire"]["faces"]), f["range"], bool(f["boat"]))
+    def tables(self, chances: dict) -> list[dict]:
+        """Damage cards by kind, one table a kind: the chance of each count, and the expected count."""
+        if self.boat or not self.pile:
+            return []
+        size = sum(n for _, n in self.pile)
+        out = []
+        for kind, n in self.pile:
+            dist: dict[int, Fraction] = {}
+            for result, p in chances.items():
+                drawn = min(_hits(result), size)
+                for k in range(max(0, drawn - (size - n)), min(drawn, n) + 1):
+                    dist[k] = dist.get(k, Fraction(0)) + p * Fraction(comb(n, k) * comb(size - n, drawn - k),
+                                                                         comb(size, drawn))
+            out.append({"title": f"{kind} cards ({n} of the {size} in {self.target}'s pile, drawn without putting "
+                                 "back)",
+                        "rows": [{"result": f"{k} {kind}", **_chance(dist[k])} for k in sorted(dist)],
+                        "expected": {kind: str(sum((k * q for k, q in dist.items()), Fraction(0)))}})
+        return out
+
+
+def _hits(result: str) -> int:
+    return int(result.split()[0])
+
+
+def _chance(p: Fraction) -> dict:
+    return {"chance": str(p), "percent": round(100 * float(p), 2)}
+
+
+def pile_kinds(ship: dict, tables) -> tuple:
+    """The ship's pile as (kind, cards) pairs, kinds in the order the deck first lists them."""
+    by_id = C.cards_by_id(C.deck_table(ship, tables))
+    out: dict[str, int] = {}
+    for cid, n in ship["deck"].items():
+        if n:
+            kind = by_id[cid]["kind"]
+            out[kind] = out.get(kind, 0) + n
+    order = [c["kind"] for c in C.deck_table(ship, tables)["cards"]]
+    return tuple(sorted(out.items(), key=lambda kv: order.index(kv[0])))
+
+
+def fire_chain(f: dict, tables, state: dict | None = None) -> HitsChain:
+    target = (state or {}).get("ships", {}).get(f["target"])
+    pile = pile_kinds(target, tables) if target and not f["boat"] else ()
+    return HitsChain(f["guns"], tuple(tables["fire"]["faces"]), f["range"], bool(f["boat"]), pile=pile,
+                     target=target["name"] if target else "")
 
 
 def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict:

@@ -94,7 +94,7 @@ class Grid(Ruleset):
             return combat.resolve_fire(state, a.ship, f, faces, a.opts, tables)
         return Plan(_d6(f["guns"], "fire die"), lambda rolls, strict: combat.resolve_fire(
             state, a.ship, f, [combat.face_of(r, tables) for r in rolls], a.opts, tables),
-            chain=combat.fire_chain(f, tables))
+            chain=combat.fire_chain(f, tables, state))
 
     def _board(self, state, tables, a: A.Board):
         from umpire.rules.grid import combat
