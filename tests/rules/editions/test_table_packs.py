@@ -12,7 +12,7 @@ from umpire.rules.wsim_editions.packs import read_pack, row_index, template
 
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
 TE_TABLES = ["fouling", "unfouling", "grappling", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
-             "advanced-hdt", "critical-hits",
+             "hdt-rake", "advanced-hdt-modifiers", "critical-hits",
              "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number"]
 
 PACK = """ruleset = "wsim-te26"
@@ -56,7 +56,8 @@ def test_a_pack_must_agree_with_the_texts_worked_example():
 
 
 def test_hit_tables_in_a_pack_take_hit_results():
-    cells = [["0"] * 22, ["H"] * 22, ["2H-R-C"] * 22, ["G"] * 22, ["R (R)"] * 22, ["3R-H"] * 22]
+    cells = [["0"] * 22, ["H"] * 22, ["2H-R-C"] * 15 + ["2R-C (R)"] + ["2H-R-C"] * 6, ["G"] * 22, ["R (R)"] * 22,
+             ["3R-H"] * 22]
     text = 'ruleset = "wsim-te26"\n[tables.hit-tables]\ncells = ' + repr(cells).replace("'", '"') + "\n"
     assert read_pack(text, "h.toml", "wsim-te26", pack_spec("wsim-te26"))["hit-tables"]["cells"] == cells
     with pytest.raises(Exception) as exc:
@@ -174,8 +175,11 @@ def test_te26_worked_rules_with_a_pack(umpire, tmp_path):
 def test_te26_offers_only_what_is_built(umpire, tmp_path):
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced").code == 0
     _ships(umpire)
-    res = umpire("fire", "a", "--at", "b", "--range", "1", "--side", "left", "--roll", "3")
+    res = umpire("surrender", "a", "--by", "choice")
     assert res.code == 2 and "not a wsim-te26 command" in res.err
+    # Advanced fire is built: without the pack it names the table it needs
+    res = umpire("fire", "a", "--at", "b", "--range", "1", "--side", "left", "--roll", "3")
+    assert res.code == 2 and "Hit Determination Table" in res.err
 
 
 MELEE_PACK = PACK + """[tables.melee-crew-loss]
@@ -256,7 +260,8 @@ def _fire_pack() -> str:
     import json
 
     die = {0: "0", 1: "H", 2: "2H-G", 3: "H-C", 4: "G (R)", 5: "2G-R"}
-    rows = [[die[r]] * 11 + ["R"] * 11 for r in range(6)]
+    rig = {0: "R", 1: "R", 2: "2R-C (R)", 3: "R", 4: "R (R)", 5: "2R"}      # 19.1.3: table 4, die 3
+    rows = [[die[r]] * 11 + [rig[r]] * 11 for r in range(6)]
     return ('ruleset = "wsim-te26"\n[tables.hdt]\nrows = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
             'columns = ["1", "2", "3", "4", "5-6", "7-10"]\n'
             "cells = [[1, 1, 0, -1, -2, -3], [2, 2, 1, 0, -1, -2], [3, 2, 1, 0, -1, -2], [4, 3, 2, 1, 0, -1], "

@@ -118,8 +118,35 @@ class WsimTe26(Wsim1981):
 
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
-    #: Advanced fire (16.1: rake brackets, several tables above 10, critical hits) is not built yet
-    actions = {k: v for k, v in WsimTe26.actions.items() if k != "fire"}
+    options = {**WsimTe26.options,
+               "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "mir", "full-sails",
+                        "anchored", "target-full-sails", "target-anchored")}
+
+    def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
+        """Advanced fire (16.1, 24.2-24.6): rake numbers, Advanced modifiers, tables above 10,
+        critical hits (te26_advanced)."""
+        from umpire.rules.base import Plan, side_word
+        from umpire.rules.wsim import gunnery
+        from umpire.rules.wsim_editions import te26_advanced
+
+        try:
+            rng = int(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: ranges are whole hexes") from None
+        aim = (opts.get("aim") or "").lower()
+        if aim not in ("", "hull", "rigging"):
+            raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
+        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
+                           side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
+        got = te26_advanced.Reading(state, act, opts, tables)
+        return Plan(got.need(), lambda rolls, strict: te26_advanced.resolve(state, got, rolls, strict, tables),
+                    flexible=True)
+
+    def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
+        from umpire.rules.base import side_word
+        from umpire.rules.wsim_editions import te26_advanced
+
+        return te26_advanced.load(state, ship, side_word(side), shot, tables)
 
 
 def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], table, tables, opts) -> Resolution:
@@ -198,8 +225,9 @@ def _fire(state, act, rolls, view, reading, tables, strict) -> Resolution:
 
 def _te_step(step: Step) -> Step:
     """The 1981 procedure's rule references, as the Tournament Edition numbers them."""
-    refs = {"Basic VIII.B.2": "TE 2.6 11.2.2", "Basic VIII.B.4": "TE 2.6 11.2.4", "Basic VIII.B.5": "TE 2.6 11.2.5"}
-    return Step(step.step, step.value, refs.get(step.source, step.source))
+    from umpire.rules.wsim_editions.te26_fire import TE_REFS
+
+    return Step(step.step, step.value, TE_REFS.get(step.source, step.source))
 
 
 def _morale(state: dict, ship_id: str, opts: dict, rolls: tuple[int, ...], tables) -> Resolution:

@@ -1,0 +1,341 @@
+"""Tournament Edition 2.6 fire, Advanced Game (16.1, 19.1.3, 24.2-24.6; Optional 32-34).
+
+The Beginners' procedure (11.2-11.4) with the Advanced differences the text gives:
+
+* a rake reads the number in parentheses on the HDT (16.1.1.1, the pack's `hdt-rake`), +1 into
+  the stern (16.1.1.2, 24.4.3), only within five hexes (11.3.2);
+* the Advanced HDT modifiers from the pack's `advanced-hdt-modifiers`: the firer at full sails or
+  anchored (19.1, 19.3.3.2), chainshot and doubleshot (24.2.2-24.2.3; doubleshot fired beyond one
+  hex subtracts its modifier instead, 24.2.3.2; chainshot reaches four hexes and its H and G hits
+  are misses);
+* men in the rigging count as a crew section down (24.5.1), as do sections fighting fire, at the
+  pumps or plotted to grapple (11.3.3, 11.3.3.1) when the umpire says so;
+* a Hit Table above 10 is fired as Table 10 plus the remainder, at most 20 (16.1.2.1);
+* a 6 on a Hit Table is a critical hit: two dice on the pack's Critical Hit Table, in the
+  hull or rigging column (16.1.2.2.1), one per 6 (16.1.2.2.5); with Optional 32 an extra die
+  decides instead (6: critical hit; 1: one table lower);
+* full sails on the target add the bracketed rigging bonus (19.1.3); a target at anchor takes
+  half the rigging hits, rounded up (24.6);
+* Optional 33 (class 7 -1, class 8 -2 on the HDT) and 34 (one crew section: one crew loss
+  fewer on each Hit Table result).
+
+Dice, in this order: the Optional 32 die (when that rule is played), one die per Hit Table
+rolled, one gun hit location die per gun hit, then two dice per critical hit.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+
+from umpire.core.dice import DiceNeed
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import gunnery
+from umpire.rules.wsim_editions.te26_fire import TE_REFS, FireTables, _band
+
+_YES = ("1", "yes", "true")
+_NO = ("", "0", "no", "false")
+FLAGS = ("mir", "full-sails", "anchored", "target-full-sails", "target-anchored")
+SHOTS = ("round", "chain", "double")
+_BONUS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
+
+
+def flag(opts: dict, key: str) -> bool:
+    value = str(opts.get(key) or "").lower()
+    if value not in _NO + _YES:
+        raise BadInput(f"fire --opt {key}={value}: use {key}=1")
+    return value in _YES
+
+
+def count(opts: dict, key: str) -> int:
+    value = str(opts.get(key) or "0")
+    if not value.isdigit():
+        raise BadInput(f"fire --opt {key}={value}: a whole number of crew sections")
+    return int(value)
+
+
+class Reading:
+    """The checked broadside and its Hit Table number (uncapped), read once per action."""
+
+    def __init__(self, state: dict, act: gunnery.Fire, opts: dict, tables) -> None:
+        self.view = view = FireTables(tables)
+        self.rules = tables["procedures"]["advanced_fire"]
+        self.optional = list(opts.get("_optional") or [])
+        self.act = act
+        self.opts = opts
+        firer, target = state["ships"][act.firer], state["ships"][act.target]
+        plain = replace(act, rake="")
+        gunnery.check_fire(state, plain, view)
+        rules = self.rules
+        if act.rake and act.range > rules["rake_max_range"]:
+            raise Refused(f"a rake at {act.range} hexes: ships can only be raked within "
+                          f"{rules['rake_max_range']} hexes (TE 2.6 11.3.2)")
+        self.shot = shot = firer.get("te_shot", {}).get(act.side, "round")
+        if shot == "chain" and act.range > rules["chain_range"]:
+            raise Refused(f"{firer['name']}'s {act.side} broadside is loaded with chainshot, which reaches "
+                          f"{rules['chain_range']} hexes (TE 2.6 24.2.2.1)")
+        self.aim = act.aim or ("rigging" if act.range >= gunnery.limits(view)["rigging_only_from"] else "hull")
+        hdt = view["hdt"]
+        n = gunnery.guns_firing(firer, plain, view)
+        gi = gunnery.band_index(hdt["guns_bands"], n)
+        ri = gunnery.band_index(hdt["range_bands"], act.range)
+        carr = act.range <= gunnery.limits(view)["carronade_range"]
+        steps = [Step("guns firing", f"{n} ({act.side} broadside" + (", carronades included" if carr else "") + ")",
+                      "TE 2.6 11.2.2")]
+        if act.rake:
+            rake = tables["hdt-rake"]
+            if rake["rows"] != tables["hdt"]["rows"] or rake["columns"] != tables["hdt"]["columns"]:
+                raise BadInput("the pack's hdt-rake must have the hdt's rows and columns (the rake number is "
+                               "printed in parentheses in the same cell, TE 2.6 16.1.1.1)")
+            table = rake["cells"][gi][ri]
+            steps.append(Step(f"HDT rake number (in parentheses), {n} guns, range {act.range}", f"table {table}",
+                              rake["source"]))
+            if act.rake == "stern":
+                table += rules["stern_rake"]
+                steps.append(Step("rake into the stern", f"{rules['stern_rake']:+d} -> table {table}",
+                                  "TE 2.6 16.1.1.2, 24.4.3"))
+        else:
+            table = hdt["range"][gi][ri]
+            steps.append(Step(f"HDT, {n} guns, range {act.range}", f"table {table}", tables["hdt"]["source"]))
+        mods = hdt["modifiers"]
+
+        def mod(label: str, value: int, cite: str) -> None:
+            nonlocal table
+            if value:
+                table += value
+                steps.append(Step(label, f"{value:+d} -> table {table}", cite))
+
+        src = tables["hdt-modifiers"]["source"]
+        q = gunnery.effective_quality(firer)
+        mod(f"crew quality {q}", mods[f"crew_quality_{q}"][gi], src)
+        if gunnery.is_captured(firer):
+            mod("captured ship (crew loss ignored)", mods["captured_ship"][gi], "TE 2.6 11.3.5")
+        else:
+            out = gunnery.crew_sections_out(firer)
+            busy = count(opts, "sections-busy")
+            mir = flag(opts, "mir")
+            down = out + busy + (1 if mir else 0)
+            if down:
+                why = ", ".join(w for w, k in ((f"{out} lost or boarding", out),
+                                               (f"{busy} fighting fire, at the pumps or plotted to grapple", busy),
+                                               ("men in the rigging", mir)) if k)
+                mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
+                    f"{src}; TE 2.6 11.3.3" + (", 24.5.1" if mir else ""))
+        if not any(firer["initial_used"].values()):
+            mod(f"initial broadside ({act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")
+        adv = None
+        wants = [flag(opts, "full-sails"), flag(opts, "anchored"), shot in ("chain", "double")]
+        if any(wants):
+            adv = self._advanced(tables, hdt)
+        if wants[0]:
+            mod("firing at full sails", adv["full sails"][gi], tables["advanced-hdt-modifiers"]["source"])
+        if wants[1]:
+            mod("firing at anchor", adv["anchored"][gi], tables["advanced-hdt-modifiers"]["source"])
+        if shot == "chain":
+            mod("chainshot", adv["chainshot"][gi], tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.2.2")
+        if shot == "double":
+            d = adv["doubleshot"][gi]
+            if act.range > rules["double_range"]:
+                mod(f"doubleshot beyond {rules['double_range']} hex: its modifier subtracted", -d,
+                    tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.2")
+            else:
+                mod("doubleshot", d, tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.1")
+        if "small-target-modifiers" in self.optional:
+            cls = target.get("class_number")
+            small = rules["small_target"].get(str(cls), 0) if cls else 0
+            mod(f"small target (class {cls})", small, "TE 2.6 33.1-33.2")
+        self.base = table
+        self.steps = steps
+
+    def _advanced(self, tables, hdt) -> dict:
+        adv = tables["advanced-hdt-modifiers"]
+        if [_band(c) for c in adv["columns"]] != hdt["guns_bands"]:
+            raise BadInput(f"the pack's advanced-hdt-modifiers columns {adv['columns']} must be the hdt rows "
+                           f"{tables['hdt']['rows']} (gun squares firing)")
+        return {r: row for r, row in zip(adv["rows"], adv["cells"])}
+
+    def parts(self, table: int) -> list[int]:
+        """Hit Tables rolled: below 0 none; above 10, Table 10 and the remainder (16.1.2.1)."""
+        top, most = self.rules["top_table"], self.rules["greatest_table"]
+        if table < 0:
+            return []
+        table = min(table, most)
+        return [table] if table <= top else [top, table - top]
+
+    def need(self) -> DiceNeed:
+        """The most dice this broadside can use (the rest of a rolled set is not read)."""
+        crit_miss = "critical-hit-critical-miss" in self.optional
+        parts = self.parts(self.base)
+        tables = self.view["hit-tables"]["tables"]
+        guns = sum(max(gunnery.parse_result(_split(e)[0])["guns"] for e in tables[str(p)][self.aim]) for p in parts)
+        crits = 1 if crit_miss else len(parts)
+        labels = (("critical hit / miss die",) if crit_miss else ()) + tuple(f"hit table die {i + 1}"
+                                                                             for i in range(len(parts)))
+        labels += ("gun hit location",) * guns + ("critical hit die",) * (2 * crits)
+        return DiceNeed(len(labels), 6, labels)
+
+
+def _split(entry: str) -> tuple[str, str]:
+    """'2R-C (R)' -> ('2R-C', 'R'): the normal result and the bracketed full-sail bonus."""
+    m = _BONUS.match(entry.strip())
+    return (m.group(1).strip(), m.group(2).strip()) if m else (entry.strip(), "")
+
+
+def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tables) -> Resolution:
+    act, rules, view = got.act, got.rules, got.view
+    firer, target = state["ships"][act.firer], state["ships"][act.target]
+    steps = list(got.steps)
+    dice = list(rolls)
+    used: list[int] = []
+
+    def die(label: str) -> int:
+        if not dice:
+            raise BadInput(f"this broadside needs another die ({label}): give the dice in this order: the "
+                           "Optional 32 die if played, a die per Hit Table, a gun hit location die per gun hit, "
+                           "two dice per critical hit")
+        used.append(dice.pop(0))
+        return used[-1]
+
+    table = got.base
+    crit_miss = "critical-hit-critical-miss" in got.optional
+    criticals = 0
+    if crit_miss and got.parts(table):
+        d = die("critical hit / miss die")
+        if d == rules["critical_die_hit"]:
+            criticals = 1
+            steps.append(Step(f"critical hit / miss die {d}", "a critical hit", "TE 2.6 32.0"))
+        elif d == rules["critical_die_miss"]:
+            table -= 1
+            steps.append(Step(f"critical hit / miss die {d}", f"one table lower -> table {table}", "TE 2.6 32.0"))
+        else:
+            steps.append(Step(f"critical hit / miss die {d}", "no effect", "TE 2.6 32.0"))
+    parts = got.parts(table)
+    if not parts:
+        steps.append(Step("below table 0", "automatic miss", "TE 2.6 11.2.4"))
+    elif len(parts) == 2 or table > rules["greatest_table"]:
+        steps.append(Step(f"table {table}", " + ".join(f"Table {p}" for p in parts)
+                          + (f" (the greatest is {rules['greatest_table']})" if table > rules["greatest_table"] else ""),
+                          "TE 2.6 16.1.2.1"))
+    aim = got.aim
+    if not act.aim:
+        steps.append(Step("aim", f"{aim} (not given; {'forced from six hexes' if aim == 'rigging' else 'hull'})",
+                          "TE 2.6 11.2.5"))
+    ht = view["hit-tables"]
+    raw = tables["hit-tables"]
+    total = dict.fromkeys(gunnery.TRACKS, 0)
+    results = []
+    one_section = sum(1 for c in target["at_turn_start"]["crew_left"] if c > 0) <= 1 or len(target["crew_max"]) == 1
+    for p in parts:
+        d = die(f"hit table {p}")
+        entry = raw["cells"][d - 1][raw["columns"].index(f"{aim} {p}")]
+        normal, bonus = _split(entry)
+        hits = gunnery.parse_result(normal)
+        steps.append(Step(f"hit table {p} ({aim}), die {d}", entry, ht["source"]))
+        if bonus and aim == "rigging" and flag(got.opts, "target-full-sails"):
+            extra = gunnery.parse_result(bonus)
+            for k in hits:
+                hits[k] += extra[k]
+            steps.append(Step("target at full sails", f"+({bonus})", "TE 2.6 19.1.3"))
+        if "small-crew-modifier" in got.optional and one_section and hits["crew"]:
+            hits["crew"] -= 1
+            steps.append(Step("small crew: one crew section", "one crew loss fewer", "TE 2.6 34.0"))
+        if not crit_miss and d == rules["critical_on"]:
+            criticals += 1
+        for k in total:
+            total[k] += hits[k]
+        results.append(entry)
+    if got.shot == "chain" and (total["hull"] or total["guns"]):
+        steps.append(Step("chainshot", f"{total['hull']} H and {total['guns']} G count as misses", "TE 2.6 24.2.2.2"))
+        total["hull"] = total["guns"] = 0
+    if flag(got.opts, "target-anchored") and total["rigging"]:
+        half = math.ceil(total["rigging"] / 2)
+        steps.append(Step("target at anchor, rigging furled", f"{total['rigging']} R halved -> {half}", "TE 2.6 24.6"))
+        total["rigging"] = half
+    if total["guns"]:
+        loc = tables["gun-hit-location"]
+        for _ in range(total["guns"]):
+            d = die("gun hit location")
+            steps.append(Step(f"gun hit location, die {d}", loc["cells"][d - 1][0], loc["source"]))
+    crits = []
+    if criticals:
+        table_c = tables["critical-hits"]
+        for _ in range(criticals):
+            a, b = die("critical hit die"), die("critical hit die")
+            text = table_c["cells"][a + b - 2][table_c["columns"].index(aim)]
+            crits.append({"rolls": [a, b], "total": a + b, "column": aim, "result": text})
+            steps.append(Step(f"critical hit ({aim}), dice {a} + {b} = {a + b}", text,
+                              f"{table_c['source']}; applied at the end of the Combat Phase (TE 2.6 16.1.2.2.2)"))
+    if strict and dice:
+        raise BadInput(f"this broadside used {len(used)} dice ({', '.join(map(str, used)) or 'none'}); "
+                       f"got {len(rolls)}: the rest would not be read")
+    fp = ["ships", act.firer]
+    effects = [set_(fp + ["loaded", act.side], False),
+               set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
+    effects += [set_(fp + ["initial_used", s], True) for s, u in firer["initial_used"].items() if not u]  # 11.3.4
+    if got.shot != "round":
+        fired = dict(firer.get("te_shot_fired", {}))
+        fired[got.shot] = fired.get(got.shot, 0) + 1
+        effects.append(set_(fp + ["te_shot_fired"], fired))
+    marks, mark_steps, landed = gunnery.mark_hits(target, total, replace(act, rake=act.rake))
+    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
+    steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
+    result = " + ".join(results) if results else "0"
+    data = {"firer": act.firer, "target": act.target, "hit_table": table if parts else None,
+            "tables": parts, "rolls": used, "result": result, "aim": aim, "shot": got.shot, "hits": total,
+            "marked": landed, "critical_hits": crits}
+    summary = (f"{firer['name']} fires {act.side} broadside at {target['name']}, {act.range} hex(es): {result}"
+               + (f", {len(crits)} critical hit(s)" if crits else ""))
+    return Resolution("fire", summary, effects, steps, data)
+
+
+def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
+    """Load round, chain or double (26.1); doubleshot over round (24.2.3), any other change of
+    shot only once the loaded shot is fired (24.2.5); chainshot within its limit (24.2.2.3)."""
+    from umpire.rules.wsim import turns
+
+    shot = (shot or "round").lower()
+    if shot == "grape":
+        raise BadInput("load --shot grape: grapeshot (24.2.4) is not built for wsim-te26 yet; "
+                       "load round, chain or double")
+    if shot not in SHOTS:
+        raise BadInput(f"load --shot {shot}: use round, chain or double")
+    ship = state["ships"][ship_id]
+    now = ship.get("te_shot", {}).get(side, "round")
+    steps: list[Step] = []
+    if ship["loaded"][side]:
+        if not (shot == "double" and now == "round"):
+            raise Refused(f"{ship['name']}'s {side} broadside is loaded with {now}shot: the shot loaded cannot be "
+                          "changed without firing it (TE 2.6 24.2.5; only doubleshot goes over roundshot, 24.2.3)")
+        if ship["loaded_this_turn"]:
+            raise Refused(f"{ship['name']} has already loaded her {ship['loaded_this_turn']} broadside this turn "
+                          "(one broadside per turn, TE 2.6 13.1)")
+        res = Resolution("load", "", [set_(["ships", ship_id, "loaded_this_turn"], side)], [], {})
+    else:
+        res = turns.load(state, ship_id, side)
+    if shot == "chain":
+        rules = tables["procedures"]["advanced_fire"]
+        nation = _nation(ship, rules)
+        limit = rules["chain_limits"][nation]
+        had = ship.get("te_shot_fired", {}).get("chain", 0) + sum(
+            1 for s, v in ship.get("te_shot", {}).items() if v == "chain" and ship["loaded"][s] and s != side)
+        if had >= limit:
+            raise Refused(f"{ship['name']} has fired or loaded {had} broadsides of chainshot: {nation} ships may "
+                          f"fire {limit} a game (TE 2.6 24.2.2.3)")
+        steps.append(Step("chainshot", f"{had + 1} of {limit} a game ({nation})", "TE 2.6 24.2.2.3"))
+    effects = res.effects + [set_(["ships", ship_id, "te_shot"], {**ship.get("te_shot", {}), side: shot})]
+    steps = [Step("load", f"{side} broadside, {shot}shot", "TE 2.6 13.0, 26.1")] + steps
+    return Resolution("load", f"{ship['name']} loads her {side} broadside with {shot}shot", effects, steps,
+                      {"ship": ship_id, "side": side, "shot": shot})
+
+
+def _nation(ship: dict, rules: dict) -> str:
+    given = str(ship.get("nation") or "").strip().lower()
+    if not given:
+        raise BadInput(f"{ship['name']} has no nation: the chainshot limit depends on it (TE 2.6 24.2.2.3); "
+                       "give it with `ship add ... --nation NAME`")
+    for nation, words in rules["nation_words"].items():
+        if given in words:
+            return nation
+    return "other"
