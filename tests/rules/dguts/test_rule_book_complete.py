@@ -54,3 +54,67 @@ def test_deck_multipliers_in_play_and_a_bad_cell_is_refused(umpire, tmp_path):
     before = g.read_bytes()
     bad = run("rulings", "set", "advanced.deck_multipliers.1.3", "three")
     assert bad.code == 2 and "3-1" in bad.err and g.read_bytes() == before
+
+
+# ------------------------------------------------------------------ Fleet Action Rules 12-13
+def _grappled_and_boarded(umpire, tmp_path, level):
+    g = tmp_path / f"{level}.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", level).code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("Orion", "british"), ("Swiftsure", "french")):
+        run("ship", "add", name, "--side", side, "--nation", "spanish", "--tons", "1700", "--men", "630",
+            "--guns", "28x32,28x18", "--rate", "74")
+    assert run("grapple", "orion", "swiftsure", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    assert run("board", "orion", "--party", "obp", "--at", "swiftsure", "--roll", "4").code == 0   # no pitched battle
+    return g, run
+
+
+def test_fleet_melees_are_fought_at_the_start_and_the_end_of_the_turn(umpire, tmp_path):
+    # Fleet Action Rules 12: "All melees outstanding at the beginning of the turn will be fought at the
+    # start of the turn as well as the end of the turn. Melees may only last for three turns maximum."
+    g, run = _grappled_and_boarded(umpire, tmp_path, "fleet")
+    close = ("--opt", "attacker=4", "--opt", "defender=3")            # a difference of 1: the melee goes on
+    rounds = [run("--json", "melee", "orion", "--at", "swiftsure", *close) for _ in range(2)]
+    assert [r.code for r in rounds] == [0, 0]                          # the start and the end of turn 1
+    before = g.read_bytes()
+    third = run("melee", "orion", "--at", "swiftsure", *close)
+    assert third.code == 1 and "start and at the end of each turn" in third.err and g.read_bytes() == before
+    assert run("turn").code == 0
+    turn2 = [run("--json", "melee", "orion", "--at", "swiftsure", *close).json for _ in range(2)]
+    assert [r["areas_taken"] for r in turn2] == [0, 0]                 # a difference of 1 wins no area ...
+    assert run("turn").code == 0
+    turn3 = run("--json", "melee", "orion", "--at", "swiftsure", *close).json
+    assert turn3["areas_taken"] == 1                                   # ... until the third turn of the melee
+    assert run("--json", "verify").json["differences"] == []
+
+
+def test_a_standard_melee_is_one_round_a_turn(umpire, tmp_path):
+    # Basic Rules IX: "melees must always end on the third turn": a round of the melee is a turn of it
+    g, run = _grappled_and_boarded(umpire, tmp_path, "standard")
+    assert run("melee", "orion", "--at", "swiftsure", "--opt", "attacker=4", "--opt", "defender=3").code == 0
+    again = run("melee", "orion", "--at", "swiftsure", "--opt", "attacker=4", "--opt", "defender=3")
+    assert again.code == 1 and "once each turn" in again.err
+    assert run("turn").code == 0
+    assert run("melee", "orion", "--at", "swiftsure", "--opt", "attacker=4", "--opt", "defender=3").code == 0
+
+
+def test_a_dismasted_fleet_ship_strikes_when_her_jury_rig_is_shot_away():
+    # Fleet Action Rules 13: "When all masts are shot away a ship will try and leave combat with jury
+    # rig. If again rendered immobile the ship will surrender."
+    from umpire.rules.dguts import derive_ship, initial_state
+    from umpire.rules.dguts.fleet import fleet_damage, fleet_values
+
+    values = derive_ship("french", 2200, 800, "30x36,30x24", {})
+    state = initial_state(values)
+    mast = fleet_values(values)["mast_worth"]                  # 2200 / 3 x 1/2 = 366.67
+    assert mast == pytest.approx(366.67, abs=0.01)
+    down, steps = fleet_damage(values, state, 3 * mast, 0.0)
+    assert down["masts_lost"] == 3 and "status" not in down
+    assert any("jury rig" in s.value for s in steps)
+    state = {**state, **down}
+    still, _ = fleet_damage(values, state, mast / 2, 0.0)
+    assert "status" not in still
+    struck, steps = fleet_damage(values, {**state, **still}, mast / 2, 0.0)
+    assert struck["status"] == "surrendered" and any(s.step == "surrender" for s in steps)
+    with pytest.raises(RulingNeeded, match=r"fleet\.jury_rig\.masts_to_stop"):
+        fleet_damage(values, state, mast, 0.0, default_tables(strict=True))

@@ -237,6 +237,7 @@ class BoardingCommands:
         allowed = melee_dice_allowed(rec["odds"])
         typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
         dt = self.dt(tables)
+        melee_turn, last_round = _melee_round_turn(state, rec, a, d, dt)
 
         def resolve(rolls, strict):
             if len(typed) == 2:
@@ -249,11 +250,12 @@ class BoardingCommands:
                 return self._training_round(a, d, a_id, defender, rec, ar, dr, dt)
             d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
             res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
-                                      rec["odds"], ar, dr, rec["melee_turn"], rec["areas"], dt)
+                                      rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
             if "melee-losses" in state.get("optional", []):
                 res = _with_melee_losses(a, d, res, rec, dt)
             effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
-            new_rec = {**rec, "melee_turn": rec["melee_turn"] + 1, "areas": res.data["areas_taken"]}
+            new_rec = {**rec, "melee_turn": melee_turn + 1, "areas": res.data["areas_taken"],
+                       "last_round": last_round}
             if res.data["result"] == "repulsed":
                 new_rec.update(melee=False, repulsed=True)
             effects.append(set_(["ships", a_id, "boarding"], {} if res.data["captured"] else new_rec))
@@ -297,6 +299,25 @@ class BoardingCommands:
         data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
                 "winner": winner, "result": result["text"], "outcome": winner or "tie"}
         return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
+
+
+def _melee_round_turn(state: dict, rec: dict, a: dict, d: dict, dt) -> tuple[int, dict]:
+    """The turn of the melee this round is fought in, and the round to remember: one round a game turn
+    in the standard game (Basic Rules IX, the melee 'must always end on the third turn'); two at the
+    fleet level, at the start and at the end of the turn, both in the same turn of the melee (Fleet
+    Action Rules 12). A further round in the same game turn is refused."""
+    turn = int(state.get("turn", 1))
+    fleet = state.get("level") == "fleet"
+    per_turn = int(dt.get("fleet", "melee", "rounds_per_turn" if fleet else "standard_rounds_per_turn"))
+    last = rec.get("last_round") or {}
+    if last.get("turn") == turn:
+        if int(last.get("count", 1)) >= per_turn:
+            when = "at the start and at the end of each turn" if fleet else "once each turn"
+            raise Refused(f"{a['name']} and {d['name']} have fought their melee {when} already this turn "
+                          f"(turn {turn}): the next round is next turn (`umpire turn`)")
+        return int(last["melee_turn"]), {"turn": turn, "melee_turn": int(last["melee_turn"]),
+                                         "count": int(last.get("count", 1)) + 1}
+    return int(rec["melee_turn"]), {"turn": turn, "melee_turn": int(rec["melee_turn"]), "count": 1}
 
 
 def _surrendered(ship: dict) -> bool:

@@ -144,6 +144,19 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
                   f"{after['carronade']} carronade, {after['crew']} crew, {after['gun']} gun points and "
                   f"{after['masts']} masts left", t.cite("fleet", "values"))]
     changes = {"fleet_taken": taken, "masts_lost": masts_lost}
+    fv = fleet_values(values, t)
+    masts = int(values["masts"])
+    if masts_lost >= masts and state.get("status") in ("active", "sinking") and fv["mast_worth"]:
+        # rule 13: dismasted, she makes off under a jury rig; stopped again, she strikes
+        jury = float(t.num("fleet", "jury_rig", "masts_to_stop", what="mast damage that stops a jury rig"))
+        stop_at = (masts + jury) * fv["mast_worth"]
+        if float(taken["mast"]) + 1e-9 >= stop_at:
+            changes.update(status="surrendered", morale="surrendered")
+            steps.append(Step("surrender", f"{float(taken['mast']):g} mast damage reaches {stop_at:g}: her jury rig "
+                              "is shot away too, and a ship stopped again strikes", t.cite("fleet", "jury_rig")))
+        elif int(state.get("masts_lost", 0)) < masts:
+            steps.append(Step("dismasted", f"all masts gone: she makes off under a jury rig, away from the enemy; "
+                              f"stopped again ({stop_at:g} mast damage) she strikes", t.cite("fleet", "jury_rig")))
     if "fleet_left" not in state:      # what she fights with until the turn ends
         changes["fleet_left"] = fleet_left(values, state, t)
     return changes, steps
