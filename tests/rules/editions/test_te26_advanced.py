@@ -199,3 +199,29 @@ def test_the_pack_must_agree_with_the_rake_example():
     else:
         raise AssertionError("a pack against the text's example was accepted")
     assert json.dumps(read_pack(_fire_pack() + ADV, "p.toml", "wsim-te26", pack_spec("wsim-te26"))["hdt-rake"]["cells"])
+
+
+def test_the_exploding_74_uses_table_10_on_adjacent_ships(umpire, tmp_path):
+    """24.3.2.3.1: "An exploding British Large Class 74 would use Hit Table #10. 74s have 18 gun
+    squares plus 4 carronades for a total of 22 guns per broadside. 22 guns have a one hex rake
+    bonus of eight, doubled to sixteen ... all adjacent ships would undergo a Table 10 shot at
+    their rigging"; losses are not counted; a 6 is a critical hit. 24.3.2.3.2: a ship two hexes
+    away is hit on a 6, on the two hex broadside's table (22 guns at 2 hexes: 4 in this pack)."""
+    _game(umpire, tmp_path)
+    assert umpire("ship", "add", "Third", "--side", "fr", "--spec", EIGHTY.format(q="AV")).code == 0
+    assert umpire("ship", "add", "Fourth", "--side", "fr", "--spec", EIGHTY.format(q="AV")).code == 0
+    assert _fire(umpire, "orient", "bellona", 1, "left", "6,5,5,2,3").code == 0      # Bellona loses guns
+    res = umpire("--json", "explode", "bellona", "--near", "orient=1", "--near", "third=2", "--near", "fourth=2",
+                 "--rolls", "6,2,3,4,6,3")
+    assert res.code == 0, res.err
+    orient, third, fourth = res.json["shots"]
+    assert orient["hit_table"] == 10 and orient["rolls"] == [6, 2, 3] and orient["result"] == "2R"
+    assert orient["critical_hits"][0]["result"] == "5R"
+    assert third["hit_table"] is None and third["rolls"] == [4]
+    assert fourth["hit_table"] == 4 and fourth["rolls"] == [6, 3] and fourth["result"] == "2R-C"
+    assert umpire("--json", "status", "bellona").json["ships"][0]["state"] == "exploded"
+    assert umpire("verify").code == 0
+    again = umpire("explode", "bellona", "--near", "orient=1", "--rolls", "1")
+    assert again.code == 1 and "exploded" in again.err
+    far = umpire("explode", "third", "--near", "orient=3", "--rolls", "1")
+    assert far.code == 2 and "two hexes" in far.err

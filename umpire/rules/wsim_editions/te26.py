@@ -118,6 +118,7 @@ class WsimTe26(Wsim1981):
 
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
+    actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode")}
     options = {**WsimTe26.options,
                "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "mir", "full-sails",
                         "anchored", "target-full-sails", "target-anchored")}
@@ -140,6 +141,20 @@ class WsimTe26Advanced(WsimTe26):
                            side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
         got = te26_advanced.Reading(state, act, opts, tables)
         return Plan(got.need(), lambda rolls, strict: te26_advanced.resolve(state, got, rolls, strict, tables),
+                    flexible=True)
+
+    def _te_explode(self, state, tables, a: A.Explode):
+        """A ship blows up (24.3.2.3): adjacent ships and ships two hexes away (te26_explode)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_explode
+
+        extra = sorted(k for k, v in a.opts.items() if k != "_optional" and v)
+        if extra:
+            raise BadInput(f"explode: option {extra[0]!r} is not a wsim-te26 option (only --near SHIP=HEXES)")
+        if a.ship not in state["ships"]:
+            raise BadInput(f"no ship {a.ship!r}")
+        need = te26_explode.plan_need(state, a.ship, a.near, tables)
+        return Plan(need, lambda rolls, strict: te26_explode.resolve(state, a.ship, a.near, rolls, strict, tables),
                     flexible=True)
 
     def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
