@@ -22,7 +22,7 @@ BATTERY_WORDS = {"left": "port", "right": "starboard", "port": "port", "starboar
 def battery_word(text: str) -> str:
     key = (text or "").strip().lower()
     if key not in BATTERY_WORDS:
-        raise BadInput(f"side {text!r}: use port, starboard, bow or stern")
+        raise BadInput(f"side {text!r}: use port, starboard, bow or stern (or cutter or launch for a boat's gun)")
     return BATTERY_WORDS[key]
 
 
@@ -143,17 +143,21 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
     """Refuse fire the rules forbid; return what the resolution needs."""
     ship = state["ships"][firer]
     S.afloat(ship, "fire")
-    battery = battery_word(opts.get("side", ""))
+    side = S.boat_id(str(opts.get("side") or ""))
+    battery = side if side in S.GUN_BOATS else battery_word(opts.get("side", ""))
     rng = whole(opts.get("range"), "range")
     boat = target.split("/", 1)[1] if "/" in target else ""
     tid = target.split("/", 1)[0]
     if tid == firer:
         raise BadInput(f"{ship['name']} cannot fire at herself")
-    if ship["no_fire_turn"] == state["turn"]:
-        raise Refused(f"{ship['name']}: her gunner was killed last move: \"No Fire Next Move\" (GUNNER card)")
-    if S.pos(ship, "gunner") == 0:
-        raise Refused(f"{ship['name']}: firing needs a crewman in the Gunner position (Gunnery)")
-    guns = S.manned_guns(ship, battery)
+    if battery in S.GUN_BOATS:
+        guns = _boat_gun(ship, battery, tables)
+    else:
+        if ship["no_fire_turn"] == state["turn"]:
+            raise Refused(f"{ship['name']}: her gunner was killed last move: \"No Fire Next Move\" (GUNNER card)")
+        if S.pos(ship, "gunner") == 0:
+            raise Refused(f"{ship['name']}: firing needs a crewman in the Gunner position (Gunnery)")
+        guns = S.manned_guns(ship, battery)
     if guns == 0:
         raise Refused(f"{ship['name']}: no manned gun fit to fire in the {battery} battery "
                       f"({S.guns_fit(ship)[battery]} fit, {S.pos(ship, battery)} figures at the guns)")
@@ -171,11 +175,31 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
     return {"battery": battery, "range": rng, "target": tid, "boat": boat, "guns": guns, "facing": facing}
 
 
+def _boat_gun(ship: dict, boat: str, tables) -> int:
+    """The gun of a launched cutter or launch (L305-310), served by her own crew: the Gunnery rule's
+    "a crewman in a Gun position, and a crewman in the Gunner position" (L208) read as two of her
+    crew figures (`fire.boat_gun_crew`, docs/rulings.md). The ship's GUNNER card does not stop it."""
+    b = ship["boats"].get(boat)
+    if b is None:
+        raise Refused(f"{ship['name']} carries no {boat} (her boats: {', '.join(ship['boats']) or 'none'})")
+    if not b.get("gun"):
+        raise Refused(f"{ship['name']}'s {boat} carries no gun (ship add --boat-gun {boat}, or two repairs "
+                      f"of gun:{boat} during the game)")
+    if b["state"] != "launched":
+        raise Refused(f"{ship['name']}'s {boat} is {b['state']}: her gun fires once she is launched")
+    need = tables["fire"]["boat_gun_crew"]
+    if b["crew"] < need:
+        raise Refused(f"{ship['name']}'s {boat} has {b['crew']} crew: her gun needs {need}, one at the gun and "
+                      "one as gunner (Gunnery; house ruling fire.boat_gun_crew)")
+    return 1
+
+
 def resolve_fire(state: dict, firer: str, f: dict, faces: list, opts: dict, tables) -> Resolution:
     ship = state["ships"][firer]
     hits = sum(scores_hit(x, f["range"], bool(f["boat"])) for x in faces)
-    steps = [Step("fire dice", f"{f['guns']} manned gun(s) of the {f['battery']} battery: "
-                  f"{' '.join(map(str, faces))}", GUNNERY),
+    who = (f"the {f['battery']}'s gun" if f["battery"] in S.GUN_BOATS
+           else f"{f['guns']} manned gun(s) of the {f['battery']} battery")
+    steps = [Step("fire dice", f"{who}: {' '.join(map(str, faces))}", GUNNERY),
              Step("hits", f"{hits} at range {f['range']} ({'exactly the range' if f['boat'] else 'the range or more'}"
                   " hits; X misses)", GUNNERY)]
     if f["boat"]:
@@ -183,9 +207,11 @@ def resolve_fire(state: dict, firer: str, f: dict, faces: list, opts: dict, tabl
     else:
         effects, more, cards = _hit_ship(state, f, hits, opts, tables)
     target = state["ships"][f["target"]]["name"] + (f"'s {f['boat']}" if f["boat"] else "")
-    return Resolution("fire", f"{ship['name']} fires {f['guns']} gun(s) at {target}: {hits} hit(s)", effects,
-                      steps + more, {"ship": firer, "at": f["target"], "boat": f["boat"] or None, "rolls": faces,
-                                     "hits": hits, "cards": cards})
+    shooter = (f"{ship['name']}'s {f['battery']} fires her gun" if f["battery"] in S.GUN_BOATS
+               else f"{ship['name']} fires {f['guns']} gun(s)")
+    return Resolution("fire", f"{shooter} at {target}: {hits} hit(s)", effects,
+                      steps + more, {"ship": firer, "side": f["battery"], "at": f["target"], "boat": f["boat"] or None,
+                                     "rolls": faces, "hits": hits, "cards": cards})
 
 
 def _hit_boat(state: dict, f: dict, hits: int):
