@@ -201,17 +201,21 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @cli.command()
 @click.argument("ship")
 @click.argument("what", type=click.Choice(["studding", "anchor", "springs", "boats", "guns", "stores", "water",
-                                          "flagship"]))
+                                          "flagship", "row"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
 @click.option("--crew", help="Crew factors of sailors at the task (default: all aboard).")
 @click.option("--gain", help="stores, water: the speed gained, e.g. 0.1 (default: the most the text allows).")
 @click.option("--trained", is_flag=True, help="studding: a trained crew of another nation.")
 @click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet).")
+@click.option("--pace", type=click.Choice(["normal", "battle"]),
+              help="row: a galley's pace this turn, normal (8\") or battle and ramming (12\").")
 @click.pass_obj
-def task(obj, ship, what, state, crew, gain, trained, squadron):
+def task(obj, ship, what, state, crew, gain, trained, squadron, pace):
     """A crew task (DGUTS optional rule): set studding sails, anchor, or lighten ship by jettisoning
     boats, guns, stores or water. The working gives the turns it takes with the crew at it.
+    `row` counts a galley's turn under oars against what her oarsmen can keep up (two hours
+    at the normal pace, twenty minutes at battle speed, two turns' rest for each turn rowed).
 
     \b
     Examples:
@@ -219,10 +223,12 @@ def task(obj, ship, what, state, crew, gain, trained, squadron):
       umpire task constitution anchor --set off
       umpire task essex water --gain 0.05
       umpire task victory flagship
+      umpire task galley row --pace battle
     """
     from umpire.rules.dguts.actions import Task
 
-    opts = {"set": state, "crew": crew, "gain": gain, "trained": "1" if trained else None, "squadron": squadron}
+    opts = {"set": state, "crew": crew, "gain": gain, "trained": "1" if trained else None, "squadron": squadron,
+            "pace": pace}
     _act(obj, Task(obj.ship(ship), what, {k: v for k, v in opts.items() if v is not None}))
 
 

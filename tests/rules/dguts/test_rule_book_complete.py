@@ -118,3 +118,35 @@ def test_a_dismasted_fleet_ship_strikes_when_her_jury_rig_is_shot_away():
     assert struck["status"] == "surrendered" and any(s.step == "surrender" for s in steps)
     with pytest.raises(RulingNeeded, match=r"fleet\.jury_rig\.masts_to_stop"):
         fleet_damage(values, state, mast, 0.0, default_tables(strict=True))
+
+
+# ------------------------------------------------------------------ Special Vessels, Galleys
+def test_a_galleys_oarsmen_keep_battle_speed_twenty_minutes_and_rest_two_turns_for_each(umpire, tmp_path):
+    # Galleys: "Battle and ramming speed is a maximum of 12\", but this backbreaking pace can be
+    # maintained for no more than 20 minutes" (four 5-minute turns); "it takes 2 turns rest for each
+    # turn spent rowing the galley"; normal rowing "for about 2 hours" (24 turns).
+    from umpire.rules.dguts.special_vessels import galley_stamina
+
+    assert galley_stamina() == {"normal": 24, "battle": 4, "rest": 2}
+    g = tmp_path / "gal.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Galley", "--side", "a", "--nation", "other", "--tons", "300", "--men", "300", "--guns", "2x12")
+    assert run("ship", "edit", "galley", "--kind", "galley").code == 0
+    for n in range(1, 5):
+        res = run("--json", "task", "galley", "row", "--pace", "battle")
+        assert res.code == 0 and res.json["speed"] == 12 and res.json["rowing"]["rest_owed"] == 2 * n
+        assert run("task", "galley", "row").code == 1            # once a turn
+        assert run("turn").code == 0
+    before = g.read_bytes()
+    spent = run("task", "galley", "row", "--pace", "battle")
+    assert spent.code == 1 and "battle speed 4 turns" in spent.err and g.read_bytes() == before
+    assert run("speed", "galley", "--opt", "row=battle").code == 1
+    assert run("--json", "task", "galley", "row", "--pace", "normal").json["speed"] == 8
+    for _ in range(10):        # the turn she rowed ends, then 9 of the 10 turns of rest owed
+        assert run("turn").code == 0
+    assert run("task", "galley", "row", "--pace", "battle").code == 1
+    assert run("turn").code == 0                                  # the last turn of rest: a new spell
+    assert run("--json", "task", "galley", "row", "--pace", "battle").json["rowing"]["battle_turns"] == 1
+    assert run("--json", "verify").json["differences"] == []
+    assert run("undo").code == 0

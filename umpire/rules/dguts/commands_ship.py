@@ -193,15 +193,20 @@ class ShipCommands:
     def _row(self, s: dict, opts: dict, tables):
         """A galley under oars: 8" (12" in battle), any heading, less for low damage."""
         from umpire.core.state import Resolution
-        from umpire.rules.dguts.special_vessels import galley_row_speed
+        from umpire.core.state import Step
+        from umpire.rules.dguts.special_vessels import check_oarsmen, galley_row_speed
 
         if s["values"].get("kind") != "galley":
             raise BadInput(f"{s['name']} is not a galley: only galleys row (`ship edit --kind galley`)")
         if s["track"].get("oars_sheared"):
             return Resolution("speed", f"{s['name']}: 0\" under oars (oars sheared)", [], [],
                               {"speed": 0.0, "allowance": 0.0, "base": None})
-        speed, step = galley_row_speed(s["values"], s["track"], str(opts["row"]) == "battle", self.dt(tables))
-        return Resolution("speed", f"{s['name']}: {speed:g}\" under oars", [], [step],
+        battle = str(opts["row"]) == "battle"
+        spell = check_oarsmen(s["track"], battle, self.dt(tables))
+        speed, step = galley_row_speed(s["values"], s["track"], battle, self.dt(tables))
+        note = Step("oarsmen", spell + " (`umpire task SHIP row --pace normal|battle` counts the turn)",
+                    self.dt(tables).cite("special", "galley_stamina"))
+        return Resolution("speed", f"{s['name']}: {speed:g}\" under oars", [], [step, note],
                           {"speed": speed, "allowance": speed, "base": None})
 
     def _off_wind(self, s: dict, points: float, dt) -> str:

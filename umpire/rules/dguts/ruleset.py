@@ -143,8 +143,10 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             res, job = tasks.rig_springs(s["track"], dt), ""
         elif a.what == "flagship":
             res, job = tasks.mark_flagship(s["track"], on, str(a.opts.get("squadron", "")), dt), ""
+        elif a.what == "row":
+            return self._row_turn(s, a.opts, dt)
         else:
-            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water or flagship")
+            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship or row")
         out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
                     _sets(a.ship, res.effects.get("ship", {})))
         if job:
@@ -153,6 +155,30 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
             out.data["turns"] = turns
         return out
+
+    def _row_turn(self, s: dict, opts: dict, dt):
+        """A galley rows this turn (Special Vessels, Galleys): her speed under oars, the spell counted
+        against what her oarsmen can keep up, and the rest it costs them."""
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.dguts.adapter import _sets
+        from umpire.rules.dguts.special_vessels import galley_row_speed, row_a_turn
+
+        if s["values"].get("kind") != "galley":
+            raise Refused(f"{s['name']} is not a galley: only galleys row (`ship edit {s['id']} --kind galley`)")
+        if s["track"].get("oars_sheared"):
+            raise Refused(f"{s['name']}'s oars are sheared: they serve only for turning")
+        pace = str(opts.get("pace", "normal")).lower()
+        if pace not in ("normal", "battle"):
+            raise BadInput(f"--opt pace={pace}: normal (8\") or battle (12\", ramming)")
+        if (s["track"].get("rowing") or {}).get("this_turn"):
+            raise Refused(f"{s['name']} has already rowed this turn")
+        battle = pace == "battle"
+        rowing = row_a_turn(s["track"], battle, dt)
+        speed, step = galley_row_speed(s["values"], s["track"], battle, dt)
+        steps = [step, Step("oarsmen", f"{rowing['turns']} turn(s) rowed this spell, {rowing['battle_turns']} at "
+                            f"battle speed; {rowing['rest_owed']} turn(s) of rest owed", dt.cite("special", "galley_stamina"))]
+        return Resolution("task", f"{s['name']} rows ({pace}): {speed:g}\"", _sets(s["id"], {"rowing": rowing}), steps,
+                          {"speed": speed, "allowance": speed, "rowing": rowing})
 
     def _musketry(self, state, tables, a: Musketry):
         return self.musketry(state, tables, a.ship, a.at, a.opts)

@@ -24,6 +24,53 @@ def galley_row_speed(values: Mapping[str, Any], state: Mapping[str, Any], battle
                        f"damage: {speed:g}\"", t.cite("special", "galley"))
 
 
+def galley_stamina(tables: Tables | None = None) -> dict[str, int]:
+    """The turns a galley's oarsmen can row at each pace before they must rest, and the rest a turn
+    of rowing costs (Special Vessels, Galleys)."""
+    t = tables_or_default(tables)
+    row = t.get("special", "galley_stamina")
+    per = int(row["minutes_per_turn"])
+    return {"normal": int(row["normal_minutes"]) // per, "battle": int(row["battle_minutes"]) // per,
+            "rest": int(row["rest_turns_per_turn"])}
+
+
+def check_oarsmen(state: Mapping[str, Any], battle: bool, tables: Tables | None = None) -> str:
+    """Refuse a pace the oarsmen are too spent to keep; else a note of the spell so far."""
+    t = tables_or_default(tables)
+    most = galley_stamina(t)
+    r = state.get("rowing") or {}
+    turns, hard = int(r.get("turns", 0)), int(r.get("battle_turns", 0))
+    if battle and hard >= most["battle"]:
+        raise Refused(f"her oarsmen have kept battle speed {hard} turns ({most['battle']} at most, twenty "
+                      "minutes): row at the normal pace or rest them")
+    if turns >= most["normal"]:
+        raise Refused(f"her oarsmen have rowed {turns} turns without a full rest ({most['normal']} at most, "
+                      "about two hours): they must rest")
+    return (f"oarsmen: {turns} turn(s) rowed, {hard} at battle speed, {int(r.get('rest_owed', 0))} turn(s) of rest "
+            f"owed (at most {most['normal']} turns rowing, {most['battle']} at battle speed)")
+
+
+def row_a_turn(state: Mapping[str, Any], battle: bool, tables: Tables | None = None) -> dict:
+    """The galley's state after a turn under oars: the spell counted, two turns' rest owed for it."""
+    t = tables_or_default(tables)
+    check_oarsmen(state, battle, t)
+    r = dict(state.get("rowing") or {})
+    r["turns"] = int(r.get("turns", 0)) + 1
+    r["battle_turns"] = int(r.get("battle_turns", 0)) + (1 if battle else 0)
+    r["rest_owed"] = int(r.get("rest_owed", 0)) + galley_stamina(t)["rest"]
+    r["this_turn"] = True
+    return r
+
+
+def rest_oarsmen(rowing: Mapping[str, Any]) -> dict:
+    """At the end of a turn: a turn without rowing is a turn of rest; fully rested, a new spell begins."""
+    r = dict(rowing)
+    if r.pop("this_turn", False):
+        return r
+    r["rest_owed"] = max(0, int(r.get("rest_owed", 0)) - 1)
+    return r if r["rest_owed"] else {}
+
+
 def resolve_ram(angled: bool, rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
     """A galley crossing a ship's path: ahead, ram, astern (or at 45 degrees a side collision);
     a ram's second die is the turns the rammed ship takes to sink, the third whether they entangle."""

@@ -26,6 +26,10 @@ def end_of_turn(state: Mapping[str, Any], tables: Tables | None = None) -> dict:
     new["speed_penalties"] = _count_down_penalties(state.get("speed_penalties", []))
     if int(state.get("fuse_turns", 0)) > 0:
         new["fuse_turns"] = int(state["fuse_turns"]) - 1
+    if state.get("rowing"):
+        from .special_vessels import rest_oarsmen
+
+        new["rowing"] = rest_oarsmen(state["rowing"])
     _sinking_countdown(new, t)
     return new
 
