@@ -7,7 +7,8 @@ What differs, by reading the 1974 text (data/wsim-1974 holds the tables):
   ("each player rolls one die ... once casualties have been removed, both players refigure");
 * grappling has no modifiers (no `--motionless`);
 * the wind attitudes are lettered the other way (Example of Play No. 1);
-* its Optional Rules, by their titles.
+* its Optional Rules, by their titles; in play: Types of Ammunition (`wsim1974_fire`), Wind
+  (`wsim1974_wind`), Sinking and Exploding Ships (the Destroyed Hull die), Full Sails.
 
 Everything else (fire procedure, modifiers, fouling, boarding parties BP/BPD, prize crews,
 loading) reads as the 1981 Basic Game and is inherited.
@@ -15,6 +16,8 @@ loading) reads as the 1981 Basic Game and is inherited.
 
 from __future__ import annotations
 
+from umpire.core.errors import BadInput, Refused
+from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
 
 
@@ -44,16 +47,141 @@ class Wsim1974(Wsim1981):
     }
     advanced_only: dict[str, str] = {}
     options = {**Wsim1981.options, "grapple": ()}
+    actions = {**Wsim1981.actions, "wind": (WsimActions.Wind, "_wind")}
+
+    # --- set-up ------------------------------------------------------------------------
+    def initial_state(self, game) -> dict:
+        """The Basic start, the optional rules in play, and the scenario's wind (direction,
+        force, wind number: Optional Rules, Wind)."""
+        from umpire.core.tables import Tables
+        from umpire.rules.wsim_editions import wsim1974_wind
+
+        state = super().initial_state(game)
+        for ship in state["ships"].values():
+            self._log_shot(ship)
+        state["optional"] = list(game.meta.get("optional", []))
+        state["wind"] = wsim1974_wind.initial((game.scenario or {}).get("wind"), Tables(self.data_id))
+        return state
+
+    def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        """As 1981; `--rate N` gives her gun rating (the Wind Table's size columns)."""
+        d = super().ship_definition(name, side, ship_id, opts)
+        rate = opts.get("rate")
+        if rate is not None:
+            if isinstance(rate, bool) or not str(rate).strip().isdigit() or int(rate) < 1:
+                raise BadInput(f"--rate {rate!r}: the gun rating is a whole number, e.g. 74")
+            d["rated_guns"] = int(rate)
+        return d
+
+    def new_ship(self, definition: dict) -> dict:
+        """The Basic log, and the shot in each broadside (ballshot unless Types of Ammunition)."""
+        return self._log_shot(super().new_ship(definition))
+
+    @staticmethod
+    def _log_shot(ship: dict) -> dict:
+        from umpire.rules.wsim.ship import SIDES
+
+        ship.update({"shot": {s: "round" for s in SIDES}, "loading": {}})
+        return ship
+
+    def status(self, ship: dict) -> dict:
+        from umpire.rules.wsim.ship import SIDES
+
+        out = super().status(ship)
+        if "shot" in ship:   # null while the broadside is empty or its doubleshot still loading
+            out["shot"] = {s: ship["shot"][s] if ship["loaded"][s] else None for s in SIDES}
+        return out
+
+    def game_status(self, state: dict) -> dict:
+        """What `status` shows beside the ships: the wind."""
+        from umpire.core.tables import Tables
+        from umpire.rules.wsim_editions import wsim1974_wind
+
+        if "wind" not in state:
+            return {}
+        return {"wind": wsim1974_wind.status(state["wind"], Tables(self.data_id))}
+
+    # --- the wind ------------------------------------------------------------------------
+    def _wind(self, state, tables, a):
+        """Set the wind (`--direction/--velocity/--change`), or, with the Wind optional rule,
+        roll for a change before Moves 3, 6, 9, ..."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import wsim1974_wind
+
+        opts = {k: v for k, v in a.opts.items() if k != "_optional"}
+        unknown = sorted(set(opts) - {"direction", "velocity", "change"})
+        if unknown:
+            raise BadInput(f"wind: option {unknown[0]!r} is not a {self.id} option (--direction, --velocity "
+                           "(the force), --change (the wind number))")
+        if opts:
+            return wsim1974_wind.set_wind(state, opts, tables)
+        if "wind" not in _optional(state, a.opts):
+            raise Refused("the wind changes only with the Wind optional rule: start the game with --optional wind "
+                          "(the Basic Game keeps the scenario's wind)")
+        need = wsim1974_wind.roll_need(state, tables)
+        return Plan(need, lambda rolls, typed: wsim1974_wind.roll(state, rolls, typed, tables), flexible=True)
+
+    def _announce_end(self, state: dict, res, tables) -> None:
+        """As 1981; the wind rising above a storm is worded as the first edition has it."""
+        super()._announce_end(state, res, tables)
+        end = res.data.get("game_over")
+        if end and end.get("source") == _HURRICANE["source"]:
+            end.update(_SEAS)
+            from umpire.core.state import Step
+
+            res.working[:] = [Step(s.step, f"{_SEAS['why']}: no winner named", _SEAS["source"])
+                              if s.step == "game over" and s.source == _HURRICANE["source"] else s
+                              for s in res.working]
+            for e in res.effects:
+                if e["path"] == ["game_over"]:
+                    e["value"] = dict(end)
+
+    def score(self, state: dict, tables=None) -> dict:
+        out = super().score(state, tables)
+        if out.get("victory", {}).get("source") == _HURRICANE["source"]:
+            out["victory"] = {**out["victory"], **_SEAS}
+        return out
+
+    # --- loading -------------------------------------------------------------------------
+    def _load(self, state, tables, a):
+        from umpire.rules.base import side_word
+        from umpire.rules.wsim_editions import wsim1974_fire
+
+        return wsim1974_fire.load(state, a.ship, side_word(a.side), a.shot, tables, _optional(state, {}))
+
+    def end_turn(self, state: dict, tables):
+        from umpire.rules.wsim import turns
+        from umpire.rules.wsim_editions import wsim1974_fire
+
+        return turns.end_turn(state, wsim1974_fire.end_turn_effects)
+
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
-        """As 1981; with Sinking and Exploding Ships, a broadside that marks off the last hull
-        square takes one more die on the Destroyed Hull Table (Optional Rules, 1-4)."""
+        """How to Fire 6-7 with the optional rules in play (shot, wind, anchors: `wsim1974_fire`);
+        with Sinking and Exploding Ships, a broadside that marks off the last hull square takes
+        one more die on the Destroyed Hull Table (Optional Rules, 1-4)."""
         import dataclasses
 
         from umpire.core.dice import DiceNeed
+        from umpire.rules.base import Plan, side_word
+        from umpire.rules.wsim import gunnery
+        from umpire.rules.wsim_editions import wsim1974_fire
 
-        plan = super().fire(state, tables, firer, target, opts)
-        if "sinking-and-exploding-ships" not in opts.get("_optional", []) or not plan.need.count:
+        try:
+            rng = int(opts["range"])
+        except ValueError:
+            raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
+        aim = (opts.get("aim") or "").lower()
+        if aim not in ("", "hull", "rigging"):
+            raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
+        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
+                           side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
+        optional = _optional(state, opts)
+        got = wsim1974_fire.reading(state, act, tables, optional)
+        need = wsim1974_fire.needs(got)
+        plan = Plan(need, lambda rolls, strict: wsim1974_fire.resolve(state, act, rolls, tables, got),
+                    flexible=got[0] is None and got[2] != "grape")
+        if "sinking-and-exploding-ships" not in optional or not plan.need.count:
             return plan
         n = plan.need.count
         need = DiceNeed(n + 1, 6, tuple(plan.need.labels) + ("destroyed hull",))
@@ -61,25 +189,42 @@ class Wsim1974(Wsim1981):
                                    resolve=lambda rolls, strict: _destroyed_hull(plan, n, target, rolls, strict, tables))
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
-        """Battle sails as 1981; full sails with the Full Sails optional rule (1-4)."""
-        if (opts.get("sail") or "battle") != "full":
-            return super().speed(state, tables, ship, opts)
-        from umpire.core.errors import BadInput, Refused
+        """Battle sails as 1981; full sails with the Full Sails optional rule (1-4); with the Wind
+        optional rule, the game's wind: becalmed, the Wind Table by force, no full sails in a
+        gale (small ships) or a storm. The wind direction is the game's unless --wind is given."""
         from umpire.rules.wsim import movement
         from umpire.rules.wsim.ship import sections_lost
+        from umpire.rules.wsim_editions import wsim1974_wind
 
-        if "full-sails" not in opts.get("_optional", []):
-            raise BadInput("full sails are a first-edition Optional Rule: start the game with --optional full-sails")
         self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
+        optional = _optional(state, opts)
+        sail = (opts.get("sail") or "battle").lower()
+        if sail not in ("battle", "full"):
+            raise BadInput(f"sail {sail!r}: use battle or full")
         s = state["ships"][ship]
-        if sections_lost(s):
-            raise Refused(f"{s['name']} has lost a whole rigging section: she cannot use full sails (Full Sails 4)")
+        wind = state.get("wind") or {}
+        if sail == "full":
+            if "full-sails" not in optional:
+                raise BadInput("full sails are a first-edition Optional Rule: start the game with --optional full-sails")
+            if sections_lost(s):
+                raise Refused(f"{s['name']} has lost a whole rigging section: she cannot use full sails (Full Sails 4)")
+            if "wind" in optional and wind:
+                wsim1974_wind.check_full_sails(s, wind, tables)
         att = opts.get("attitude")
         if not att:
-            if opts.get("heading") is None or opts.get("wind") is None:
-                raise BadInput("give --attitude A|B|C|D, or --heading and --wind (hex directions 1-6)")
-            att = movement.attitude(int(opts["heading"]), int(opts["wind"]), tables)
-        return movement.allowance(s, att, tables, "full", state["turn"])
+            toward = opts.get("wind") if opts.get("wind") is not None else wind.get("direction") or None
+            if opts.get("heading") is None or toward is None:
+                raise BadInput("give --attitude A|B|C|D, or --heading and --wind (hex directions 1-6; --wind "
+                               "defaults to the game's wind once set with `umpire wind --direction`)")
+            try:
+                heading, toward = int(opts["heading"]), int(toward)
+            except (TypeError, ValueError):
+                raise BadInput("--heading and --wind are hex directions 1 to 6") from None
+            att = movement.attitude(heading, toward, tables)
+        res = movement.allowance(s, att, tables, sail, state["turn"])
+        if "wind" in optional and wind:
+            res = wsim1974_wind.speed_in_wind(res, s, wind, tables)
+        return res
 
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
         """One exchange of dice per Move (Melee Procedure 12(b)-(c)); the 1981 resolution with
@@ -134,3 +279,13 @@ def _first_edition_step(step):
     if "three to one" in step.value and step.source == "Basic IX.C.3":
         return Step(step.step, step.value, "1974 Melee Procedure 12(c)")
     return step
+
+
+_HURRICANE = {"source": "Advanced III.A.3.c"}   # the 1981 end of the game by the wind
+_SEAS = {"why": "the wind has risen above a storm: the seas are too high to fight a battle",
+         "source": "1974 Optional Rules: Wind 3(b)"}
+
+
+def _optional(state: dict, opts: dict) -> list[str]:
+    """The game's optional rules: kept in the state; the command line also passes them."""
+    return list(state.get("optional") or opts.get("_optional") or [])
