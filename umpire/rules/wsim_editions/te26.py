@@ -19,6 +19,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ruleset import Wsim1981
+from umpire.rules.wsim_editions.te26_actions import Burn
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn")
 _YES = ("1", "yes", "true")
@@ -118,7 +119,7 @@ class WsimTe26(Wsim1981):
 
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
-    actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode")}
+    actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn")}
     options = {**WsimTe26.options,
                "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "mir", "full-sails",
                         "anchored", "target-full-sails", "target-anchored")}
@@ -155,6 +156,26 @@ class WsimTe26Advanced(WsimTe26):
             raise BadInput(f"no ship {a.ship!r}")
         need = te26_explode.plan_need(state, a.ship, a.near, tables)
         return Plan(need, lambda rolls, strict: te26_explode.resolve(state, a.ship, a.near, rolls, strict, tables),
+                    flexible=True)
+
+    def status(self, ship: dict) -> dict:
+        """The 1981 status, with the Tournament Edition's fire aboard (20.0) and the shot loaded (26.1)."""
+        out = super().status(ship)
+        out["fire"] = ship.get("te_fire") or None
+        out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
+                       for s in ("left", "right")}
+        return out
+
+    def _te_burn(self, state, tables, a: Burn):
+        """Fire aboard (20.0): set, fight with crew sections, or the phase with no attempt (te26_firefight)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_firefight as ff
+
+        crew = ff.check(state, a.ship, a.what, a.areas, a.opts, tables["procedures"]["firefighting"])
+        if a.what == "set":
+            return ff.set_fire(state, a.ship)
+        need = ff.need(state, a.ship, a.what)
+        return Plan(need, lambda rolls, strict: ff.resolve(state, a.ship, a.what, crew, rolls, strict, tables),
                     flexible=True)
 
     def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):

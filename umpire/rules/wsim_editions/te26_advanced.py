@@ -116,9 +116,12 @@ class Reading:
             out = gunnery.crew_sections_out(firer)
             busy = count(opts, "sections-busy")
             mir = flag(opts, "mir")
-            down = out + busy + (1 if mir else 0)
+            fighting = firer.get("te_firefighters", {})
+            fire = fighting.get("sections", 0) if fighting.get("turn") == state["turn"] else 0
+            down = out + busy + fire + (1 if mir else 0)
             if down:
                 why = ", ".join(w for w, k in ((f"{out} lost or boarding", out),
+                                               (f"{fire} fighting her fire (burn)", fire),
                                                (f"{busy} fighting fire, at the pumps or plotted to grapple", busy),
                                                ("men in the rigging", mir)) if k)
                 mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
