@@ -65,6 +65,10 @@ class PanelView:
     held: tuple[str, ...]
     marked: tuple[str, ...]
     state: str = "active"
+    #: the setting the sail marker shows (`sail`), "" when none is shown
+    sail: str = ""
+    #: boats carrying a gun (Ships Boats)
+    boat_guns: tuple[str, ...] = ()
 
 
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
@@ -86,7 +90,9 @@ def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
         0 if fresh else ship["hull_plugged"], None if fresh else {p: S.pos(ship, p) for p in S.POSITIONS},
         () if fresh else tuple(cards.get(c, c) for c in S.held_ids(ship)),
         () if fresh else tuple(cards.get(c, c) for c in ship["marked"]),
-        state="active" if fresh else str(ship.get("state", "active")))
+        state="active" if fresh else str(ship.get("state", "active")),
+        sail="" if fresh or not ship.get("sail") else mv["setting_names"][mv["settings"].index(ship["sail"])],
+        boat_guns=tuple(b for b, v in ship["boats"].items() if v.get("gun")))
 
 
 @dataclass(frozen=True)
@@ -97,12 +103,15 @@ class CardView:
     kind: str
 
 
-def deck_view(tables) -> tuple[CardView, ...]:
-    """Every card of a complete deck, copies repeated, in the order the text prints them."""
+def deck_view(tables, ship: dict | None = None) -> tuple[CardView, ...]:
+    """Every card of a complete deck, copies repeated, in the order printed: the ship's own deck when
+    the game has one (`new --deck`), else the text's."""
+    from umpire.rules.grid.cards import deck_table
+
     kinds = {"temporary": "temporary", "permanent": "permanent", "mainmast": "until cut free",
              "hull": "hull", "none": "no effect"}
-    return tuple(CardView(c["id"], c["title"], c["text"], kinds[c["kind"]])
-                 for c in tables["deck"]["cards"] for _ in range(c["count"]))
+    cards = deck_table(ship, tables)["cards"] if ship is not None else tables["deck"]["cards"]
+    return tuple(CardView(c["id"], c["title"], c["text"], kinds[c["kind"]]) for c in cards for _ in range(c["count"]))
 
 
 # --- pages -----------------------------------------------------------------------
@@ -306,8 +315,11 @@ def _panel_page(c, v: PanelView) -> None:
 
     mark = TITLE_MARKS.get(v.state, v.state.upper() if v.state != "active" else "")
     mark = f"  {mark}" if mark else ""
-    title = _fit(f"Ship Control Panel: {v.name}", width - 2 * m - stringWidth(mark, BOLD, 16), BOLD, 16)
-    c.setFont(BOLD, 16)
+    size = 16        # a long name: the title shrinks to 11 points before it is cut short
+    while size > 11 and stringWidth(f"Ship Control Panel: {v.name}{mark}", BOLD, size) > width - 2 * m:
+        size -= 1
+    title = _fit(f"Ship Control Panel: {v.name}", width - 2 * m - stringWidth(mark, BOLD, size), BOLD, size)
+    c.setFont(BOLD, size)
     c.drawString(m, y, title + mark)     # a ship out of the fight is marked after her name
     y -= 7 * MM
     c.setFont(FONT, 9)
@@ -323,7 +335,7 @@ def _panel_page(c, v: PanelView) -> None:
     y = _section(c, "BELOW DECK", BELOW, v, m, y - 6 * MM, width - 2 * m)
     y = _hull(c, v, m, y - 4 * MM, width - 2 * m)
     if v.placed is not None:
-        _damage_lists(c, v, m, y - 6 * MM, width - 2 * m)
+        _damage_lists(c, v, m, y - 6 * MM, width - 2 * m, 9 * MM)
 
 
 def _movement_row(c, v: PanelView, x: float, y: float, w: float) -> float:
@@ -335,6 +347,17 @@ def _movement_row(c, v: PanelView, x: float, y: float, w: float) -> float:
         c.drawCentredString(x + (i + 0.5) * cell, y + 2.5 * MM, name)
         c.setFont(BOLD, 12)
         c.drawCentredString(x + (i + 0.5) * cell, y - 4 * MM, "—" if sq < 0 else str(sq))
+        if name == v.sail:      # the sail marker, an arrowhead, at the setting the ship shows
+            c.setLineWidth(2.2)
+            c.rect(x + i * cell + 0.8, y - 6 * MM + 0.8, cell - 1.6, 12 * MM - 1.6)
+            ax, ay = x + i * cell + 3 * MM, y - 3 * MM
+            path = c.beginPath()
+            path.moveTo(ax, ay - 1.8 * MM)
+            path.lineTo(ax + 3 * MM, ay)
+            path.lineTo(ax, ay + 1.8 * MM)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+            c.setLineWidth(0.6)
     c.line(x, y + 1 * MM, x + w, y + 1 * MM)
     c.setFont(FONT, 7)
     c.drawString(x, y - 10 * MM, "Squares in an Other Direction; Reaching: two settings lower. Each pair of sails "
@@ -438,7 +461,7 @@ def _boats(c, v: PanelView, x: float, y: float, w: float) -> float:
         c.setLineWidth(0.6)
         c.roundRect(bx, y - 6 * MM, bw, 10 * MM, 4 * MM)
         c.setFont(FONT, 8)
-        c.drawCentredString(bx + bw / 2, y, boat.replace("-", " ").title())
+        c.drawCentredString(bx + bw / 2, y, boat.replace("-", " ").title() + (" + gun" if boat in v.boat_guns else ""))
         c.drawCentredString(bx + bw / 2, y - 4 * MM, f"crew {crew}" if v.placed is not None else "crew ___")
         if state == "destroyed":
             c.line(bx, y - 6 * MM, bx + bw, y + 4 * MM)
@@ -458,11 +481,26 @@ def _hull(c, v: PanelView, x: float, y: float, w: float) -> float:
     return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_row) - 2 * MM
 
 
-def _damage_lists(c, v: PanelView, x: float, y: float, w: float) -> None:
+def _damage_lists(c, v: PanelView, x: float, y: float, w: float, bottom: float) -> None:
+    """The cards held and the damage marked, two columns; copies of a card on one line (x 3), and
+    what does not fit above `bottom` counted on the last line."""
     c.setFont(BOLD, 9)
     c.drawString(x, y, "Cards held (until repaired):")
     c.drawString(x + w / 2, y, "Damage marked:")
     c.setFont(FONT, 8)
+    step = 3.6 * MM
+    room = max(1, int((y - bottom) // step))
     for col, items in ((0, v.held), (w / 2, v.marked)):
-        for k, text in enumerate(items[:12] or ("none",)):
-            c.drawString(x + col, y - (k + 1) * 4 * MM, _fit(text, w / 2 - 4 * MM, FONT, 8))
+        lines = [f"{text} x {n}" if n > 1 else text for text, n in _tally(items)] or ["none"]
+        if len(lines) > room:
+            lines = lines[:room - 1] + [f"... and {len(lines) - room + 1} more (umpire status)"]
+        for k, text in enumerate(lines):
+            c.drawString(x + col, y - (k + 1) * step, _fit(text, w / 2 - 4 * MM, FONT, 8))
+
+
+def _tally(items) -> list[tuple[str, int]]:
+    """Each text once, in the order first met, with how many times it comes."""
+    out: dict[str, int] = {}
+    for text in items:
+        out[text] = out.get(text, 0) + 1
+    return list(out.items())

@@ -49,3 +49,40 @@ def test_the_deck_prints_every_card_24_a_page():
 def test_letter_paper():
     pdf, pages = P.deck_pdf("Victory", P.deck_view(T), paper="letter")
     assert b"/MediaBox [ 0 0 612 792 ]" in pdf and pages == 4
+
+
+def test_a_panel_shows_the_sail_marker_and_a_boat_gun():
+    s = RS.new_ship(RS.ship_definition("Victory", "british", "victory",
+                                       {"type": "1st-rate-ship-of-the-line", "boat_guns": "launch"}))
+    s["sail"] = "topsail"
+    v = P.panel_view(s, T)
+    assert v.sail == "Topsail" and v.boat_guns == ("launch",)
+    assert P.panel_view(s, T, blank=True).sail == ""       # a blank panel: the players set the marker
+    pdf, _ = P.panels_pdf([v])
+    assert pdf.startswith(b"%PDF")
+
+
+def test_copies_of_a_card_share_a_line_and_a_long_list_is_cut_with_a_count():
+    assert P._tally(["A", "B", "A", "A"]) == [("A", 3), ("B", 1)]
+
+    class Pen:
+        def __init__(self):
+            self.lines = []
+
+        def setFont(self, *a):
+            pass
+
+        def drawString(self, x, y, text):
+            self.lines.append((x, text))
+
+    s = ship()
+    s["positions"] = {"helm": 1}
+    s["held"] = [{"card": "sail-shot-away"}] * 3 + [{"card": "gun-dismounted", "battery": "port"}]
+    s["marked"] = ["spar-shot-away", "foremast-shot-away", "cutter-destroyed", "pinnace-destroyed",
+                   "launch-destroyed", "gig-destroyed"]
+    pen = Pen()
+    P._damage_lists(pen, P.panel_view(s, T), 0, 100, 500, 100 - 4.5 * 3.6 * P.MM)   # room for 4 lines
+    held = [t for x, t in pen.lines if x == 0][1:]
+    marked = [t for x, t in pen.lines if x == 250][1:]
+    assert held == ["SAIL Shot Away (Repairable) x 3", "GUN Dismounted (Repairable)"]
+    assert len(marked) == 4 and marked[-1] == "... and 3 more (umpire status)"
