@@ -149,18 +149,22 @@ def sight(obj, ship, rng):
 
 @cli.command()
 @click.argument("ship")
-@click.argument("what", type=click.Choice(["set", "turn", "fight", "abandon", "flood", "fireship", "fuse"]))
+@click.argument("what", type=click.Choice(["set", "turn", "fight", "abandon", "flood", "fireship", "fuse",
+                                          "shell", "premature"]))
 @click.argument("areas", nargs=-1)
 @click.option("--crew", help="fight: crew factors fighting the fire (groups of 2 CF).")
 @click.option("--to", "to_ship", help="abandon: the friendly ship alongside that takes her crew.")
 @click.option("--cause", type=click.Choice(["crew", "hit"]), default="crew", show_default=True,
               help="set: by her own crew (she must be abandoned first) or by enemy action.")
+@click.option("--hot-shot", "hot_shot", help="premature: hot shot hits she took (a chance each).")
 @roll_option
 @click.pass_obj
-def burn(obj, ship, what, areas, crew, to_ship, cause, roll):
+def burn(obj, ship, what, areas, crew, to_ship, cause, hot_shot, roll):
     """Fire aboard a ship (DGUTS optional rule): set fires in areas, burn a turn, fight a fire,
     abandon her or flood her magazine; set a fireship burning or light an explosive ship's fuse. Areas are bow, midships or stern of each deck and the hold,
-    e.g. upper-bow, deck2-midships, hold-stern.
+    e.g. upper-bow, deck2-midships, hold-stern. `shell` rolls for each howitzer shell that hit
+    (one bow or stern deck area named for each); `premature` rolls the chances of an explosive
+    ship hit before her fuse is lit going up (one for each 100 points low, one for each hot shot).
 
     \b
     Examples:
@@ -169,10 +173,12 @@ def burn(obj, ship, what, areas, crew, to_ship, cause, roll):
       umpire burn java turn
       umpire burn constitution fight upper-stern --crew 4
       umpire burn java flood
+      umpire burn java shell upper-bow upper-stern
+      umpire burn infernal premature --hot-shot 1
     """
     from umpire.rules.dguts.actions import Burn
 
-    opts = {"crew": crew, "to": obj.ship(to_ship) if to_ship else None, "cause": cause}
+    opts = {"crew": crew, "to": obj.ship(to_ship) if to_ship else None, "cause": cause, "hot_shot": hot_shot}
     _act(obj, Burn(obj.ship(ship), what, list(areas), {k: v for k, v in opts.items() if v is not None}), roll)
 
 

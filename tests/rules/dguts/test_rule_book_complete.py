@@ -150,3 +150,76 @@ def test_a_galleys_oarsmen_keep_battle_speed_twenty_minutes_and_rest_two_turns_f
     assert run("--json", "task", "galley", "row", "--pace", "battle").json["rowing"]["battle_turns"] == 1
     assert run("--json", "verify").json["differences"] == []
     assert run("undo").code == 0
+
+
+# ------------------------------------------------------------------ Special Guns, Howitzers
+def test_each_howitzer_shell_that_hits_may_start_a_fire_fore_or_aft(umpire, tmp_path):
+    # Howitzers: "For every shell that hits the target vessel, a die is rolled (roll over on 6's) on this
+    # table: 1, 2 or 3 Fire starts on either bow or stern deck area, 4 or 5 No fire starts"
+    g = tmp_path / "h.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Target", "--side", "b", "--nation", "french", "--tons", "900", "--men", "300", "--guns", "30x12")
+    res = run("--json", "burn", "target", "shell", "upper-bow", "upper-stern", "--rolls", "6,2,5")
+    assert res.code == 0 and res.json["started"] == ["upper-bow"] and res.json["rolls"] == [6, 2, 5]
+    assert run("--json", "burn", "target", "shell", "upper-stern", "--rolls", "4").json["started"] == []
+    before = g.read_bytes()
+    assert run("burn", "target", "shell", "hold-bow", "--rolls", "1").code == 2       # not a deck area
+    assert run("burn", "target", "shell", "upper-midships", "--rolls", "1").code == 2  # neither bow nor stern
+    assert g.read_bytes() == before
+    assert run("--json", "verify").json["differences"] == []
+
+
+# ------------------------------------------------------------------ Special Vessels, Explosive ships
+def _explosive(umpire, tmp_path):
+    g = tmp_path / "ex.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Infernal", "--side", "a", "--nation", "british", "--tons", "300", "--men", "60", "--guns", "4x6")
+    run("ship", "add", "Target", "--side", "b", "--nation", "french", "--tons", "900", "--men", "300", "--guns", "30x12")
+    assert run("ship", "edit", "infernal", "--kind", "explosive").code == 0
+    return g, run
+
+
+def test_an_explosive_ship_hit_before_her_fuse_may_go_up(umpire, tmp_path):
+    # "For every 100 points damage low or for any hit by hot shot there is a 1 in 6 chance that the
+    # vessel will detonate."
+    from umpire.rules.dguts import derive_ship, initial_state
+    from umpire.rules.dguts.burning import premature_chances, resolve_premature
+
+    values = derive_ship("british", 300, 60, "4x6", {"kind": "explosive"})
+    hit = {**initial_state(values), "damage_low": 250.0}
+    assert premature_chances(hit, 1) == (3, 2)                 # two hundreds and a hot shot
+    rolled = resolve_premature(hit, 3, 2, [4, 6, 2])
+    assert rolled.data["detonates"] is False and rolled.effects["ship"]["premature_checked"] == 2
+    assert premature_chances({**hit, "premature_checked": 2}) == (0, 2)   # each hundred is rolled for once
+    assert resolve_premature(hit, 1, 2, [1]).data["detonates"] is True
+    g, run = _explosive(umpire, tmp_path)
+    assert run("burn", "infernal", "premature").code == 1       # undamaged: no chance to roll
+    res = run("--json", "burn", "infernal", "premature", "--hot-shot", "1", "--rolls", "1")
+    assert res.code == 0 and res.json["detonates"] is True and "explode" in " ".join(res.json["explain"])
+
+
+def test_the_fuse_takes_one_cf_and_boarders_a_full_turn_aboard_put_it_out(umpire, tmp_path):
+    # "Lighting the fuse requires 1 CF"; "If enemy CF's board the ship and are on board for a full turn
+    # the fuse is considered disrupted and the ship will not explode."
+    from umpire.rules.dguts import derive_ship, initial_state
+    from umpire.core.errors import Refused
+    from umpire.rules.dguts.burning import light_fuse
+
+    values = derive_ship("british", 300, 60, "4x6", {"kind": "explosive"})
+    with pytest.raises(Refused, match="takes 1 CF"):
+        light_fuse({**initial_state(values), "crew_factors": 0.5}, [1, 6])
+    g, run = _explosive(umpire, tmp_path)
+    assert run("--json", "burn", "infernal", "fuse", "--rolls", "1,4").json["lit"] is True
+    assert run("burn", "infernal", "premature", "--hot-shot", "1").code == 1     # the fuse is lit already
+    assert run("grapple", "target", "infernal", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    assert run("board", "target", "--at", "infernal").code == 0                # her crew has left: unopposed
+    first = run("--json", "turn").json
+    assert not any("disrupted" in line for line in first["explain"])          # aboard, but not a full turn yet
+    second = run("--json", "turn").json
+    assert any("fuse is disrupted" in line for line in second["explain"])
+    for _ in range(3):
+        assert not any("fuse runs out" in line for line in run("--json", "turn").json["explain"])
+    assert run("--json", "status", "infernal").json["ships"][0]["state"] == "active"
+    assert run("--json", "verify").json["differences"] == []

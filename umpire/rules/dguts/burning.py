@@ -286,9 +286,75 @@ def light_fireship(values: Mapping[str, Any], state: Mapping[str, Any], tables: 
     return Resolution({"ship": changed(state, new)}, tuple(steps), {"fires": fires})
 
 
-def light_fuse(state: Mapping[str, Any], rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
-    """An explosive ship's fuse: 1-4 it burns, and a second die is the turns it takes (kept secret)."""
+def resolve_shell_fires(values: Mapping[str, Any], state: Mapping[str, Any], areas: Sequence[str],
+                        rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """Howitzer shells that hit (Special Guns, Howitzers): a die for each, rolled again on 6; 1-3 starts
+    a fire in the bow or stern deck area the umpire names for that shell, 4-5 only the shell bursts."""
     t = tables_or_default(tables)
+    row = t.get("special", "howitzers")
+    src = t.cite("special", "howitzers")
+    if not areas:
+        raise BadInput("burn shell: name an area for each shell that hit, the bow or stern of a deck "
+                       "(e.g. upper-bow upper-stern)")
+    areas = [check_area(values, a, t) for a in areas]
+    for area in areas:
+        if area.startswith("hold-") or area.endswith("-midships"):
+            raise BadInput(f"burn shell: {area}: a shell's fire starts in a bow or stern deck area "
+                           "(e.g. upper-bow, deck2-stern)")
+    dice = _Dice(rolls)
+    fires, burned = fires_of(state), set(state.get("burned_out", []))
+    steps, started = [], []
+    for area in areas:
+        faces = [dice.take()]
+        while faces[-1] in row["roll_again_on"]:
+            faces.append(dice.take())
+        rolled = ", ".join(map(str, faces))
+        if faces[-1] not in row["fire_on"]:
+            steps.append(Step("shell", f"{area}: rolled {rolled}: the shell bursts, no fire", src))
+        elif area in fires or area in burned:
+            steps.append(Step("shell", f"{area}: rolled {rolled}: fire, but the area is already "
+                              f"{'burning' if area in fires else 'burned out'}", src))
+        else:
+            fires[area] = 0
+            started.append(area)
+            steps.append(Step("shell", f"{area}: rolled {rolled}: a fire starts; it burns from next turn", src))
+    new = {**copy.deepcopy(dict(state)), "fires": fires}
+    return Resolution({"ship": changed(state, new)}, tuple(steps),
+                      {"started": started, "fires": fires, "rolls": dice.used})
+
+
+def premature_chances(state: Mapping[str, Any], hot_shot_hits: int = 0, tables: Tables | None = None) -> tuple[int, int]:
+    """An explosive ship hit before her fuse is lit: a chance for every 100 points low not yet rolled
+    for, and one for every hot shot hit; returns (chances, the hundreds counted after rolling)."""
+    t = tables_or_default(tables)
+    per = float(t.get("burning", "special_ships", "premature_per_low"))
+    hundreds = math.floor(float(state["damage_low"]) / per + 1e-9)
+    return max(0, hundreds - int(state.get("premature_checked", 0))) + int(hot_shot_hits), hundreds
+
+
+def resolve_premature(state: Mapping[str, Any], chances: int, hundreds: int, rolls: Sequence[int],
+                      tables: Tables | None = None) -> Resolution:
+    """A die for each chance: on a 1 the explosive ship goes up before her time."""
+    t = tables_or_default(tables)
+    rolls = DiceNeed(chances, 6, tuple(f"chance {i + 1}" for i in range(chances))).check(rolls)
+    goes = any(r in t.get("burning", "special_ships", "premature_on") for r in rolls)
+    new = {**copy.deepcopy(dict(state)), "premature_checked": hundreds}
+    steps = [Step("explosive ship", f"{chances} chance(s) of going up, rolled {', '.join(map(str, rolls)) or '-'}: "
+                  + ("she detonates (`umpire explode SHIP --explosive-ship --near SHIP=INCHES ...`)" if goes
+                     else "she holds"), t.cite("burning", "special_ships"))]
+    return Resolution({"ship": changed(state, new)}, tuple(steps), {"detonates": goes, "chances": chances,
+                                                                     "rolls": list(rolls)})
+
+
+def light_fuse(state: Mapping[str, Any], rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
+    """An explosive ship's fuse: 1-4 it burns, and a second die is the turns it takes (kept secret).
+    Lighting it takes one CF."""
+    t = tables_or_default(tables)
+    need = float(t.get("burning", "special_ships", "fuse_crew"))
+    if float(state["crew_factors"]) + 1e-9 < need:
+        raise Refused(f"lighting the fuse takes {need:g} CF aboard; she has {float(state['crew_factors']):g}")
+    if int(state.get("fuse_turns", 0)) > 0 or state.get("fuse_disrupted"):
+        raise Refused("her fuse has already been lit" + (" and was put out by boarders" if state.get("fuse_disrupted") else ""))
     lit_die, turns = DiceNeed(2, 6, ("fuse lit", "fuse turns")).check(rolls)
     lit = lit_die in t.get("burning", "special_ships", "fuse_lit_on")
     new = copy.deepcopy(dict(state))

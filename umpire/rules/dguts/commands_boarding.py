@@ -158,10 +158,11 @@ class BoardingCommands:
         decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
                  if "deck-multipliers" in state.get("optional", []) else None)
         odds = boarding_odds(att, dfd, dt, decks)
-        record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
-                  "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors}}
-        unopposed = odds.data["odds"] == "unopposed"
         turn = int(state.get("turn", 1))
+        record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
+                  "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors},
+                  "turn": turn}
+        unopposed = odds.data["odds"] == "unopposed"
 
         def resolve(rolls, strict):
             steps_res = odds

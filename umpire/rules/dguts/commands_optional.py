@@ -60,11 +60,29 @@ class BurningCommands:
                 raise Refused(f"{s['name']} is not an explosive ship (`umpire ship edit {ship} --kind explosive`)")
             return Plan(DiceNeed(2, 6, ("fuse lit", "fuse turns")),
                         lambda rolls, strict: done(burning.light_fuse(t, rolls, dt), "the fuse"))
+        if what == "shell":
+            return Plan(DiceNeed(6 * max(1, len(areas)), 6, ()), lambda rolls, strict: done(
+                burning.resolve_shell_fires(v, t, areas, rolls, dt), "howitzer shells"), flexible=True)
+        if what == "premature":
+            if s["values"].get("kind") != "explosive":
+                raise Refused(f"{s['name']} is not an explosive ship (`umpire ship edit {ship} --kind explosive`)")
+            if int(t.get("fuse_turns", 0)) > 0 or t.get("fuse_disrupted"):
+                raise Refused(f"{s['name']}'s fuse is already lit: the chance of going up early is for hits "
+                              "before the fuse is set off")
+            hot = int(_num(opts, "hot_shot", 0, 0))
+            chances, hundreds = burning.premature_chances(t, hot, dt)
+            if not chances:
+                raise Refused(f"no chance of going up: {float(t['damage_low']):g} points low (a chance for every "
+                              f"{float(dt.get('burning', 'special_ships', 'premature_per_low')):g} not yet rolled "
+                              "for) and no hot shot hits (--hot-shot N)")
+            return Plan(DiceNeed(chances, 6, tuple(f"chance {i + 1}" for i in range(chances))),
+                        lambda rolls, strict: done(burning.resolve_premature(t, chances, hundreds, rolls, dt),
+                                                   "hit before her fuse"))
         if what == "abandon":
             return self._abandon(state, ship, opts, dt)
         if what == "flood":
             return done(burning.flood_magazine(t, dt), "magazine flooded")
-        raise BadInput(f"burn {what!r}: use set, turn, fight, abandon, flood, fireship or fuse")
+        raise BadInput(f"burn {what!r}: use set, turn, fight, abandon, flood, fireship, fuse, shell or premature")
 
     def _abandon(self, state: dict, ship: str, opts: dict, dt):
         from umpire.rules.dguts import burning

@@ -373,7 +373,13 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         dt = self.dt(tables)
         effects, steps = [], []
         for sid, s in state["ships"].items():
-            new = end_of_turn(s["track"], dt)
+            track = s["track"]
+            boarders = _fuse_boarders(state, sid)
+            if boarders:    # enemy boarders a full turn aboard put the fuse out (Special Vessels)
+                track = {**track, "fuse_turns": 0, "fuse_disrupted": True}
+                steps.append(Step(s["name"], f"{', '.join(boarders)}'s boarders have been aboard a full turn: her fuse "
+                                  "is disrupted and she will not explode", "DGUTS Special Vessels, Explosive ships"))
+            new = end_of_turn(track, dt)
             if state.get("level") == "fleet":
                 from umpire.rules.dguts.fleet import fleet_left
 
@@ -383,7 +389,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             for key in ("morale", "status"):
                 if key in changes:
                     steps.append(Step(s["name"], f"{key} now {changes[key]}", "DGUTS end of turn"))
-            if changes.get("fuse_turns") == 0:
+            if changes.get("fuse_turns") == 0 and not new.get("fuse_disrupted"):
                 steps.append(Step(s["name"], "her fuse runs out: she blows up (`umpire explode "
                                   f"{sid} --explosive-ship --near SHIP=INCHES ...`)", "DGUTS Special Vessels"))
         turn = state["turn"] + 1
@@ -394,6 +400,17 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}
                  for s in state["ships"].values() if s["track"]["status"] != "active"]
         return {"ships": lines, "sides": relative_force(state)}
+
+
+def _fuse_boarders(state: dict, sid: str) -> list[str]:
+    """Enemy ships whose boarders went aboard this explosive ship, fuse burning, in an earlier turn."""
+    track = state["ships"][sid]["track"]
+    if int(track.get("fuse_turns", 0)) <= 0 or track.get("fuse_disrupted"):
+        return []
+    me = state["ships"][sid]
+    return [o["name"] for o in state["ships"].values()
+            if o["controller"] != me["controller"] and (o.get("boarding") or {}).get("at") == sid
+            and int((o.get("boarding") or {}).get("turn", state["turn"])) < int(state["turn"])]
 
 
 def _note_defaults(res, dt):

@@ -152,8 +152,8 @@ def howitzer_factors(guns: int, land: bool, tables: Tables | None = None) -> int
 def resolve_howitzers(calibre: int, factors: int, band: str, moving: bool, rolls: Sequence[int],
                       tables: Tables | None = None) -> Resolution:
     """Percentage dice, one for each fire factor, against the chance at the range; each hit scores four
-    times the shot weight. Each shell that hits may start a fire (a die: 1-3, 6 again), left to the
-    umpire's die and `umpire burn SHIP set AREA --cause hit`."""
+    times the shot weight. Each shell that hits may start a fire (a die: 1-3, 6 again), rolled with
+    `umpire burn SHIP shell AREA ...`."""
     t = tables_or_default(tables)
     row = t.get("special", "howitzers")
     chance = row["moving" if moving else "stationary"].get(band)
@@ -166,6 +166,6 @@ def resolve_howitzers(calibre: int, factors: int, band: str, moving: bool, rolls
     steps = [Step("howitzers", f"{factors} factors at {band} range, {chance}% each ({'moving' if moving else 'stationary'} "
                   f"target), rolled {', '.join(map(str, rolls))}: {hits} hit(s), {low} points low", src)]
     if hits:
-        steps.append(Step("fire", f"roll a die for each of the {hits} shell(s): 1-3 starts a fire on the bow or stern "
-                          "deck (`umpire burn SHIP set upper-bow --cause hit`), 6 rolls again", src))
+        steps.append(Step("fire", f"a die for each of the {hits} shell(s): 1-3 starts a fire on the bow or stern "
+                          "deck, 6 rolls again (`umpire burn SHIP shell AREA ...`, one bow or stern area a shell)", src))
     return Resolution({}, tuple(steps), {"hits": hits, "low": low, "rolls": list(rolls)})
