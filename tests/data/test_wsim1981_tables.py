@@ -29,6 +29,7 @@ TOML_FILES = (
     "grappling.toml",
     "ungrappling.toml",
     "movement.toml",
+    "moves.toml",
     "procedures.toml",
 )
 

@@ -6,8 +6,9 @@ was reloaded with roundshot (Basic X.C); a broadside fired and reloaded in
 the same turn reads "/R". The notes column gets the log notations of
 fouling (F), unfouling ((F)), grappling (G) and ungrappling ((G)) from
 Basic V.C.8, VI.A.8 and VI.B.6, boarding parties (VII.A), captures,
-transfers and changes of a ship's state. Moves are not journalled, so the
-move column stays blank.
+transfers and changes of a ship's state. The move column gets the move the
+`move` command journalled for the turn, as carried out (Basic IV.B), with D
+when she drifted (V.B.4).
 """
 
 from __future__ import annotations
@@ -40,14 +41,14 @@ def turn_log(events: Sequence[Mapping], names: Mapping[str, str]) -> dict[str, t
     turn = 1
     for event in events:
         for ship, column, mark in event_marks(event, names):
-            cell = cells.setdefault((ship, turn), {"left": [], "right": [], "notes": []})
+            cell = cells.setdefault((ship, turn), {"left": [], "right": [], "move": [], "notes": []})
             if mark not in cell[column] or column != "notes":
                 cell[column].append(mark)
         turn = _next_turn(event, turn)
     out: dict[str, list[TurnEntry]] = {}
     for (ship, t), cell in sorted(cells.items(), key=lambda kv: (kv[0][0], kv[0][1])):
-        out.setdefault(ship, []).append(TurnEntry(t, "".join(cell["left"]), "".join(cell["right"]), "",
-                                                  tuple(cell["notes"])))
+        out.setdefault(ship, []).append(TurnEntry(t, "".join(cell["left"]), "".join(cell["right"]),
+                                                  " ".join(cell["move"]), tuple(cell["notes"])))
     return {ship: tuple(rows) for ship, rows in out.items()}
 
 
@@ -67,6 +68,7 @@ def event_marks(event: Mapping, names: Mapping[str, str]) -> list[tuple[str, str
     marks += _contact_marks(kind, action, _effects(event), names)
     marks += _party_marks(kind, action, _effects(event), names)
     marks += _state_marks(kind, action, _effects(event))
+    marks += _move_marks(_effects(event))
     return marks
 
 
@@ -137,6 +139,17 @@ def _party_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
         return [(ship, "notes", f"crew to {names.get(dest, dest)}"),
                 (dest, "notes", f"crew from {names.get(ship, ship)}")]
     return []
+
+
+def _move_marks(effects: Iterable[Mapping]) -> list[tuple[str, str, str]]:
+    """The move as carried out, from the record `move` journals (ships.<id>.movement)."""
+    out = []
+    for eff in effects:
+        hit = _ship_path(eff, "movement")
+        value = eff.get("value")
+        if hit and not hit[1] and isinstance(value, Mapping) and isinstance(value.get("log"), str):
+            out.append((hit[0], "move", value["log"]))
+    return out
 
 
 def _state_marks(kind: str, action: Mapping, effects: Iterable[Mapping]) -> list[tuple[str, str, str]]:

@@ -8,6 +8,7 @@ from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim import actions as WsimActions
+from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 
 if TYPE_CHECKING:
@@ -53,6 +54,7 @@ class Wsim1981(Ruleset):
                "transfer": (A.Transfer, "_transfer"), "load": (WsimActions.Load, "_load"),
                "surrender": (A.Surrender, "_surrender"), "recover": (A.Recover, "_recover"),
                "turn": (A.EndTurn, "_turn")}
+    actions["move"] = (Move, "_move")
     queries = {"speed": "speed"}
 
     #: the options each command takes, as the command line names them; any other is refused
@@ -61,6 +63,7 @@ class Wsim1981(Ruleset):
         "fire": ("range", "side", "aim", "rake", "facing", "lose"),
         "speed": ("attitude", "heading", "wind", "sail"),
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
+        "move": ("attitude", "heading", "wind", "sail", "turning", "as_written"),
     }
 
     def check_options(self, command: str, opts: dict) -> None:
@@ -111,6 +114,16 @@ class Wsim1981(Ruleset):
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
+
+    def _move(self, state, tables, a: Move):
+        """A ship's written move for the turn, checked and journalled (Basic IV-V, Advanced V.B-D)."""
+        from umpire.rules.wsim import moves
+
+        if not self.data_id.startswith("wsim-1981"):
+            raise BadInput(f"move is not built for {self.id}: its movement rules differ from the 1981 text's "
+                           "(see docs/coverage)")
+        self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
+        return moves.move(self, state, tables, a.ship, a.notation, a.opts)
 
     # --- setup -----------------------------------------------------------
     def check_optional(self, names) -> None:

@@ -1,0 +1,48 @@
+"""`umpire move`: a ship's written move for the turn, checked against the rules and journalled."""
+
+from __future__ import annotations
+
+import click
+
+from umpire.cli import cli
+from umpire.cli.actions import _act
+
+
+@cli.command()
+@click.argument("ship")
+@click.argument("notation", nargs=-1, required=True)
+@click.option("--attitude", help="WS&IM attitude to the wind at the start of the move: A, B, C or D.")
+@click.option("--heading", type=int, help="Hex direction 1-6 the bow points to at the start (instead of --attitude; "
+              "with --wind unless the game tracks the wind).")
+@click.option("--wind", type=int, help="Direction the wind blows toward, 1-6 (with --heading).")
+@click.option("--sail", help="battle (default) or full (Advanced; default the sails she has set).")
+@click.option("--turning", type=int, help="Her turning ability, when it was not given at `ship add`.")
+@click.option("--as-written", is_flag=True,
+              help="Journal an illegal move as the log has it: she moves up to the infraction and stops there.")
+@click.pass_obj
+def move(obj, ship, notation, attitude, heading, wind, sail, turning, as_written):
+    """Journal SHIP's move for this turn, as written in her log.
+
+    NOTATION is the move column: a number of hexes straight ahead, L or R for a
+    60 degree turn, B for a movement factor spent backing sails (Advanced), 0 for
+    no move, D for a drifting turn; e.g. L1R1, "B B B 1", 0. The move is checked
+    against the allowance for her attitude, one turn per hex, her turning ability
+    and what holds her in place (fouled, grappled, anchored, crew away boarding).
+    A move the rules do not allow is refused, saying where it breaks them; the
+    tool also says when she drifts. One move per ship per turn; `undo` takes it
+    back.
+
+    \b
+    Example:
+      umpire move constitution L1R1 --attitude A
+      umpire move constitution 2 --heading 3 --wind 1
+      umpire move guerriere 0
+    """
+    from umpire.rules.wsim.moves import Move
+
+    opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, "turning": turning,
+            "as_written": True if as_written else None}
+    opts = {k: v for k, v in opts.items() if v is not None}
+    if obj.game.meta.get("optional"):
+        opts["_optional"] = list(obj.game.meta["optional"])
+    _act(obj, Move(obj.ship(ship), " ".join(notation), opts))

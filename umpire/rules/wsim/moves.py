@@ -1,0 +1,452 @@
+"""A ship's written move, checked and journalled (Basic Game IV-V; Advanced Game V.B-D).
+
+The umpire types the move column as the player wrote it: numbers for hexes straight
+ahead, `L`/`R` for 60 degree turns, `B` for a movement factor spent backing sails
+(Advanced), `0` for no move and `D` for a drifting turn (Basic IV.B, V.B.4). The tool
+checks it against the allowance for the attitude the umpire reads on the table (or the
+heading and wind), the one-turn-per-hex rule, the turning ability, the allowance of each
+attitude the turns lead into (IV.A.12), the stop in attitude D (IV.A.16), and what holds
+a ship in place (fouling, grappling, a whole crew away boarding, anchors). It keeps the
+run of turns in which her bow hex did not change, and from it says when she drifts
+(V.B.1-2) and what a ship that stood still may do next (Advanced V.D).
+
+The tool does not own the map: it says that she drifts and toward which wind direction;
+the umpire moves the counter.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from umpire.core.actions import Action
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+
+ATTITUDE_RELS = {"B": (0,), "A": (1, 5), "C": (2, 4), "D": (3,)}
+REL_ATTITUDE = {0: "B", 1: "A", 2: "C", 3: "D", 4: "C", 5: "A"}
+_TOKEN = re.compile(r"(\d+)|([LRBD])")
+_SEPARATORS = re.compile(r"[\s,.;/-]+")
+
+
+class Move(Action):
+    """One ship's move for the turn: the notation as written and what the table shows (`opts`:
+    attitude, heading, wind, sail, turning, as_written)."""
+
+    command: ClassVar[str] = "move"
+    ship: str
+    notation: str
+    opts: dict = {}
+
+
+# --- the notation ----------------------------------------------------------------------
+
+def parse(notation: str) -> list[tuple[str, object]]:
+    """The written move as orders: ("turn", "L"|"R"), ("hex", n), ("back", 1), ("drift", "D").
+    `0` alone is no move (an empty list). Anything else is bad input naming what is wrong."""
+    chunks = [c for c in _SEPARATORS.split(str(notation or "").upper()) if c]
+    if not chunks:
+        raise BadInput("move: the notation is empty; write 0 for a ship that does not move (Basic IV.B.6)")
+    if chunks == ["0"]:
+        return []
+    orders: list[tuple[str, object]] = []
+    for text in chunks:
+        pos = 0
+        while pos < len(text):
+            m = _TOKEN.match(text, pos)
+            if not m:
+                raise BadInput(f"move notation {notation!r}: {text[pos]!r} is not a move mark "
+                               "(numbers of hexes, L or R turns, B backing sails, D drift, or 0 alone)")
+            if m.group(1):
+                n = int(m.group(1))
+                if n == 0:
+                    raise BadInput(f"move notation {notation!r}: 0 is written alone, for a ship that does not move")
+                orders.append(("hex", n))
+            else:
+                mark = m.group(2)
+                orders.append({"L": ("turn", "L"), "R": ("turn", "R"), "B": ("back", 1),
+                               "D": ("drift", "D")}[mark])
+            pos = m.end()
+    if sum(1 for k, _ in orders if k == "drift") > 1:
+        raise BadInput(f"move notation {notation!r}: D is written once for a drifting turn (Basic V.B.4)")
+    if any(k == "drift" for k, _ in orders) and any(k in ("hex", "back") for k, _ in orders):
+        raise BadInput(f"move notation {notation!r}: D (drift) is written for a ship that does not move from "
+                       "her hex; she may only turn in place as well (Basic V.B.1)")
+    return orders
+
+
+def written(orders) -> str:
+    """Orders as the move column shows them (L1R1, BBB1; 0 for none)."""
+    return "".join(str(v) if k == "hex" else "B" if k == "back" else str(v) for k, v in orders) or "0"
+
+
+# --- the walk through the orders ----------------------------------------------------------
+
+class Walk:
+    """Carry out the orders one factor at a time and stop at the first infraction (Basic IV.B.7)."""
+
+    def __init__(self, orders, allowance, rel, allow_in, turning, rules, limits) -> None:
+        self.orders, self.allowance, self.rel, self.allow_in = orders, allowance, rel, allow_in
+        self.turning, self.rules, self.limits = turning, rules, limits
+        self.done: list[tuple[str, object]] = []
+        self.used = self.hexes = self.turns = self.backs = self.stretch = 0
+        self.turned_here = self.stopped = self.in_place_only = False
+        self.free_turn_used = False
+        self.path: list[str] = [REL_ATTITUDE[rel]] if rel is not None else []
+        self.infraction: tuple[str, str] | None = None
+
+    def run(self) -> "Walk":
+        for kind, value in self.orders:
+            if kind == "drift":
+                continue
+            count = value if kind == "hex" else 1
+            for i in range(count):
+                why = self._step(kind, value)
+                if why:
+                    self.infraction = why
+                    return self
+                if kind == "hex":
+                    if self.done and self.done[-1][0] == "hex" and i > 0:
+                        self.done[-1] = ("hex", self.done[-1][1] + 1)
+                    else:
+                        self.done.append(("hex", 1))
+                else:
+                    self.done.append((kind, value))
+        return self
+
+    def _step(self, kind: str, value) -> tuple[str, str] | None:
+        lim, M = self.limits, self.allowance
+        if lim.get("forbid"):
+            return lim["forbid"]
+        if self.in_place_only:
+            return ("after turning in place from standing still she may make no other movement", "Advanced V.D.1")
+        if self.stopped:
+            return (f"she turned into attitude {self.rules['stop_attitude']} and must stop", "Basic IV.A.16")
+        if kind == "turn":
+            return self._turn(value)
+        if kind == "back":
+            if M is not None and self.used + self.rules["back_cost"] > M:
+                return (f"allowance {M} spent: backing sails costs a factor", "Advanced V.B")
+            self.used += self.rules["back_cost"]
+            self.backs += 1
+            return None
+        # a hex straight ahead
+        if lim.get("springs"):
+            return ("at anchor on springs she may only turn", "Advanced V.C.3-4")
+        if M is not None and self.used + 1 > M:
+            return (f"allowance {M} spent", "Basic IV.A.5")
+        if self.rel is not None:
+            att = REL_ATTITUDE[self.rel]
+            cap = self.allow_in(att)
+            if self.stretch + 1 > cap:
+                return (f"in attitude {att} she may move only {cap} hex(es) straight", "Basic IV.A.12")
+        self.used += 1
+        self.hexes += 1
+        self.stretch += 1
+        self.turned_here = False
+        return None
+
+    def _turn(self, side: str) -> tuple[str, str] | None:
+        lim, M, rules = self.limits, self.allowance, self.rules
+        if lim.get("springs"):
+            if self.turns and self.done[-1][1] != side:
+                return ("on springs she turns up to 120 degrees one way", "Advanced V.C.4")
+            if self.turns + 1 > rules["springs_max"]:
+                return (f"on springs she turns at most {60 * rules['springs_max']} degrees", "Advanced V.C.4")
+            self.turns += 1
+            return None
+        if lim.get("no_turn"):
+            return lim["no_turn"]
+        if self.turned_here:
+            return ("one 60 degree turn per hex", "Basic IV.A.8")
+        in_place = self.hexes == 0
+        ability = self.turning
+        if lim.get("after_still") and not in_place:
+            ability = ability - rules["turning_lost"] if ability is not None else None
+        if ability is not None and self.turns + 1 > ability:
+            said = f"turning ability {ability}"
+            if lim.get("after_still") and not in_place:
+                said += f" (one less after standing still: {self.turning} - {rules['turning_lost']})"
+            return (said, "Advanced V.D.2" if lim.get("after_still") and not in_place else "Basic IV.A.9")
+        free = M == 0 and in_place and not self.free_turn_used
+        if M is not None and not free and self.used + rules["turn_cost"] > M:
+            return (f"allowance {M}: the turn would be factor {self.used + rules['turn_cost']}", "Basic IV.A.11")
+        if free:
+            self.free_turn_used = True
+        else:
+            self.used += rules["turn_cost"]
+        self.turns += 1
+        self.turned_here = True
+        self.stretch = 0
+        if lim.get("after_still") and in_place:
+            self.in_place_only = True
+        if self.rel is not None:
+            self.rel = (self.rel + (1 if side == "R" else -1)) % 6
+            self.path.append(REL_ATTITUDE[self.rel])
+            if REL_ATTITUDE[self.rel] == rules["stop_attitude"]:
+                self.stopped = True
+        return None
+
+    def outcome(self) -> tuple:
+        """What decides the move: the legal part and the infraction (compared across readings)."""
+        return (tuple(self.done), self.infraction)
+
+
+# --- the move ---------------------------------------------------------------------------
+
+def is_sol(ship: dict) -> bool | None:
+    """Ship of the line (drifts every other turn) or frigate and smaller; None when not recorded."""
+    if ship.get("class_number") in (1, 2) or ship.get("class") == "SOL":
+        return True
+    if ship.get("class_number") or ship.get("class") in ("F", "C", "B", "S", "SC", "GO", "G", "R", "GB"):
+        return False
+    return None
+
+
+def anchored(ship: dict, turn: int) -> str:
+    """The anchoring in effect this turn ("ordinary", "bow", "stern") or "" (Advanced V.C.2)."""
+    kind = ship.get("anchor") or ""
+    return kind if kind in ("ordinary", "bow", "stern") else ""
+
+
+def held(ship: dict, turn: int) -> list[tuple[str, str]]:
+    """Why she may neither move nor turn this turn (she may still drift)."""
+    out = []
+    if ship["fouled"] or ship["grappled"]:
+        out.append(("fouled or grappled: she cannot move or turn in place, only drift", "Basic V.C.6, VI.A.6"))
+    if turn and ship.get("all_aboard_turn") == turn - 1:
+        out.append(("her whole crew was in boarding parties last turn: she may not move", "Basic VII.B.5"))
+    if ship.get("struck") or ship["state"] == "surrendered":
+        out.append((f"she has {'struck' if ship.get('struck') else 'surrendered'}: she is not sailed",
+                    "Basic VIII.D.1.b, IX.D.4"))
+    if ship["state"] in ("sinking", "exploding"):
+        out.append((f"she is {ship['state']}: she cannot be sailed, though she drifts", "Advanced VIII.C.5"))
+    if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:
+        out.append(("no crew left to work her", "Basic VIII.D.2.b"))
+    return out
+
+
+def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
+    ship = state["ships"][ship_id]
+    turn, name = state["turn"], ship["name"]
+    rules = _rules(tables)
+    if ship["state"] in ("sunk", "exploded"):
+        raise Refused(f"{name} has {ship['state']}: she is off the board")
+    orders = parse(notation)
+    rec = ship.get("movement") or {}
+    if rec.get("turn") == turn:
+        raise Refused(f"{name} has moved already in turn {turn} ({rec.get('log')}): one move per ship per turn; "
+                      "`umpire undo` takes the last one back")
+    advanced = ruleset.level == "advanced"
+    if any(k == "back" for k, _ in orders) and not advanced:
+        raise Refused("B (backing sails) is an Advanced Game rule (Advanced V.B); this game is played at the "
+                      "Basic level")
+    steps = [Step("written", written(orders) if orders else "0", "Basic IV.B")]
+    turns_written = sum(1 for k, _ in orders if k == "turn")
+    moving = any(k in ("hex", "back") for k, _ in orders)
+    continuing = rec.get("turn") == turn - 1
+    after_still = advanced and continuing and rec.get("hexes", 1) == 0
+    dismasted = all(r == 0 for r in ship["rigging_left"])
+    anchor = anchored(ship, turn) if advanced else ""
+
+    limits: dict = {}
+    reasons = held(ship, turn)
+    if advanced and ship.get("weighing"):
+        reasons.append(("she is weighing anchor (two turns): she manoeuvres again the turn after",
+                        "Advanced V.C.6"))
+    if reasons:
+        limits["forbid"] = reasons[0]
+        steps += [Step("she may not move", r, src) for r, src in reasons]
+    elif anchor == "ordinary":
+        limits["forbid"] = ("at ordinary anchor she may not move or turn in place", "Advanced V.C.2")
+        steps.append(Step("at anchor", "ordinary: no move, no turn", "Advanced V.C.2"))
+    elif anchor:
+        limits["springs"] = True
+        steps.append(Step("at anchor", f"on springs by the {anchor}: turns only, up to 120 degrees",
+                          "Advanced V.C.3-4"))
+
+    # the allowance: needed when she moves, backs or turns more than once
+    att, allowance, rel_candidates, res_speed = None, None, [None], None
+    speed_opts = {k: opts.get(k) for k in ("attitude", "heading", "wind", "sail") if opts.get(k) is not None}
+    speed_opts["_optional"] = list(opts.get("_optional") or [])
+    needs_allowance = not limits and (moving or turns_written > 1)
+    if opts.get("attitude") or opts.get("heading") is not None:
+        res_speed = ruleset.speed(state, tables, ship_id, speed_opts)
+    elif needs_allowance:
+        raise BadInput(f"move: {name}'s allowance depends on her attitude to the wind: give --attitude A|B|C|D, "
+                       "or --heading (and --wind unless the game's wind is set)")
+    if res_speed is not None:
+        att, allowance = res_speed.data["attitude"], res_speed.data["allowance"]
+        if opts.get("attitude") and opts.get("heading") is not None:
+            read = REL_ATTITUDE[_rels(opts, "", state, tables)[0]]
+            if read != str(opts["attitude"]).upper():
+                raise BadInput(f"--attitude {opts['attitude']} and --heading {opts['heading']} disagree: that "
+                               f"heading is attitude {read}; give one of them")
+        steps += [Step(f"allowance: {s.step}", s.value, s.source) for s in res_speed.working]
+        steps.append(Step("movement allowance", f"{allowance} in attitude {att}", "Basic IV.A.1-4"))
+        rel_candidates = _rels(opts, att, state, tables)
+    cache: dict[str, int] = {}
+
+    def allow_in(letter: str) -> int:
+        if letter not in cache:
+            got = ruleset.speed(state, tables, ship_id, {**{k: v for k, v in speed_opts.items()
+                                                           if k not in ("heading", "wind")}, "attitude": letter})
+            cache[letter] = got.data["allowance"]
+        return cache[letter]
+
+    # the turning ability
+    turning = ship.get("turning")
+    if opts.get("turning") is not None:
+        if turning is not None:
+            raise BadInput(f"--turning: {name}'s turning ability is recorded ({turning}); leave --turning out")
+        turning = _whole(opts["turning"], "--turning", 0, 6)
+        steps.append(Step("turning ability", f"{turning} as typed (the counter's number)", "Introduction II.C.1"))
+    elif turning is not None:
+        steps.append(Step("turning ability", str(turning), "Introduction II.C.1"))
+    if turning is None and turns_written and not limits:
+        raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): "
+                       "give --turning N")
+
+    # standing still last turn (Advanced V.D), dismasted waits (Basic V.B.5)
+    waited = int(rec.get("waited", 0)) if continuing else 0
+    if after_still and not limits:
+        limits["after_still"] = True
+        steps.append(Step("did not leave her bow hex last turn",
+                          "straight ahead before turning, or one turn in place and no more; one turning factor "
+                          "less", "Advanced V.D.1-2"))
+        if ship.get("sails") == "full":
+            limits["no_turn"] = ("under full sail after standing still she may not turn", "Advanced V.D.3")
+            steps.append(Step("full sail after standing still", "at least one hex straight, no turning",
+                              "Advanced V.D.3"))
+    if dismasted and turns_written and not limits.get("forbid") and not limits.get("springs"):
+        wait = rules["dismasted_wait"].get(str(turning))
+        if wait is None:
+            raise Refused(f"{name} is dismasted: the text gives the wait before a turn only for turning ability "
+                          f"{', '.join(rules['dismasted_wait'])} (Basic V.B.5), not {turning}")
+        if waited < wait:
+            limits["no_turn"] = (f"dismasted with turning ability {turning}: she must drift {wait} turn(s) in a "
+                                 f"row before a turn (drifted {waited})", "Basic V.B.5")
+        steps.append(Step("dismasted", f"turn after {wait} drifting turn(s) in a row; {waited} so far", "Basic V.B.5"))
+
+    # walk the orders, under every reading of which way the wind lies when only the attitude is known
+    walks = [Walk(orders, allowance, rel, allow_in, turning, rules, limits).run() for rel in rel_candidates]
+    if len({w.outcome() for w in walks}) > 1:
+        raise BadInput(f"move: whether {written(orders)} is legal depends on which side the wind is: "
+                       "give --heading (and --wind) instead of --attitude")
+    walk = walks[0]
+    infraction = walk.infraction
+    drift_written = any(k == "drift" for k, _ in orders)
+
+    # the run of turns without leaving her bow hex, and the drift (Basic V.B)
+    still_phases = rules["still_phases"]
+    still = (int(rec.get("still", 0)) if continuing else 0) + 1 if walk.hexes == 0 else 0
+    drifting = still >= still_phases
+    drifts, toward, why_not = False, 0, ""
+    if drifting:
+        n = still - still_phases + 1
+        sol = is_sol(ship)
+        if n > 1 and sol is None:
+            raise BadInput(f"{name}: whether she drifts this turn depends on her class (ships of the line every "
+                           "other turn, frigates and smaller every turn, Basic V.B.2); add her with --class")
+        every = rules["sol_every"] if sol else rules["frigate_every"]
+        drifts = (n - 1) % every == 0
+        if not drifts:
+            why_not = f"a ship of the line drifts every other turn (drifting turn {n})"
+        partners = [p for p in list(ship["fouled"]) + list(ship["grappled"]) if p in state["ships"]]
+        for p in partners:
+            if _still_now(state["ships"][p], turn) < still_phases:
+                drifts, why_not = False, (f"{state['ships'][p]['name']}, fouled or grappled with her, is on her "
+                                          "first turn without moving")
+        if anchor:
+            drifts, why_not = False, "she is at anchor"
+        wind = state.get("wind")
+        if wind and wind.get("velocity") == 0:
+            drifts, why_not = False, "becalmed: no wind to drift on"
+        if drifts:
+            toward = int(opts.get("wind") or (wind or {}).get("direction") or 0)
+    if drift_written and not drifts and not infraction:
+        infraction = (("she does not drift this turn: " + (why_not or "she drifts only after a whole turn without leaving her bow hex")), "Basic V.B.1-2")
+    if infraction and not opts.get("as_written"):
+        raise Refused(_refusal(name, orders, walk, infraction, allowance, att, turning))
+
+    done = written(walk.done) if walk.done else "0"
+    log = ("D" if done == "0" else f"{done} D") if drifts else done
+    if infraction:
+        steps.append(Step("infraction", f"{infraction[0]} [{infraction[1]}]: her move ends there, {done}",
+                          "Basic IV.B.7"))
+    if walk.path and len(rel_candidates) == 1 and len(walk.path) > 1:
+        steps.append(Step("attitudes", " -> ".join(walk.path), "Basic IV.A.12"))
+    elif len(rel_candidates) > 1 and walk.turns:
+        steps.append(Step("attitudes after the turns", "not known without --heading; the move is the same either "
+                          "way", "Basic IV.A.12"))
+    steps.append(Step("factors used", f"{walk.used} of {allowance if allowance is not None else '-'}: {walk.hexes} "
+                      f"hex(es), {walk.turns} turn(s)" + (f", {walk.backs} backing" if walk.backs else "")
+                      + (" (the turn in place is free at allowance 0)" if walk.free_turn_used else ""),
+                      "Basic IV.A.5-15"))
+    if drifting:
+        where = f"toward wind direction {toward}" if toward else "the way the wind blows"
+        steps.append(Step("drift", f"one hex {where}, bow and stern (D in the move column)" if drifts else
+                          f"none this turn: {why_not}", "Basic V.B.1-4"))
+    elif walk.hexes == 0:
+        steps.append(Step("standing still", f"turn {still} in a row without leaving her bow hex; she drifts from turn "
+                          f"{still_phases} in a row", "Basic V.B.1"))
+    new_waited = 0 if not drifting or walk.turns else waited + 1
+    record = {"turn": turn, "written": written(orders) if orders else "0", "done": done, "log": log,
+              "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs, "used": walk.used,
+              "still": still, "drift": drifts, "waited": new_waited}
+    heading_after = 0
+    if opts.get("heading") is not None:
+        turned = sum(1 if v == "R" else -1 for k, v in walk.done if k == "turn")
+        heading_after = (int(opts["heading"]) - 1 + turned) % 6 + 1
+        record["heading"] = heading_after
+    data = {"ship": ship_id, "notation": record["written"], "executed": done, "log": log,
+            "allowance": allowance, "attitude": att, "hexes": walk.hexes, "turns": walk.turns,
+            "backing": walk.backs, "factors_used": walk.used, "turning": turning, "drift": drifts,
+            "drift_toward": toward or None, "still_turns": still, "heading_after": heading_after or None,
+            "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
+    summary = f"{name} moves {log}" + (f" (written {record['written']})" if infraction else "")
+    return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record)], steps, data)
+
+
+def _still_now(ship: dict, turn: int) -> int:
+    """Turns in a row without leaving her bow hex, counting this one (a fouled or grappled ship
+    cannot move, so one not yet moved this turn stands still)."""
+    rec = ship.get("movement") or {}
+    if rec.get("turn") == turn:
+        return int(rec.get("still", 0))
+    return (int(rec.get("still", 0)) if rec.get("turn") == turn - 1 else 0) + 1
+
+
+def _rels(opts: dict, att: str, state: dict, tables) -> list[int | None]:
+    """Her heading relative to the wind: exact from --heading, else every one the attitude allows."""
+    if opts.get("heading") is not None:
+        toward = opts.get("wind") if opts.get("wind") is not None else (state.get("wind") or {}).get("direction")
+        return [(int(opts["heading"]) - int(toward)) % 6]
+    return list(ATTITUDE_RELS[att])
+
+
+def _refusal(name, orders, walk, infraction, allowance, att, turning) -> str:
+    done = written(walk.done) if walk.done else "0"
+    parts = [f"{name} may not move {written(orders)}: {infraction[0]} ({infraction[1]})."]
+    if allowance is not None:
+        parts.append(f"Allowance {allowance} in attitude {att};")
+    parts.append(f"up to there {walk.hexes} hex(es), {walk.turns} turn(s), {walk.used} factor(s) used;"
+                 f" turning ability {turning if turning is not None else 'not recorded'}.")
+    parts.append(f"As written, her move ends at the infraction (Basic IV.B.7): she makes {done}; "
+                 "journal it so with --as-written, or type the corrected move.")
+    return " ".join(parts)
+
+
+def _whole(value, label: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not str(value).strip().isdigit() or not lo <= int(value) <= hi:
+        raise BadInput(f"{label} {value!r}: use a whole number {lo} to {hi}")
+    return int(value)
+
+
+def _rules(tables) -> dict:
+    t = tables["moves"]
+    return {"stop_attitude": t["turning"]["stop_attitude"], "turn_cost": t["turning"]["cost"],
+            "still_phases": t["drift"]["still_phases"], "sol_every": t["drift"]["sol_every"],
+            "frigate_every": t["drift"]["frigate_every"], "dismasted_wait": t["dismasted_wait"],
+            "turning_lost": t["after_stationary"]["turning_lost"], "back_cost": t["backing"]["cost"],
+            "springs_max": t["springs"]["max_turns"]}
