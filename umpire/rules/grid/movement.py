@@ -116,12 +116,19 @@ def allowance(ship: dict, tables, sail: int, point: str) -> tuple[int, int, list
     return squares, eff, steps
 
 
-def speed(ship: dict, tables, sail_text: str, point: str) -> Resolution:
-    """The squares a ship may move this move (`speed`)."""
+def speed(ship: dict, tables, sail_text: str, point: str, spill: bool = False) -> Resolution:
+    """The squares a ship may move this move (`speed`); `spill`: spilling wind, one square less, which
+    needs a crew figure on the Stays (L170-172, L351)."""
     sail = sail_index(tables, sail_text)
     if point not in ("reach", "other"):
         raise BadInput(f"point {point!r}: use reach or other (or give --heading and --wind-from)")
     squares, eff, steps = allowance(ship, tables, sail, point)
+    if spill:
+        if S.pos(ship, "stays") == 0:
+            raise Refused(f"{ship['name']}: spilling wind needs a crew figure in the Stays position (Movement)")
+        squares = max(0, squares - 1)
+        steps.append(Step("spilling wind", f"1 less than the sail setting gives: {squares}",
+                          f"{TEXT}, Movement (L170-172); Rule Summary (L351)"))
     if S.mainmast_down(ship):
         squares = 0
         steps.append(Step("MAINMAST shot away", "the ship stops and turns downwind until cut free: 0 squares",
@@ -162,9 +169,19 @@ def tack_chance(ship: dict, tables) -> tuple[int, list[Step]]:
     return min(6, base + extra), steps
 
 
-def tack_check(ship: dict, tables, sail_text: str) -> tuple[int, list[Step]]:
-    """Refuse a tack the rules do not allow; else the chance of failure and the working."""
+def tack_check(ship: dict, tables, sail_text: str, turn: int = 0) -> tuple[int, list[Step]]:
+    """Refuse a tack the rules do not allow; else the chance of failure and the working.
+
+    A tack takes the whole move ("the ship remains stationary for the entire move", L197-198), so one
+    a move; after a failure she "must move forward at least 1 square before it tries again" (L199-200),
+    which takes her next move, so she may try again the move after (docs/rulings.md)."""
     S.afloat(ship, "tack")
+    last = ship.get("tack") or {}
+    if turn and last.get("turn") == turn:
+        raise Refused(f"{ship['name']} has tried to tack this move already: a tack takes the whole move (Tacking)")
+    if turn and last.get("failed") and last.get("turn") == turn - 1:
+        raise Refused(f"{ship['name']} failed to tack last move: she must move forward at least 1 square before "
+                      "she tries again, which takes this move (Tacking)")
     sail_text = current_sail(ship, sail_text, "tack")
     if S.pos(ship, "rigging") < ship["rigging_positions"]:
         raise Refused(f"{ship['name']}: tacking needs crew in all {ship['rigging_positions']} rigging positions "
@@ -177,10 +194,14 @@ def tack_check(ship: dict, tables, sail_text: str) -> tuple[int, list[Step]]:
     return chance, steps + more
 
 
-def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int) -> Resolution:
+def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int, turn: int = 0) -> Resolution:
     failed = roll <= chance
     steps = steps + [Step("roll", f"{roll}: {'fails' if failed else 'succeeds'} ({chance} or less fails)",
                           f"{TEXT}, Tacking (L198-204)")]
     what = "fails to tack and keeps her heading" if failed else "tacks onto the opposite reach"
-    return Resolution("tack", f"{ship['name']} {what}", [], steps,
+    if failed:
+        steps.append(Step("next", "she must move forward at least 1 square before she tries again",
+                          f"{TEXT}, Tacking (L199-200)"))
+    effects = [set_(["ships", ship["id"], "tack"], {"turn": turn, "failed": failed})] if turn else []
+    return Resolution("tack", f"{ship['name']} {what}", effects, steps,
                       {"ship": ship["id"], "tacked": not failed, "fail_chance": chance})

@@ -156,8 +156,9 @@ class Grid(Ruleset):
         from umpire.rules.grid import movement
 
         ship = state["ships"][a.ship]
-        chance, steps = movement.tack_check(ship, tables, a.sail)
-        return Plan(_d6(1, "tack"), lambda rolls, strict: movement.resolve_tack(ship, chance, steps, rolls[0]))
+        chance, steps = movement.tack_check(ship, tables, a.sail, state["turn"])
+        return Plan(_d6(1, "tack"), lambda rolls, strict: movement.resolve_tack(ship, chance, steps, rolls[0],
+                                                                                state["turn"]))
 
     def _sail(self, state, tables, a: G.Sail):
         from umpire.rules.grid import movement
@@ -227,7 +228,10 @@ class Grid(Ruleset):
             if heading is None or wind is None:
                 raise BadInput("give --point reach|other, or --heading and --wind-from as compass points (N NE E ...)")
             point = movement.point_of_sailing(str(heading), str(wind))
-        return movement.speed(s, tables, sail, str(point).lower())
+        spill = str(opts.get("spill") or "no").strip().lower()
+        if spill not in ("yes", "no", "true", "false", "1", "0"):
+            raise BadInput(f"--opt spill={opts['spill']}: use yes or no")
+        return movement.speed(s, tables, sail, str(point).lower(), spill in ("yes", "true", "1"))
 
     def score(self, state: dict, tables=None) -> dict:
         """The text gives no victory points: the ships out of action, as DGUTS lists them."""
