@@ -30,6 +30,7 @@ TOML_FILES = (
     "ungrappling.toml",
     "movement.toml",
     "moves.toml",
+    "optional.toml",
     "procedures.toml",
 )
 

@@ -301,31 +301,6 @@ def morale(obj, ship, extra, roll):
 
 @cli.command()
 @click.argument("ship")
-@click.option("--what", type=click.Choice(["low", "high", "jury", "guns"]),
-              help="DGUTS: hull (low), rigging (high), a jury mast, or guns.")
-@click.option("--crew", type=float, help="DGUTS: crew factors at work.")
-@click.option("--turns", type=int, default=1, show_default=True, help="DGUTS: turns spent on it.")
-@click.option("--battle", is_flag=True, help="DGUTS: repairs made during the action.")
-@click.option("--card", help="grid: the held damage card repaired, or hull (plug one unit).")
-@click.option("--result", type=click.Choice(["fixed", "failed"]), help="grid: the repair roll's result.")
-@roll_option
-@click.pass_obj
-def repair(obj, ship, what, crew, turns, battle, card, result, roll):
-    """Repair damage with crew factors put to work (DGUTS).
-
-    \b
-    Example:
-      umpire repair guerriere --what low --crew 4 --turns 2
-      umpire repair swallow --card sail-shot-away --result fixed
-    """
-    if not (what or card):
-        raise BadInput("repair: say what is repaired: --what (DGUTS) or --card (grid)")
-    opts = {"crew": crew, "turns": turns, "battle": battle, "result": result}
-    _act(obj, A.Repair(obj.ship(ship), what or card, {k: v for k, v in opts.items() if v is not None}), roll)
-
-
-@cli.command()
-@click.argument("ship")
 @click.option("--crew", required=True, type=float, help="Crew factors at the pumps.")
 @click.pass_obj
 def pumps(obj, ship, crew):
@@ -336,26 +311,6 @@ def pumps(obj, ship, crew):
       umpire pumps guerriere --crew 3
     """
     _act(obj, A.Pumps(obj.ship(ship), crew))
-
-
-@cli.command()
-@click.argument("ship")
-@click.option("--near", "near", multiple=True, metavar="SHIP=INCHES", help="A ship nearby and its distance.")
-@click.option("--explosive-ship", is_flag=True, help="A fire ship or explosion vessel.")
-@click.pass_obj
-def explode(obj, ship, near, explosive_ship):
-    """A ship blows up; ships nearby take damage by distance (DGUTS).
-
-    \b
-    Example:
-      umpire explode java --near constitution=2
-    """
-    pairs = _pairs(near)
-    try:
-        dist = {obj.ship(k): float(v) for k, v in pairs.items()}
-    except ValueError:
-        raise BadInput(f"--near {' '.join(near)}: give SHIP=INCHES, e.g. constitution=2") from None
-    _act(obj, A.Explode(obj.ship(ship), dist, {"explosive_ship": explosive_ship}))
 
 
 @cli.command()

@@ -1,7 +1,7 @@
-"""Commands of the square-grid crew-counter game: crew, sail, tack, marines, surgeon, boats.
+"""Commands of the square-grid crew-counter game: crew, tack, marines, surgeon, boats.
 
-Fire, speed, board, repair, turn and status are the shared commands (cli/actions.py,
-cli/game_cmds.py); these are the grid game's own, each building one action."""
+Fire, speed, board, repair, sail, turn and status are the shared commands (cli/actions.py,
+cli/shared_cmds.py, cli/game_cmds.py); these are the grid game's own, each building one action."""
 
 from __future__ import annotations
 
@@ -48,26 +48,6 @@ def crew(obj, ship, boats, **positions):
     if not given and not crews:
         raise BadInput("crew: name at least one position, e.g. --helm 1, or a boat with --boat gig=2")
     _act(obj, G.Crew(obj.ship(ship), given, crews))
-
-
-@cli.command()
-@click.argument("ship")
-@click.option("--set", "setting", required=True, metavar="SETTING",
-              help="New setting: anchor, none, reefed, main, topsail or all.")
-@click.pass_obj
-def sail(obj, ship, setting):
-    """Move SHIP's sail marker to a new setting (grid).
-
-    The first setting given is where she starts. Every later change, anchoring
-    included, needs a figure in each rigging position; a ship whose capstan is
-    hit cannot leave Anchor. `speed` and `tack` then use this setting when
-    --sail is left out.
-
-    \b
-    Example:
-      umpire sail swallow --set topsail
-    """
-    _act(obj, G.Sail(obj.ship(ship), setting))
 
 
 @cli.command()

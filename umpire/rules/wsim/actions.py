@@ -22,3 +22,44 @@ class Wind(Action):
 
     command: ClassVar[str] = "wind"
     opts: dict = {}
+
+
+class Sail(Action):
+    """The Full Sail Phase (Advanced XI): set full or battle sails."""
+
+    command: ClassVar[str] = "sail"
+    ship: str
+    sails: str
+
+
+class Sink(Action):
+    """The turn's die for a ship marked as sinking (Advanced VIII.C.3)."""
+
+    command: ClassVar[str] = "sink"
+    ship: str
+
+
+class Explode(Action):
+    """The turn's die for a ship marked as exploding, and the ships in adjacent hexes, in the
+    order named (Advanced VIII.C.4); `optional` carries the game's optional rules (Optional X)."""
+
+    command: ClassVar[str] = "explode"
+    ship: str
+    near: list[str] = []
+    optional: list[str] = []
+
+
+class Repair(Action):
+    """One turn of repair work on hull, rigging or guns (Advanced X.B)."""
+
+    command: ClassVar[str] = "repair"
+    ship: str
+    what: str
+
+
+class Anchor(Action):
+    """An anchoring order (Advanced V.C): `how` is ordinary, bow, stern (springs), up or cut."""
+
+    command: ClassVar[str] = "anchor"
+    ship: str
+    how: str = "ordinary"

@@ -134,9 +134,9 @@ class Wsim1981Advanced(Wsim1981):
         return ammunition.load(state, ship, side_word(side), shot, tables)
 
     def end_turn(self, state: dict, tables):
-        from umpire.rules.wsim import ammunition, turns
+        from umpire.rules.wsim import advanced_cmds, turns
 
-        return turns.end_turn(state, ammunition.end_turn_effects)
+        return turns.end_turn(state, advanced_cmds.end_turn_hold)
 
     def status(self, ship: dict) -> dict:
         out = basic_status(ship)

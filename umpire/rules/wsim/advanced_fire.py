@@ -143,6 +143,11 @@ def hit_number(state: dict, act: AdvancedFire, tables) -> tuple[int, list[Step]]
     for eff in lasting(firer, state["turn"]):
         if eff.get("hit_table") and eff.get("broadside") in ("", None, act.side):
             add(eff["effect"], eff["hit_table"], "Critical Hit Table")
+    if state.get("optional"):
+        from umpire.rules.wsim import optional
+
+        for label, value, cite in optional.hit_table_modifiers(state, firer, n, tables):   # Optional VIII.A
+            add(label, value, cite)
     return number, steps
 
 
@@ -285,7 +290,10 @@ def effective_hits(hits: dict, shot: str, t: dict, gun: dict, steps: list[Step])
     if shot == "chain" and (out["hull"] or out["guns"]):
         steps.append(Step("chainshot", f"{out['hull']} H and {out['guns']} G count as misses", "Advanced VIII.B.2.b"))
         out["hull"] = out["guns"] = 0
-    if t.get("sails") == "full" and out["rigging"]:
+    if t.get("sails") == "full" and out["rigging"] and t.get("fore_and_aft"):
+        steps.append(Step("target fore-and-aft rigged, under full sail", "rigging hits not doubled",
+                          "Optional Rules XIV"))
+    elif t.get("sails") == "full" and out["rigging"]:
         out["rigging"] *= gun["full_sail_rigging"]
         steps.append(Step("target under full sail", f"rigging hits doubled to {out['rigging']}", "Advanced V.A.3"))
     return out

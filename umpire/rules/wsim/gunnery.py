@@ -155,6 +155,12 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
         mod(f"initial broadside ({act.side})", "initial_broadside")
     if act.rake:
         mod(f"rake ({act.rake})", "rake")
+    if state.get("optional"):
+        from umpire.rules.wsim import optional
+
+        for label, value, cite in optional.hit_table_modifiers(state, firer, n, tables):   # Optional VIII.A
+            table += value
+            steps.append(Step(label, f"{value:+d} -> table {table}", cite))
     top = len(tables["hit-tables"]["tables"]) - 1
     if table < 0:
         steps.append(Step("below table 0", "automatic miss: no die is rolled and the broadside scores no hits",

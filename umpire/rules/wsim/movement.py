@@ -7,6 +7,8 @@ from umpire.core.state import Resolution, Step
 from umpire.rules.wsim.ship import sections_lost
 
 ATTITUDES = ("A", "B", "C", "D")
+#: what the Optional Rules mark on a ship that changes her allowance (rules/wsim/optional.py)
+OPTIONAL_MARKS = ("fore_and_aft", "mast_over", "towing", "towed_by", "uncoppered", "aground")
 
 
 def attitude(heading: int, wind_toward: int, tables) -> str:
@@ -29,18 +31,26 @@ def allowance(ship: dict, att: str, tables, sail: str = "battle", turn: int = 0)
         raise Refused(f"{ship['name']}: no {sail} sail chart for speed {speed} (charts: {', '.join(charts)})")
     base = charts[str(speed)][att]
     lost = sections_lost(ship)
-    value = max(0, base - lost)
     src = tables.source("movement")
     steps = [Step(f"{sail} sail {speed} chart, attitude {att}", str(base), src)]
+    marked = any(ship.get(k) for k in OPTIONAL_MARKS)
+    if marked:   # only a game with the optional rule can mark a ship so (rules/wsim/optional.py)
+        from umpire.rules.wsim import optional
+
+        base = optional.chart_value(ship, att, turn, base, steps, tables)
+    value = max(0, base - lost)
     if lost:
         steps.append(Step("rigging sections lost", f"-{lost}", "Basic VIII.D.4.a"))
     if base - lost < 0:
         steps.append(Step("never below 0", "0", "Basic IV.A.17"))
+    may_turn = True
+    if marked:
+        value, may_turn = optional.speed_losses(ship, sail, turn, value, steps, tables)
     for reason, rule in _cannot_move(ship, turn):
         steps.append(Step("she cannot move", reason, rule))
         value = 0
     data = {"ship": ship["id"], "attitude": att, "sail": sail, "chart": base, "sections_lost": lost,
-            "allowance": value}
+            "allowance": value, "may_turn": may_turn}
     return Resolution("speed", f"{ship['name']} attitude {att}: {value} hex(es)", [], steps, data)
 
 

@@ -8,7 +8,6 @@ from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim import actions as WsimActions
-from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 
 if TYPE_CHECKING:
@@ -53,8 +52,10 @@ class Wsim1981(Ruleset):
                "melee": (A.Melee, "_melee"), "board": (A.Board, "_board"), "capture": (A.Capture, "_capture"),
                "transfer": (A.Transfer, "_transfer"), "load": (WsimActions.Load, "_load"),
                "surrender": (A.Surrender, "_surrender"), "recover": (A.Recover, "_recover"),
-               "turn": (A.EndTurn, "_turn")}
-    actions["move"] = (Move, "_move")
+               "turn": (A.EndTurn, "_turn"),
+               "sail": (WsimActions.Sail, "_advanced_cmd"), "sink": (WsimActions.Sink, "_advanced_cmd"),
+               "explode": (WsimActions.Explode, "_advanced_cmd"), "repair": (WsimActions.Repair, "_advanced_cmd"),
+               "anchor": (WsimActions.Anchor, "_advanced_cmd")}
     queries = {"speed": "speed"}
 
     #: the options each command takes, as the command line names them; any other is refused
@@ -63,7 +64,6 @@ class Wsim1981(Ruleset):
         "fire": ("range", "side", "aim", "rake", "facing", "lose"),
         "speed": ("attitude", "heading", "wind", "sail"),
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
-        "move": ("attitude", "heading", "wind", "sail", "turning", "as_written"),
     }
 
     def check_options(self, command: str, opts: dict) -> None:
@@ -78,6 +78,7 @@ class Wsim1981(Ruleset):
     # --- journalled actions, as the command line builds them ---------------
     def _fire(self, state, tables, a: A.Fire):
         self.check_options("fire", a.opts)
+        self._busy(state, a.ship, "fire")
         return self.fire(state, tables, a.ship, a.at, a.opts)
 
     def _contact(self, state, tables, a: A.Contact):
@@ -86,6 +87,8 @@ class Wsim1981(Ruleset):
 
     def _melee(self, state, tables, a: A.Melee):
         self.check_options("melee", a.opts)
+        for ship in a.attackers:
+            self._busy(state, ship, "melee")
         return self.melee(state, tables, a.attackers, a.defender, a.opts)
 
     def _board(self, state, tables, a: A.Board):
@@ -99,6 +102,7 @@ class Wsim1981(Ruleset):
         return self.transfer(state, tables, a.ship, a.to, a.sections)
 
     def _load(self, state, tables, a: WsimActions.Load):
+        self._busy(state, a.ship, "load")
         if a.shot and a.shot.lower() != "round" and self.level != "advanced":
             raise Refused(f"shot {a.shot!r}: shot other than round is an Advanced Game rule (VIII.B); "
                               "this game is played at the Basic level")
@@ -115,15 +119,20 @@ class Wsim1981(Ruleset):
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
 
-    def _move(self, state, tables, a: Move):
-        """A ship's written move for the turn, checked and journalled (Basic IV-V, Advanced V.B-D)."""
-        from umpire.rules.wsim import moves
+    def _advanced_cmd(self, state, tables, a):
+        """sail, sink, explode, repair, anchor: Advanced Game commands (refused at the Basic level)."""
+        from umpire.rules.wsim import advanced_cmds
 
-        if not self.data_id.startswith("wsim-1981"):
-            raise BadInput(f"move is not built for {self.id}: its movement rules differ from the 1981 text's "
-                           "(see docs/coverage)")
-        self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
-        return moves.move(self, state, tables, a.ship, a.notation, a.opts)
+        if self.level != "advanced":
+            raise advanced_cmds.not_at_this_level(self, a.command)
+        return advanced_cmds.plan(state, tables, a)
+
+    def _busy(self, state, ship: str, doing: str) -> None:
+        """A ship weighing anchor cannot load, fire or melee (Advanced V.C.6)."""
+        if self.level == "advanced" and state["ships"].get(ship, {}).get("weighing"):
+            from umpire.rules.wsim import advanced_cmds
+
+            advanced_cmds.busy(state, ship, doing)
 
     # --- setup -----------------------------------------------------------
     def check_optional(self, names) -> None:
@@ -324,6 +333,10 @@ class Wsim1981(Ruleset):
         from umpire.rules.wsim import boarding
 
         self._announce_end(state, res, tables)
+        if self.level == "advanced":   # the order gun squares are marked in, for repairs (Advanced X.B)
+            from umpire.rules.wsim import advanced_cmds
+
+            advanced_cmds.note_gun_marks(state, res)
         touched = {e["path"][1] for e in res.effects if len(e["path"]) > 1 and e["path"][0] == "ships"}
         if not any(state["ships"].get(sid, {}).get("prize", {}).get("squares") or
                    any("prize" in e["path"] for e in res.effects) for sid in touched):

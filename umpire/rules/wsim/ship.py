@@ -102,9 +102,14 @@ def is_captured(ship: dict) -> bool:
     return ship["prize"]["squares"] > 0
 
 
+#: what the Optional Rules mark on a ship (rules/wsim/optional.py), shown by status while set
+OPTIONAL_KEYS = ("masts_due", "mast_over", "aground", "towing", "towed_by", "fore_and_aft", "uncoppered",
+                 "newly_arrived")
+
+
 def status(ship: dict) -> dict:
-    """The contract's status keys for one ship."""
-    return {
+    """The contract's status keys for one ship (and the optional rules' marks, while set)."""
+    out = {
         "id": ship["id"], "name": ship["name"], "side": ship["side"], "controller": ship["controller"],
         "state": ship["state"], "class": ship["class"], "class_number": ship.get("class_number"),
         "turning": ship.get("turning"), "rated_guns": ship.get("rated_guns") or None,
@@ -118,6 +123,8 @@ def status(ship: dict) -> dict:
         "points": ship["points"],
         "held_by": ship["controller"] if ship["controller"] != ship["side"] else None,
     }
+    out.update({k: ship[k] for k in OPTIONAL_KEYS if ship.get(k)})
+    return out
 
 
 def effective_quality(ship: dict) -> str:

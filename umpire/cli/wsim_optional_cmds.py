@@ -1,0 +1,144 @@
+"""Commands of the WS&IM 1981 Optional Rules: tow, aground, designate, signal and timer.
+
+(`mast` is the shared command in `actions`; `speed --blocked-by` is there too.) Each command
+is refused in a game started without its optional rule."""
+
+from __future__ import annotations
+
+import click
+
+from umpire.cli import cli
+from umpire.cli.actions import _act, roll_option
+from umpire.core.errors import BadInput
+
+
+def _wsim(obj, command: str) -> None:
+    if obj.ruleset.family != "wsim" or "tow" not in obj.ruleset.actions:
+        raise BadInput(f"{command}: a command of the WS&IM 1981 Optional Rules; this game plays {obj.ruleset.id}")
+
+
+@cli.command()
+@click.argument("ship")
+@click.argument("towed", required=False)
+@click.option("--cast-off", is_flag=True, help="End SHIP's tow (the ungrappling notation).")
+@click.pass_obj
+def tow(obj, ship, towed, cast_off):
+    """SHIP takes the friendly ship TOWED in tow, or casts off her tow (WS&IM towing).
+
+    The tow is rigged this turn (her stern in the hex the towed ship's bow points to); from the
+    next turn both move on SHIP's plot and SHIP loses speed by the two ships' gun ratings.
+
+    \b
+    Examples:
+      umpire tow mars hercule
+      umpire tow mars --cast-off
+    """
+    from umpire.rules.wsim.optional_actions import Tow
+
+    _wsim(obj, "tow")
+    opts = {"cast_off": True} if cast_off else {}
+    _act(obj, Tow(obj.ship(ship), obj.ship(towed) if towed else "", opts))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--refloat", is_flag=True, help="Try to refloat her, in a later turn's reload phase.")
+@roll_option
+@click.pass_obj
+def aground(obj, ship, refloat, roll):
+    """SHIP has run aground (the umpire read the depths), or try to refloat her (WS&IM running-aground).
+
+    Grounding rolls the die that sets how hard she is to refloat; each later turn a die above
+    it refloats her. She may not move or fire while aground.
+
+    \b
+    Examples:
+      umpire aground hercule --roll 3
+      umpire aground hercule --refloat --roll 5
+    """
+    from umpire.rules.wsim.optional_actions import Aground
+
+    _wsim(obj, "aground")
+    _act(obj, Aground(obj.ship(ship), {"refloat": True} if refloat else {}), roll)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--fore-and-aft", is_flag=True, help="Fore-and-aft rigged, as the scenario states (fore-and-aft-rigging).")
+@click.option("--uncoppered", is_flag=True, help="At sea three months or more with no coppering (copper-bottom).")
+@click.option("--newly-arrived", type=int, metavar="N",
+              help="Newly arrived: N extra crew squares per section, 1 or 2 for a ship of the line, 1 for a "
+              "frigate (scurvy; at set-up).")
+@click.option("--rated-guns", type=int, metavar="N", help="Her gun rating, which towing and blocked wind compare.")
+@click.pass_obj
+def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns):
+    """Note what the scenario states about SHIP for the WS&IM optional rules.
+
+    \b
+    Examples:
+      umpire designate hornet --fore-and-aft
+      umpire designate mars --newly-arrived 2 --rated-guns 74
+    """
+    from umpire.rules.wsim.optional_actions import Designate
+
+    _wsim(obj, "designate")
+    opts = {"fore_and_aft": fore_and_aft, "uncoppered": uncoppered, "newly_arrived": newly_arrived,
+            "rated_guns": rated_guns}
+    _act(obj, Designate(obj.ship(ship), {k: v for k, v in opts.items() if v not in (None, False)}))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--text", required=True, help="The message, as written.")
+@click.pass_obj
+def signal(obj, ship, text):
+    """Record SHIP's one written message to her fleet this turn (WS&IM multi-player-communication).
+
+    \b
+    Example:
+      umpire signal victory --text "Engage the enemy more closely"
+    """
+    from umpire.rules.wsim.optional_actions import Signal
+
+    _wsim(obj, "signal")
+    _act(obj, Signal(obj.ship(ship), text))
+
+
+@cli.command()
+@click.option("--start", is_flag=True, help="Count the time down here, and say when it is up.")
+@click.pass_obj
+def timer(obj, start):
+    """Time allowed to write movement this turn (WS&IM timed-moves); --start counts it down.
+
+    \b
+    Examples:
+      umpire timer
+      umpire timer --start
+    """
+    from umpire.core.state import Resolution
+    from umpire.rules.wsim import optional
+
+    _wsim(obj, "timer")
+    state = obj.state
+    optional.require(state, "timed-moves", "a timer for writing movement")
+    minutes, most, steps = optional.timer_minutes(state, obj.tables())
+    res = Resolution("timer", f"{minutes} minute(s) to write movement", [], steps,
+                     {"minutes": minutes, "most_ships_a_side": most, "turn": state["turn"]})
+    obj.emit(res)
+    if start:
+        _count_down(minutes * 60, obj.as_json)
+
+
+def _count_down(seconds: int, quiet: bool) -> None:
+    import time
+
+    end = time.monotonic() + seconds
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            break
+        if not quiet:
+            click.echo(f"\r{int(left) // 60}:{int(left) % 60:02d} left ", nl=False)
+        time.sleep(min(1.0, left))
+    click.echo(("" if quiet else "\r") + "\atime is up: ships with no orders written move straight ahead their full "
+               "allowance")
