@@ -223,3 +223,27 @@ def test_the_fuse_takes_one_cf_and_boarders_a_full_turn_aboard_put_it_out(umpire
         assert not any("fuse runs out" in line for line in run("--json", "turn").json["explain"])
     assert run("--json", "status", "infernal").json["ships"][0]["state"] == "active"
     assert run("--json", "verify").json["differences"] == []
+
+
+# ------------------------------------------------------------------ Wasp v Avon
+def test_wasp_and_avon_fire_at_a_range_only(umpire, tmp_path):
+    # Single-ship actions, 1 September 1814: "Brig Avon ... NIGHT ACTION! Firing at A Range only."
+    g = tmp_path / "wa.toml"
+    assert umpire("new", g, "--scenario", "dguts-wasp-avon").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    before = g.read_bytes()
+    for ship, at in (("wasp", "avon"), ("avon", "wasp"), ("castilian", "wasp")):
+        res = run("fire", ship, "--at", at, "--range", "5", "--side", "left")
+        assert res.code == 1 and "A range only" in res.err
+    assert g.read_bytes() == before
+    res = run("--json", "fire", "wasp", "--at", "avon", "--range", "4", "--side", "left")
+    assert res.code == 0 and res.json["band"] == "A"
+    assert umpire("new", tmp_path / "bad.toml", "--ruleset", "dguts").code == 0
+    bad = umpire("--game", tmp_path / "bad.toml", "ship", "add", "X", "--side", "a", "--nation", "british",
+                 "--tons", "400", "--men", "120", "--guns", "16x32C")
+    assert bad.code == 0
+    from umpire.core.errors import BadInput
+    from umpire.rules.dguts import derive_ship
+
+    with pytest.raises(BadInput, match="fire_bands"):
+        derive_ship("british", 400, 120, "16x32C", {"fire_bands": ["E"]})

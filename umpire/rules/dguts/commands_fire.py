@@ -45,6 +45,13 @@ class FireCommands:
         if night and rng > float(night["max_inches"]):
             raise Refused(f"range {rng:g}\": at night ({night['visibility']} visibility) nothing is seen or fired "
                           f"at beyond {float(night['max_inches']):g}\"")
+        if f["values"].get("fire_bands"):      # a scenario's own rule (Wasp v Avon: "Firing at A Range only")
+            from umpire.rules.dguts.fireorder import range_band
+
+            band = range_band(rng, order.anchored, dt, f["values"].get("range_bands")).value
+            if band not in f["values"]["fire_bands"]:
+                raise Refused(f"range {rng:g}\" is {band} range: in this action {f['name']} fires at "
+                              f"{' and '.join(f['values']['fire_bands'])} range only")
         if state.get("level") == "training":
             return self._training_fire(f, t, firer, target, opts, rng, dt)
         if state.get("level") == "fleet":

@@ -43,6 +43,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "protection": "land battery protection: open, dug-in or fortified",
     "weatherliness": "weatherliness class 1-3: 2, 3 or 4 points off the wind (single-ship rules B)",
     "range_bands": "the ship's own range bands in inches, e.g. {A = 3, B = 6, C = 9} (the Turks' rule)",
+    "fire_bands": "the range bands she may fire at in this action, e.g. [\"A\"] (Wasp v Avon, a night action)",
 }
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
@@ -152,6 +153,14 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
         values["protection"] = str(ov["protection"])
     if "range_bands" in ov:
         values["range_bands"] = _range_bands(ov["range_bands"])
+    if "fire_bands" in ov:
+        bands = ov["fire_bands"]
+        if isinstance(bands, str):
+            bands = [b for b in bands.replace(",", " ").split() if b]
+        if not isinstance(bands, (list, tuple)) or not bands or any(str(b).upper() not in "ABCD" or len(str(b)) != 1
+                                                                    for b in bands):
+            raise BadInput(f"fire_bands {ov['fire_bands']!r}: the bands she may fire at, e.g. [\"A\"] or [\"A\", \"B\"]")
+        values["fire_bands"] = sorted({str(b).upper() for b in bands})
     values["weatherliness"] = _whole(ov, "weatherliness", 3, 1)
     if values["weatherliness"] > 3:
         raise BadInput(f"weatherliness {ov['weatherliness']!r}: class 1, 2 or 3")
