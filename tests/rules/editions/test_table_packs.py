@@ -13,7 +13,8 @@ from umpire.rules.wsim_editions.packs import read_pack, row_index, template
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
 TE_TABLES = ["fouling", "unfouling", "grappling", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
              "hdt-rake", "advanced-hdt-modifiers", "critical-hits",
-             "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number"]
+             "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number",
+             "wind-direction-change", "wind-velocity-change"]
 
 PACK = """ruleset = "wsim-te26"
 [tables.grappling]

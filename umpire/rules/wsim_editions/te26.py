@@ -18,6 +18,7 @@ from umpire.core import actions as A
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim_editions.te26_actions import Burn
 
@@ -44,7 +45,12 @@ class WsimTe26(Wsim1981):
         "merchantmen": "52.0", "privateers-and-pirates": "53.0", "boats": "54.0", "forts": "55.0",
         "bombs": "56.0", "soldiers": "57.0",
     }
-    advanced_only: dict[str, str] = {}
+    #: optional rules that act on Advanced Game rules, and why (refused at the Beginners' level)
+    advanced_only: dict[str, str] = {
+        "critical-hit-critical-miss": "critical hits are an Advanced Game rule (16.1.2.2)",
+        "wind-velocity": "the wind changes in the Advanced Game's Wind Phase (30.0)",
+        "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
+    }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
     options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose"), "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
@@ -116,10 +122,71 @@ class WsimTe26(Wsim1981):
         need = DiceNeed(n, 6, tuple(f"{kind} die {i + 1}" for i in range(n)))
         return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts))
 
+    #: the 1981 victory rules' references, as the Tournament Edition numbers the same rules
+    VICTORY_REFS = {"Basic XI.A": "TE 2.6 14.1", "Basic XI.A.2": "TE 2.6 14.1.2", "Basic XI.A.3": "TE 2.6 14.1.3",
+                    "Basic XI.B.4": "TE 2.6 14.2.4", "Advanced III.A.3.c": "TE 2.6 40.3.4"}
+
+    def _announce_end(self, state: dict, res, tables) -> None:
+        """The single-ship end (14.1-14.1.4) and the hurricane (40.3.4), as in 1981, cited from this text."""
+        super()._announce_end(state, res, tables)
+        end = res.data.get("game_over")
+        if end:
+            old = end["source"]
+            end["source"] = self.VICTORY_REFS.get(old, old)
+            res.working = [Step(s.step, s.value, end["source"]) if s.step == "game over" else s for s in res.working]
+            for e in res.effects:
+                if e["path"] == ["game_over"]:
+                    e["value"] = dict(end)
+
+    def score(self, state: dict, tables=None) -> dict:
+        out = super().score(state, tables)
+        if "victory" in out:
+            out["victory"]["source"] = self.VICTORY_REFS.get(out["victory"]["source"], out["victory"]["source"])
+        return out
+
+    def status(self, ship: dict) -> dict:
+        """The 1981 status, with the Tournament Edition's fire aboard (20.0) and the shot loaded (26.1)."""
+        out = super().status(ship)
+        out["fire"] = ship.get("te_fire") or None
+        out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
+                       for s in ("left", "right")}
+        return out
+
 
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
-    actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn")}
+    actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
+               "wind": (WsimActions.Wind, "_te_wind")}
+
+    def initial_state(self, game) -> dict:
+        """The Beginners' start, and the wind (30.1): the scenario's, an original change number
+        converted (30.1.2.1); else a normal breeze with direction and change number to set."""
+        from umpire.core.tables import Tables
+        from umpire.rules.wsim_editions import te26_wind
+
+        state = super().initial_state(game)
+        state["wind"] = te26_wind.initial((game.scenario or {}).get("wind"), te26_wind.rules_of(Tables(self.data_id)))
+        return state
+
+    def game_status(self, state: dict) -> dict:
+        from umpire.rules.wsim_editions import te26_wind
+
+        return {"wind": te26_wind.public(state["wind"])} if "wind" in state else {}
+
+    def _te_wind(self, state, tables, a):
+        """Set the wind (`--direction/--velocity/--change`) or roll the Wind Phase (30.0)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_wind
+
+        if "wind" not in state:
+            raise BadInput("this game has no wind: it was started before the Tournament Edition wind was built")
+        opts = {k: v for k, v in a.opts.items() if k != "_optional"}
+        rules = te26_wind.rules_of(tables)
+        if opts:
+            return te26_wind.set_wind(state, opts, rules)
+        optional = list(a.opts.get("_optional") or [])
+        need = te26_wind.need(state, optional, tables)
+        return Plan(need, lambda rolls, strict: te26_wind.roll(state, rolls, strict, optional, tables), flexible=True)
     options = {**WsimTe26.options,
                "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "mir", "full-sails",
                         "anchored", "target-full-sails", "target-anchored")}
@@ -157,14 +224,6 @@ class WsimTe26Advanced(WsimTe26):
         need = te26_explode.plan_need(state, a.ship, a.near, tables)
         return Plan(need, lambda rolls, strict: te26_explode.resolve(state, a.ship, a.near, rolls, strict, tables),
                     flexible=True)
-
-    def status(self, ship: dict) -> dict:
-        """The 1981 status, with the Tournament Edition's fire aboard (20.0) and the shot loaded (26.1)."""
-        out = super().status(ship)
-        out["fire"] = ship.get("te_fire") or None
-        out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
-                       for s in ("left", "right")}
-        return out
 
     def _te_burn(self, state, tables, a: Burn):
         """Fire aboard (20.0): set, fight with crew sections, or the phase with no attempt (te26_firefight)."""

@@ -1,0 +1,96 @@
+"""Tournament Edition 2.6, the Advanced Wind Phase (30.0) with Optional 40 and 43 on the pack's cards."""
+
+from __future__ import annotations
+
+import pytest
+
+WIND_PACK = """ruleset = "wsim-te26"
+[tables.wind-direction-change]
+cells = [["1 counterclockwise"], ["no change"], ["1 clockwise"], ["2 clockwise"], ["initial direction"], ["3"]]
+[tables.wind-velocity-change]
+cells = [[-1], [-1], [0], [0], [1], [4]]
+[tables.changing-wind-number]
+cells = [[6], [7], [8], [9], [10], [11]]
+"""
+
+
+def _game(umpire, tmp_path, *optional, pack=WIND_PACK):
+    args = []
+    if pack:
+        (tmp_path / "p.toml").write_text(pack)
+        args = ["--tables", tmp_path / "p.toml"]
+    for name in optional:
+        args += ["--optional", name]
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", *args).code == 0
+
+
+def test_two_dice_every_turn_against_the_change_number(umpire, tmp_path):
+    """30.1.2 "rolling two dice"; 30.1.2.1 "If the result equals the wind change number, another die
+    is rolled and the Wind Direction Change Table is consulted"."""
+    _game(umpire, tmp_path)
+    assert umpire("wind", "--direction", "2", "--change", "7").code == 0
+    res = umpire("--json", "wind", "--rolls", "3,3")
+    assert res.code == 0 and res.json["changed"] is False and res.json["rolls"] == [3, 3], res.err
+    assert umpire("wind", "--rolls", "3,4,3").code == 1            # once a turn
+    assert umpire("turn").code == 0
+    res = umpire("--json", "wind", "--rolls", "3,4,3")             # 7: die 3, one hexside clockwise
+    assert res.code == 0 and res.json["wind"]["direction"] == 3 and res.json["changed"] is True, res.err
+    assert umpire("turn").code == 0
+    assert umpire("--json", "wind", "--rolls", "4,3,5").json["wind"]["direction"] == 2     # back to initial
+    assert umpire("turn").code == 0
+    res = umpire("wind", "--rolls", "4,3")
+    assert res.code == 2 and "another die" in res.err
+    assert umpire("--json", "status").json["wind"] == {"direction": 2, "velocity": 3, "change": 7}
+    assert umpire("verify").code == 0
+
+
+@pytest.mark.parametrize("change, bad", [("1", True), ("13", True), ("12", False), ("2", False)])
+def test_change_numbers_are_two_dice_totals(umpire, tmp_path, change, bad):
+    _game(umpire, tmp_path)
+    res = umpire("wind", "--change", change)
+    assert (res.code == 2) is bad and (not bad or "2 to 12" in res.err)
+
+
+def test_wind_velocity_and_changing_wind_number(umpire, tmp_path):
+    """40.2 a second die on the Wind Velocity Changes Table; 40.3.4 a hurricane ends the game;
+    43.0 a die on the Changing Wind Number Chart, "not rolled if the wind does not change"."""
+    _game(umpire, tmp_path, "wind-velocity", "changing-wind-number")
+    assert umpire("wind", "--direction", "4", "--velocity", "3", "--change", "11").code == 0
+    res = umpire("--json", "wind", "--rolls", "5,6,2,3")         # no change in direction or velocity: no 4th die
+    assert res.code == 0 and res.json["rolls"] == [5, 6, 2, 3] and res.json["wind"]["change"] == 11, res.err
+    assert umpire("turn").code == 0
+    res = umpire("--json", "wind", "--rolls", "6,5,3,6,1")       # clockwise, +4: hurricane; new number 6
+    assert res.code == 0 and res.json["wind"] == {"direction": 5, "velocity": 7, "change": 6}, res.err
+    assert any("hurricane" in line for line in res.json["explain"])
+
+
+def test_wind_needs_the_pack_and_the_advanced_game(umpire, tmp_path):
+    _game(umpire, tmp_path, pack=None)
+    assert umpire("wind", "--change", "7").code == 0
+    res = umpire("wind", "--rolls", "3,4,1")
+    assert res.code == 2 and "Wind Direction Change Table" in res.err and "tables template" in res.err
+    res = umpire("new", tmp_path / "b.toml", "--ruleset", "wsim-te26", "--optional", "wind-velocity")
+    assert res.code != 0 and "advanced" in res.err
+
+
+def test_an_original_change_number_is_converted():
+    """30.1.2.1 "An original wind change # of 6 ... becomes an 11 ...; a 5 becomes a 9 ...; a 4 becomes a 7"."""
+    from umpire.core.tables import Tables
+    from umpire.rules.wsim_editions.te26_wind import initial, rules_of
+
+    rules = rules_of(Tables("wsim-te26"))
+    assert [initial({"direction": 1, "change": c}, rules)["change"] for c in (6, 5, 4, 3)] == [11, 9, 7, 0]
+    assert initial({"velocity": "gale"}, rules)["velocity"] == 5
+
+
+def test_single_ship_victory_is_announced_citing_this_text(umpire, tmp_path):
+    """14.1 "when one ship surrenders, the other player is the victor"; 14.1.4 the game ends."""
+    from tests.rules.editions.test_table_packs import _melee_game
+
+    _melee_game(umpire, tmp_path)
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "5,2,6,1,3,3")
+    assert res.code == 0 and res.json["game_over"]["winner"] == "x", res.err
+    assert res.json["game_over"]["source"] == "TE 2.6 14.1"
+    assert any(line.startswith("game over") and "TE 2.6 14.1" in line for line in res.json["explain"])
+    assert umpire("--json", "score").json["victory"]["source"] == "TE 2.6 14.1"
+    assert umpire("verify").code == 0
