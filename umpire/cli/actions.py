@@ -109,12 +109,14 @@ def _pairs(items) -> dict:
 @click.option("--attitude", help="WS&IM attitude to the wind: A, B, C or D.")
 @click.option("--heading", help="Ship's heading: WS&IM hex direction 1-6 (with --wind); grid compass point N NE E ...")
 @click.option("--wind", type=int, help="WS&IM: direction the wind blows toward, 1-6 (with --heading).")
+@click.option("--blocked-by", metavar="SHIP", help="WS&IM blocked-wind: the adjacent ship lying between her "
+              "bow or stern hex and the wind this turn.")
 @click.option("--wind-from", help="grid: compass point the wind blows from (with --heading).")
 @click.option("--point", help="Point of sailing: grid reach or other.")
 @click.option("--sail", help="WS&IM battle (default) or full; grid anchor, none, reefed, main, topsail or all.")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
 @click.pass_obj
-def speed(obj, ship, attitude, heading, wind, wind_from, point, sail, extra):
+def speed(obj, ship, attitude, heading, wind, wind_from, point, sail, extra, blocked_by=None):
     """Movement allowance of SHIP this turn.
 
     \b
@@ -124,6 +126,8 @@ def speed(obj, ship, attitude, heading, wind, wind_from, point, sail, extra):
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, **_pairs(extra),
             "_optional": list(obj.game.meta.get("optional", []))}
     opts.update({k: v for k, v in (("wind_from", wind_from), ("point", point)) if v is not None})
+    if blocked_by is not None:
+        opts["blocked_by"] = obj.ship(blocked_by)
     ship, _, boat = _target(obj, ship).partition("/")
     if boat:
         opts["boat"] = boat
@@ -333,13 +337,21 @@ def special(obj, ship, column, extra, roll):
 @click.argument("ship")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE",
               help="attempt=N (and crew=CF) to cut away a fouled mast.")
+@click.option("--cut", is_flag=False, flag_value="any", metavar="[left|right]",
+              help="WS&IM loss-of-rigging: try to cut loose a mast hanging over the side (one die on the "
+              "Unfouling Table); name the side when masts hang over both.")
 @roll_option
 @click.pass_obj
-def mast(obj, ship, extra, roll):
+def mast(obj, ship, extra, roll, cut=None):
     """A mast comes down: which one, and clear or foul (DGUTS single-ship rules).
 
     \b
     Example:
       umpire mast guerriere --roll 2,5
     """
-    _act(obj, A.Mast(obj.ship(ship), _pairs(extra)), roll)
+    opts = _pairs(extra)
+    if cut is not None:
+        if obj.ruleset.family != "wsim":
+            raise BadInput("--cut: cutting loose a mast over the side is a WS&IM loss-of-rigging option")
+        opts["cut"] = cut
+    _act(obj, A.Mast(obj.ship(ship), opts), roll)
