@@ -189,8 +189,10 @@ def test_move_column_reads_the_journal():
         {"kind": "move", "action": {"command": "move", "ship": "a", "notation": "0", "opts": {}},
          "effects": [{"op": "set", "path": ["ships", "a", "movement"], "value": {"turn": 2, "log": "D"}}]},
     ]
+    events.append({"kind": "move", "action": {"command": "move", "ship": "a", "notation": "L", "opts": {}},
+                   "effects": [{"op": "set", "path": ["ships", "a", "movement"], "value": {"turn": 2, "log": "L"}}]})
     rows = turn_log(events, {"a": "A"})["a"]
-    assert [(r.turn, r.move) for r in rows] == [(1, "L1R1"), (2, "D")]
+    assert [(r.turn, r.move) for r in rows] == [(1, "L1R1"), (2, "L")]   # cut short by a collision: the last
 
 
 def test_undo_and_verify(umpire):

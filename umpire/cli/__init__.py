@@ -24,6 +24,7 @@ COMMANDS = {
     "wind": "wind_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
     "musketry": "dguts_cmds", "task": "dguts_cmds", "ram": "shared_cmds", "paddles": "dguts_cmds",
     "mortar": "dguts_cmds", "howitzer": "dguts_cmds",
+    "move": "move_cmds",
     "crew": "grid_cmds",
     "tack": "grid_cmds",
     "marines": "grid_cmds",

@@ -19,8 +19,10 @@ from umpire.cli.actions import _act
 @click.option("--turning", type=int, help="Her turning ability, when it was not given at `ship add`.")
 @click.option("--as-written", is_flag=True,
               help="Journal an illegal move as the log has it: she moves up to the infraction and stops there.")
+@click.option("--collision", is_flag=True,
+              help="Cut this turn's journalled move back to where a collision stopped her (the first part of it).")
 @click.pass_obj
-def move(obj, ship, notation, attitude, heading, wind, sail, turning, as_written):
+def move(obj, ship, notation, attitude, heading, wind, sail, turning, as_written, collision):
     """Journal SHIP's move for this turn, as written in her log.
 
     NOTATION is the move column: a number of hexes straight ahead, L or R for a
@@ -30,18 +32,19 @@ def move(obj, ship, notation, attitude, heading, wind, sail, turning, as_written
     and what holds her in place (fouled, grappled, anchored, crew away boarding).
     A move the rules do not allow is refused, saying where it breaks them; the
     tool also says when she drifts. One move per ship per turn; `undo` takes it
-    back.
+    back, and --collision cuts it short where a collision stopped her.
 
     \b
     Example:
       umpire move constitution L1R1 --attitude A
       umpire move constitution 2 --heading 3 --wind 1
       umpire move guerriere 0
+      umpire move constitution L1 --attitude A --collision
     """
     from umpire.rules.wsim.moves import Move
 
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, "turning": turning,
-            "as_written": True if as_written else None}
+            "as_written": True if as_written else None, "collision": True if collision else None}
     opts = {k: v for k, v in opts.items() if v is not None}
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])

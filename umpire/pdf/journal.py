@@ -42,7 +42,9 @@ def turn_log(events: Sequence[Mapping], names: Mapping[str, str]) -> dict[str, t
     for event in events:
         for ship, column, mark in event_marks(event, names):
             cell = cells.setdefault((ship, turn), {"left": [], "right": [], "move": [], "notes": []})
-            if mark not in cell[column] or column != "notes":
+            if column == "move":
+                cell["move"] = [mark]   # a move cut short by a collision replaces the one journalled first
+            elif mark not in cell[column] or column != "notes":
                 cell[column].append(mark)
         turn = _next_turn(event, turn)
     out: dict[str, list[TurnEntry]] = {}

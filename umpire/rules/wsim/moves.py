@@ -234,9 +234,21 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         raise Refused(f"{name} has {ship['state']}: she is off the board")
     orders = parse(notation)
     rec = ship.get("movement") or {}
-    if rec.get("turn") == turn:
+    collision = bool(opts.get("collision"))
+    amended = ""
+    if collision:
+        if rec.get("turn") != turn:
+            raise Refused(f"{name} has no move journalled in turn {turn} to cut short: --collision changes the "
+                          "move she made this turn (Basic V.C.4)")
+        if not _units(orders) or _units(orders) != _units(parse(rec["done"]))[:len(_units(orders))] \
+                or any(k == "drift" for k, _ in orders):
+            raise Refused(f"after a collision {name}'s log is cut back to where she stopped: write the first part "
+                          f"of her move {rec['done']}, not {written(orders)} (Basic V.C.4)")
+        amended, rec = rec["done"], dict(rec.get("before") or {})
+    elif rec.get("turn") == turn:
         raise Refused(f"{name} has moved already in turn {turn} ({rec.get('log')}): one move per ship per turn; "
-                      "`umpire undo` takes the last one back")
+                      "`umpire undo` takes the last one back, or --collision cuts it short where a collision "
+                      "stopped her")
     advanced = ruleset.level == "advanced"
     if any(k == "back" for k, _ in orders) and not advanced:
         raise Refused("B (backing sails) is an Advanced Game rule (Advanced V.B); this game is played at the "
@@ -391,7 +403,11 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         steps.append(Step("standing still", f"turn {still} in a row without leaving her bow hex; she drifts from turn "
                           f"{still_phases} in a row", "Basic V.B.1"))
     new_waited = 0 if not drifting or walk.turns else waited + 1
+    if amended:
+        steps.append(Step("collision", f"her movement ended where she collided: {amended} cut to {done}",
+                          "Basic V.C.4"))
     record = {"turn": turn, "written": written(orders) if orders else "0", "done": done, "log": log,
+              "before": {k: rec[k] for k in ("turn", "still", "waited", "hexes") if k in rec},
               "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs, "used": walk.used,
               "still": still, "drift": drifts, "waited": new_waited}
     heading_after = 0
@@ -399,13 +415,22 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         turned = sum(1 if v == "R" else -1 for k, v in walk.done if k == "turn")
         heading_after = (int(opts["heading"]) - 1 + turned) % 6 + 1
         record["heading"] = heading_after
-    data = {"ship": ship_id, "notation": record["written"], "executed": done, "log": log,
+    data = {"ship": ship_id, "notation": record["written"], "executed": done, "log": log, "amended": amended or None,
             "allowance": allowance, "attitude": att, "hexes": walk.hexes, "turns": walk.turns,
             "backing": walk.backs, "factors_used": walk.used, "turning": turning, "drift": drifts,
             "drift_toward": toward or None, "still_turns": still, "heading_after": heading_after or None,
             "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
-    summary = f"{name} moves {log}" + (f" (written {record['written']})" if infraction else "")
+    summary = f"{name} moves {log}" + (f" (written {record['written']})" if infraction else "") + \
+        (f" (cut short by a collision; was {amended})" if amended else "")
     return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record)], steps, data)
+
+
+def _units(orders) -> list[str]:
+    """The orders factor by factor (a hex, a turn, a backing), to compare a move with its first part."""
+    out: list[str] = []
+    for kind, value in orders:
+        out += ["1"] * value if kind == "hex" else ["B"] if kind == "back" else [str(value)] if kind == "turn" else []
+    return out
 
 
 def _still_now(ship: dict, turn: int) -> int:

@@ -8,6 +8,7 @@ from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim import actions as WsimActions
+from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class Wsim1981(Ruleset):
                "sail": (WsimActions.Sail, "_advanced_cmd"), "sink": (WsimActions.Sink, "_advanced_cmd"),
                "explode": (WsimActions.Explode, "_advanced_cmd"), "repair": (WsimActions.Repair, "_advanced_cmd"),
                "anchor": (WsimActions.Anchor, "_advanced_cmd")}
+    actions["move"] = (Move, "_move")
     queries = {"speed": "speed"}
 
     #: the options each command takes, as the command line names them; any other is refused
@@ -64,6 +66,7 @@ class Wsim1981(Ruleset):
         "fire": ("range", "side", "aim", "rake", "facing", "lose"),
         "speed": ("attitude", "heading", "wind", "sail"),
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
+        "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision"),
     }
 
     def check_options(self, command: str, opts: dict) -> None:
@@ -118,6 +121,16 @@ class Wsim1981(Ruleset):
 
     def _turn(self, state, tables, a):
         return self.end_turn(state, tables)
+
+    def _move(self, state, tables, a: Move):
+        """A ship's written move for the turn, checked and journalled (Basic IV-V, Advanced V.B-D)."""
+        from umpire.rules.wsim import moves
+
+        if not self.data_id.startswith("wsim-1981"):
+            raise BadInput(f"move is not built for {self.id}: its movement rules differ from the 1981 text's "
+                           "(see docs/coverage)")
+        self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
+        return moves.move(self, state, tables, a.ship, a.notation, a.opts)
 
     def _advanced_cmd(self, state, tables, a):
         """sail, sink, explode, repair, anchor: Advanced Game commands (refused at the Basic level)."""
