@@ -8,6 +8,7 @@ from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim import actions as WsimActions
+from umpire.rules.wsim import optional_actions as OptionalActions
 from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 
@@ -58,13 +59,18 @@ class Wsim1981(Ruleset):
                "explode": (WsimActions.Explode, "_advanced_cmd"), "repair": (WsimActions.Repair, "_advanced_cmd"),
                "anchor": (WsimActions.Anchor, "_advanced_cmd")}
     actions["move"] = (Move, "_move")
-    queries = {"speed": "speed"}
+    # the Optional Rules' own commands; each refuses in a game started without its rule
+    actions.update({"mast": (A.Mast, "_optional_cmd"), "tow": (OptionalActions.Tow, "_optional_cmd"),
+                    "aground": (OptionalActions.Aground, "_optional_cmd"),
+                    "designate": (OptionalActions.Designate, "_optional_cmd"),
+                    "signal": (OptionalActions.Signal, "_optional_cmd")})
+    queries = {"speed": "_speed"}
 
     #: the options each command takes, as the command line names them; any other is refused
     #: ("_optional" carries the game's optional rules and is not typed)
     options: dict[str, tuple[str, ...]] = {
         "fire": ("range", "side", "aim", "rake", "facing", "lose"),
-        "speed": ("attitude", "heading", "wind", "sail"),
+        "speed": ("attitude", "heading", "wind", "sail", "blocked_by"),
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
         "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision"),
     }
@@ -82,6 +88,10 @@ class Wsim1981(Ruleset):
     def _fire(self, state, tables, a: A.Fire):
         self.check_options("fire", a.opts)
         self._busy(state, a.ship, "fire")
+        if state.get("optional"):
+            from umpire.rules.wsim import optional
+
+            optional.check_fire(state, a.ship)   # a mast over the side, aground (Optional VIII.B, XI.E)
         return self.fire(state, tables, a.ship, a.at, a.opts)
 
     def _contact(self, state, tables, a: A.Contact):
@@ -120,7 +130,31 @@ class Wsim1981(Ruleset):
         return self.recover(state, tables, a.ship)
 
     def _turn(self, state, tables, a):
+        if state.get("optional"):
+            from umpire.rules.wsim import optional
+
+            optional.check_end_turn(state, tables)   # mast and refloat dice owed (Optional VIII.B, XI.B)
         return self.end_turn(state, tables)
+
+    def _optional_cmd(self, state, tables, a):
+        """mast, tow, aground, designate, signal: commands of the Optional Rules (rules/wsim/optional.py)."""
+        from umpire.rules.wsim import optional
+
+        if a.command == "tow":
+            return optional.tow(state, tables, a.ship, a.towed, a.opts)
+        if a.command == "signal":
+            return optional.signal(state, tables, a.ship, a.text)
+        return getattr(optional, a.command)(state, tables, a.ship, a.opts)
+
+    def _speed(self, state: dict, tables, ship: str, opts: dict):
+        """`speed`, and with blocked-wind the umpire's --blocked-by ship (Optional IX)."""
+        blocker = opts.get("blocked_by")
+        res = self.speed(state, tables, ship, {k: v for k, v in opts.items() if k != "blocked_by"})
+        if blocker is None:
+            return res
+        from umpire.rules.wsim import optional
+
+        return optional.blocked_wind(state, tables, ship, blocker, res)
 
     def _move(self, state, tables, a: Move):
         """A ship's written move for the turn, checked and journalled (Basic IV-V, Advanced V.B-D)."""
@@ -161,7 +195,10 @@ class Wsim1981(Ruleset):
         ships = {}
         for d in game.ships:
             ships[d["id"]] = new_ship(d)
-        return {"turn": 1, "ships": ships}
+        state = {"turn": 1, "ships": ships}
+        if game.meta.get("optional"):   # what the optional rules read (rules/wsim/optional.py)
+            state["optional"] = list(game.meta["optional"])
+        return state
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
         from umpire.rules.wsim.spec import Spec
@@ -346,6 +383,10 @@ class Wsim1981(Ruleset):
         from umpire.rules.wsim import boarding
 
         self._announce_end(state, res, tables)
+        if state.get("optional"):   # mast dice owed for whole rigging sections lost (Optional VIII.B)
+            from umpire.rules.wsim import optional
+
+            optional.after(state, res, tables)
         if self.level == "advanced":   # the order gun squares are marked in, for repairs (Advanced X.B)
             from umpire.rules.wsim import advanced_cmds
 
