@@ -207,7 +207,7 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @cli.command()
 @click.argument("ship")
 @click.argument("what", type=click.Choice(["studding", "anchor", "springs", "boats", "guns", "stores", "water",
-                                          "flagship", "row"]))
+                                          "flagship", "flagship-roll", "row"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
 @click.option("--crew", help="Crew factors of sailors at the task (default: all aboard).")
@@ -216,12 +216,15 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet).")
 @click.option("--pace", type=click.Choice(["normal", "battle"]),
               help="row: a galley's pace this turn, normal (8\") or battle and ramming (12\").")
+@roll_option
 @click.pass_obj
-def task(obj, ship, what, state, crew, gain, trained, squadron, pace):
+def task(obj, ship, what, state, crew, gain, trained, squadron, pace, roll):
     """A crew task (DGUTS optional rule): set studding sails, anchor, or lighten ship by jettisoning
     boats, guns, stores or water. The working gives the turns it takes with the crew at it.
     `row` counts a galley's turn under oars against what her oarsmen can keep up (two hours
     at the normal pace, twenty minutes at battle speed, two turns' rest for each turn rowed).
+    `flagship-roll` (fleet rules): a turn engaged with no fleet flagship marked, one die for
+    SHIP's fleet; on 1 or 2 every ship of it fires a factor less from then on.
 
     \b
     Examples:
@@ -230,12 +233,13 @@ def task(obj, ship, what, state, crew, gain, trained, squadron, pace):
       umpire task essex water --gain 0.05
       umpire task victory flagship
       umpire task galley row --pace battle
+      umpire task redoutable flagship-roll --roll 2
     """
     from umpire.rules.dguts.actions import Task
 
     opts = {"set": state, "crew": crew, "gain": gain, "trained": "1" if trained else None, "squadron": squadron,
             "pace": pace}
-    _act(obj, Task(obj.ship(ship), what, {k: v for k, v in opts.items() if v is not None}))
+    _act(obj, Task(obj.ship(ship), what, {k: v for k, v in opts.items() if v is not None}), roll)
 
 
 @cli.command()

@@ -247,3 +247,36 @@ def test_wasp_and_avon_fire_at_a_range_only(umpire, tmp_path):
 
     with pytest.raises(BadInput, match="fire_bands"):
         derive_ship("british", 400, 120, "16x32C", {"fire_bands": ["E"]})
+
+
+# ------------------------------------------------------------------ Fleet Action Rules 1.b
+def test_a_fleet_with_no_marked_flagship_rolls_each_turn_engaged(umpire, tmp_path):
+    # Fleet Action Rules 1.b: "If not clearly marked there is a 1/3 chance that the fleet will roll for
+    # LOSS OF FLAGSHIP each turn they are engaged with the enemy ... Losses and lack of maneuverability
+    # are cumulative."; the loss costs "the entire fleet ... one fire factor"
+    g = tmp_path / "fl.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("Bucentaure", "french"), ("Redoutable", "french"), ("Victory", "british")):
+        run("ship", "add", name, "--side", side, "--nation", side, "--tons", "2000", "--men", "800",
+            "--guns", "30x36,30x24")
+    shot = ("--at", "victory", "--range", "10", "--side", "left", "--aim", "high", "--rolls", "6,6")
+    before = run("--json", "fire", "redoutable", *shot).json["points"]
+    run("turn")
+    assert run("--json", "task", "redoutable", "flagship-roll", "--roll", "5").json["lost"] is False
+    assert run("task", "redoutable", "flagship-roll", "--roll", "1").code == 1      # once a turn
+    run("turn")
+    assert run("--json", "task", "bucentaure", "flagship-roll", "--roll", "2").json["lost"] is True
+    run("turn")
+    assert run("--json", "task", "bucentaure", "flagship-roll", "--roll", "1").json["lost"] is True
+    after = run("--json", "fire", "redoutable", *shot).json
+    assert after["points"] == before - 2                                            # cumulative
+    assert any("2 loss(es) of an unmarked flagship" in line for line in after["explain"])
+    assert run("task", "victory", "flagship").code == 0
+    assert run("task", "victory", "flagship-roll").code == 1                        # marked: no roll
+    assert run("--json", "verify").json["differences"] == []
+    g2 = tmp_path / "std.toml"
+    assert umpire("new", g2, "--ruleset", "dguts").code == 0
+    umpire("--game", g2, "ship", "add", "A", "--side", "a", "--nation", "british", "--tons", "900", "--men", "300",
+           "--guns", "30x18")
+    assert umpire("--game", g2, "task", "a", "flagship-roll", "--roll", "1").code == 1

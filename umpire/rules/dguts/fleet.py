@@ -72,6 +72,18 @@ def flagship_lost(ship: Mapping[str, Any], ships: Sequence[Mapping[str, Any]]) -
     return ""
 
 
+def resolve_unmarked_flagship(side: str, squadron: str, roll: int, tables: Tables | None = None) -> tuple[bool, Step]:
+    """Fleet Action Rules 1.b: a fleet (or squadron) whose flagship is not marked, engaged with the enemy,
+    rolls each turn: on a third of the faces it suffers a loss of flagship, cumulatively."""
+    t = tables_or_default(tables)
+    (roll,) = DiceNeed(1, 6, ("unmarked flagship",)).check([roll])
+    lost = roll in t.get("fleet", "flagships", "unmarked_loss_on")
+    who = f"the {squadron} squadron" if squadron else f"the {side} fleet"
+    return lost, Step("unmarked flagship", f"{who}, engaged with no marked flagship: rolled {roll}, "
+                      + ("a loss of flagship: every ship one fire factor less, and each holds her last heading "
+                         "next movement phase" if lost else "no loss"), t.cite("fleet", "flagships"))
+
+
 def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake: str = "",
                       tables: Tables | None = None, short: Sequence[str] = ()) -> tuple[int, list[Step]]:
     """Fire points of every ship firing together; carronades only at A and B range (rules 2-4);
@@ -85,9 +97,15 @@ def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake
         if not left["crew"]:
             raise Refused(f"{values.get('name') or 'a firing ship'} has no crew points left: she cannot fire")
         pts = left["fire"] + (left["carronade"] if carr_ok else 0)
+        each = int(t.get("fleet", "flagships", "fire_factors_lost"))
         if why:
-            pts = max(0, pts - 1)
-            steps.append(Step("loss of flagship", f"{why}: one fire factor less", t.cite("fleet", "flagships")))
+            pts = max(0, pts - each)
+            steps.append(Step("loss of flagship", f"{why}: {each} fire factor less", t.cite("fleet", "flagships")))
+        unmarked = int(state.get("flagship_losses", 0))
+        if unmarked:
+            pts = max(0, pts - unmarked * each)
+            steps.append(Step("loss of flagship", f"{unmarked} loss(es) of an unmarked flagship: {unmarked * each} "
+                              "fire factor(s) less", t.cite("fleet", "flagships")))
         steps.append(Step(values.get("name") or "ship", f"{left['fire']} fire points"
                           + (f" + {left['carronade']} carronade" if carr_ok and left["carronade"] else ""),
                           t.cite("fleet", "values")))

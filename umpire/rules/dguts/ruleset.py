@@ -145,8 +145,11 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             res, job = tasks.mark_flagship(s["track"], on, str(a.opts.get("squadron", "")), dt), ""
         elif a.what == "row":
             return self._row_turn(s, a.opts, dt)
+        elif a.what == "flagship-roll":
+            return self._unmarked_flagship(state, s, a.opts, dt)
         else:
-            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship or row")
+            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship, "
+                           "flagship-roll or row")
         out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
                     _sets(a.ship, res.effects.get("ship", {})))
         if job:
@@ -155,6 +158,44 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
             out.data["turns"] = turns
         return out
+
+    def _unmarked_flagship(self, state: dict, s: dict, opts: dict, dt):
+        """Fleet Action Rules 1.b: a turn engaged (enemy within 8") with no flagship marked for her fleet:
+        one die, and on a third of the faces every ship of the fleet suffers a loss of flagship."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts.adapter import _sets
+        from umpire.rules.dguts.fleet import resolve_unmarked_flagship
+
+        if state.get("level") != "fleet":
+            raise Refused("the loss of an unmarked flagship is a Fleet Action rule (`umpire new ... --level fleet`)")
+        squadron = ""
+        side = s["controller"]
+        ships = [o for o in state["ships"].values() if o["controller"] == side]
+        marked = [o["name"] for o in ships if o["track"].get("flagship") == "fleet"]
+        if marked:
+            raise Refused(f"{marked[0]} is the fleet's marked flagship: only a fleet with none rolls")
+        turn = int(state.get("turn", 1))
+        if any(int(o["track"].get("flagship_roll_turn", 0)) == turn for o in ships):
+            raise Refused(f"the {side} fleet has rolled for its unmarked flagship this turn already")
+
+        def resolve(rolls, strict):
+            lost, step = resolve_unmarked_flagship(side, squadron, rolls[0], dt)
+            effects = []
+            for o in ships:
+                change = {"flagship_roll_turn": turn}
+                if lost and o["track"]["status"] in ("active", "sinking"):
+                    change["flagship_losses"] = int(o["track"].get("flagship_losses", 0)) + 1
+                effects += _sets(o["id"], change)
+            engaged = Step("engaged", f"roll once each turn the enemy is within "
+                           f"{float(dt.get('fleet', 'flagships', 'engaged_inches')):g}\" of the fleet",
+                           dt.cite("fleet", "flagships"))
+            return Resolution("task", f"{'the ' + squadron + ' squadron' if squadron else 'the ' + side + ' fleet'}: "
+                              + ("loss of flagship" if lost else "no loss"), effects, [step, engaged],
+                              {"lost": lost, "ships": [o["id"] for o in ships]})
+
+        return Plan(DiceNeed(1, 6, ("unmarked flagship",)), resolve)
 
     def _row_turn(self, s: dict, opts: dict, dt):
         """A galley rows this turn (Special Vessels, Galleys): her speed under oars, the spell counted
