@@ -11,7 +11,7 @@ from umpire.core.tables import MissingTable, Tables, pack_spec
 from umpire.rules.wsim_editions.packs import read_pack, row_index, template
 
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
-TE_TABLES = ["fouling", "unfouling", "grappling", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
+TE_TABLES = ["fouling", "unfouling", "grappling", "grappling-modifiers", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
              "hdt-rake", "advanced-hdt-modifiers", "critical-hits",
              "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number",
              "wind-direction-change", "wind-velocity-change"]
@@ -313,3 +313,32 @@ def test_te26_fire_without_the_pack_names_the_hdt(umpire, tmp_path):
     res = umpire("fire", "mars", "--at", "herc", "--range", "4", "--side", "left", "--facing", "right", "--roll", "3")
     assert res.code == 2 and "Hit Determination Table" in res.err and "tables template" in res.err
     assert game.read_bytes() == before
+
+
+def test_te26_grappling_rules_of_the_text(umpire, tmp_path):
+    """9.1.3 friendly ships +4; 9.1.4 "Rolls of 12 always grapple"; 9.1.9 "Once two ships are
+    grappled, additional grapples may not be made between them"; fouled ships take the card's
+    modifier (a pack table); 18.1-18.2 Advanced unfouling modifiers are refused in the Beginners' Game."""
+    pack = PACK.replace('rows = ["2-6", "7-12"]\ncells = [["failure"], ["success"]]',
+                        'rows = ["2-11", "12"]\ncells = [["failure"], ["success"]]')
+    (tmp_path / "p.toml").write_text(pack + '[tables.unfouling]\nrows = ["2-7", "8-12"]\ncells = [["failure"], ["success"]]\n')
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    _ships(umpire)
+    assert umpire("ship", "add", "C", "--side", "x", "--spec", AV).code == 0
+    res = umpire("--json", "grapple", "a", "c", "--rolls", "4,4")          # friendly: 8 + 4 = 12 (last row)
+    assert res.code == 0 and res.json["success"] is True, res.err
+    assert any("friendly ships: +4 = 12" in line for line in res.json["explain"])
+    res = umpire("grapple", "c", "a", "--rolls", "6,6")
+    assert res.code == 1 and "9.1.9" in res.err
+    res = umpire("--json", "grapple", "a", "b", "--rolls", "5,6")            # 11: failure
+    assert res.code == 0 and res.json["success"] is False
+    assert umpire("turn").code == 0
+    res = umpire("--json", "grapple", "a", "b", "--rolls", "6,6")            # 9.1.4
+    assert res.code == 0 and res.json["success"] is True
+    assert any("always grapples" in line for line in res.json["explain"])
+    assert umpire("foul", "b", "c", "--rolls", "6,6").code == 0
+    res = umpire("grapple", "b", "c", "--rolls", "3,3")
+    assert res.code == 2 and "Grappling Table (modifier for fouled ships)" in res.err
+    assert umpire("turn").code == 0
+    res = umpire("unfoul", "b", "c", "--rolls", "3,3", "--opt", "full-sails=1")
+    assert res.code == 2 and "Advanced" in res.err

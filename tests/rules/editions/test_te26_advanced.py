@@ -225,3 +225,26 @@ def test_the_exploding_74_uses_table_10_on_adjacent_ships(umpire, tmp_path):
     assert again.code == 1 and "exploded" in again.err
     far = umpire("explode", "third", "--near", "orient=3", "--rolls", "1")
     assert far.code == 2 and "two hexes" in far.err
+
+
+def test_advanced_unfouling_modifiers(umpire, tmp_path):
+    """18.1 "-1 for each ship which is at full sails"; 18.2 "-2 per fireship"; with 6.1's +1."""
+    from tests.rules.editions.test_table_packs import PACK
+
+    (tmp_path / "p.toml").write_text(PACK + '[tables.unfouling]\nrows = ["2-7", "8-12"]\n'
+                                     'cells = [["failure"], ["success"]]\n')
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
+                  "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", EIGHTY.format(q="CR")).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", EIGHTY.format(q="CR")).code == 0
+    assert umpire("foul", "a", "b", "--rolls", "6,6").code == 0
+    assert umpire("turn").code == 0
+    # 5 + 4 = 9, one ship at full sails -1 = 8: a success; two and a fireship: 9 - 2 - 2 = 5
+    res = umpire("--json", "unfoul", "a", "b", "--rolls", "5,4", "--opt", "full-sails=2", "--opt", "fireships=1",
+                 "--opt", "rigging=1")
+    assert res.code == 0 and res.json["success"] is False, res.err
+    assert any("2 ship(s) at full sails: -2" in line for line in res.json["explain"])
+    assert any("1 fireship(s): -2" in line for line in res.json["explain"])
+    assert umpire("turn").code == 0
+    res = umpire("--json", "unfoul", "a", "b", "--rolls", "5,4", "--opt", "full-sails=1")
+    assert res.code == 0 and res.json["success"] is True, res.err

@@ -7,12 +7,13 @@ from tests.rules.editions.test_table_packs import _fire_pack
 
 
 def _game(umpire, tmp_path):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + '[tables.grappling]\nrows = ["2-6", "7-12"]\n'
+                                     'cells = [["failure"], ["success"]]\n')
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml").code == 0
     for name, side in (("Ardent", "gb"), ("Brunswick", "gb"), ("Vengeur", "fr")):
         assert umpire("ship", "add", name, "--side", side, "--spec", EIGHTY.format(q="CR")).code == 0
-    assert umpire("grapple", "ardent", "brunswick").code == 0          # friendly: automatic (9.1.3)
+    assert umpire("grapple", "ardent", "brunswick", "--rolls", "2,1").code == 0    # friendly: 3 + 4 (9.1.3)
 
 
 def _ship(umpire, sid):

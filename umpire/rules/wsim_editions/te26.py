@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from umpire.core import actions as A
 from umpire.core.dice import DiceNeed
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
@@ -52,7 +52,7 @@ class WsimTe26(Wsim1981):
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
-    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose"), "grapple": (), "unfoul": ("rigging",), "morale": ("outnumbered", "flagship"),
+    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
 
@@ -115,12 +115,19 @@ class WsimTe26(Wsim1981):
         contact.check_contact(state, kind, a, b)
         name = contact.KINDS[kind][0]
         friendly = state["ships"][a]["controller"] == state["ships"][b]["controller"]
-        if friendly and kind in ("grapple", "ungrapple"):
-            return Plan(DiceNeed(0, 6, (kind,)), lambda rolls, strict: _resolve(state, kind, a, b, (), None, tables, opts))
+        if kind == "grapple" and b in state["ships"][a]["grappled"]:
+            raise Refused(f"{state['ships'][a]['name']} and {state['ships'][b]['name']} are grappled already: "
+                          "once two ships are grappled, no more grapples are made between them (TE 2.6 9.1.9)")
+        _contact_mods(self.level, kind, opts)                  # bad options refused before any die
+        if kind == "grapple" and b in state["ships"][a]["fouled"]:
+            tables["grappling-modifiers"]      # "Fouling provides a + modifier for grappling (see table)"
+        if friendly and kind == "ungrapple":
+            return Plan(DiceNeed(0, 6, (kind,)), lambda rolls, strict: _resolve(state, kind, a, b, (), None, tables, opts,
+                                                                                self.level))
         table = tables[name]            # refused here, before any die, when the game has no pack for it
         n = tables["procedures"]["contact"]["dice"]
         need = DiceNeed(n, 6, tuple(f"{kind} die {i + 1}" for i in range(n)))
-        return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts))
+        return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts, self.level))
 
     #: the 1981 victory rules' references, as the Tournament Edition numbers the same rules
     VICTORY_REFS = {"Basic XI.A": "TE 2.6 14.1", "Basic XI.A.2": "TE 2.6 14.1.2", "Basic XI.A.3": "TE 2.6 14.1.3",
@@ -244,9 +251,9 @@ class WsimTe26Advanced(WsimTe26):
         return te26_advanced.load(state, ship, side_word(side), shot, tables)
 
 
-def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], table, tables, opts) -> Resolution:
+def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], table, tables, opts,
+             level: str = "basic") -> Resolution:
     from umpire.rules.wsim import contact
-    from umpire.rules.wsim_editions.packs import row_index
 
     name, track, making = contact.KINDS[kind]
     sa, sb = state["ships"][a], state["ships"][b]
@@ -254,18 +261,34 @@ def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tab
     effects: list[dict] = []
     if not rolls:
         success = True
-        steps.append(Step("friendly ships", f"{kind} is automatic", "TE 2.6 9.1.1, 9.2.1"))
+        steps.append(Step("friendly ships", f"{kind} is automatic", "TE 2.6 9.2.1"))
     else:
         total = sum(rolls)
         steps.append(Step("two dice", f"{rolls[0]} + {rolls[1]} = {total}", "TE 2.6 " + table["section"]))
+        rules = tables["procedures"]["contact"]
         if kind == "unfoul" and _rigging_bonus(opts):
             effects += _mark_rigging(sa)
             total += 1
             steps.append(Step("a rigging square marked off", f"+1 = {total}", "TE 2.6 6.1"))
-        rules = tables["procedures"]["contact"]
+        if kind == "grapple" and sa["controller"] == sb["controller"]:
+            total += rules["friendly_grapple"]
+            steps.append(Step("friendly ships", f"{rules['friendly_grapple']:+d} = {total}", "TE 2.6 9.1.3"))
+        if kind == "grapple" and b in sa["fouled"]:
+            gm = tables["grappling-modifiers"]
+            value = gm["cells"][0][0]
+            total += value
+            steps.append(Step("the ships are fouled", f"{value:+d} = {total}", gm["source"]))
+        for key, n in _contact_mods(level, kind, opts).items():
+            total += n * rules[key]
+            steps.append(Step({"unfoul_full_sails": f"{n} ship(s) at full sails",
+                               "unfoul_fireship": f"{n} fireship(s)"}[key], f"{n * rules[key]:+d} = {total}",
+                              "TE 2.6 18.1" if key == "unfoul_full_sails" else "TE 2.6 18.2"))
         if kind == "foul" and sum(rolls) == rules["always_fouls"]:
             success = True
             steps.append(Step("a roll of 12", "always fouls", "TE 2.6 8.3.5"))
+        elif kind == "grapple" and sum(rolls) == rules["always_grapples"]:
+            success = True
+            steps.append(Step("a roll of 12", "always grapples", "TE 2.6 9.1.4"))
         elif kind == "ungrapple" and sum(rolls) == rules["always_ungrapples"]:
             success = True
             steps.append(Step("a roll of 12", "always succeeds", "TE 2.6 9.2.1"))
@@ -273,7 +296,7 @@ def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tab
             col = 0
             if kind == "ungrapple":
                 col = 0 if sa.get("grappled_on", {}).get(b) == state["turn"] else 1
-            row = row_index(table, total)
+            row = _row(table, total)
             success = table["cells"][row][col] == "success"
             steps.append(Step(f"{table['title']}, row {table['rows'][row]}, {table['columns'][col]}",
                               table["cells"][row][col], table["source"]))
@@ -343,6 +366,33 @@ def _morale(state: dict, ship_id: str, opts: dict, rolls: tuple[int, ...], table
                       "passes" if passed else "fails", "TE 2.6 3.2.5.1"))
     data = {"ship": ship_id, "rolls": list(rolls), "passed": passed, "quality": ship["quality"]}
     return Resolution("morale", f"{ship['name']} {'passes' if passed else 'fails'} the morale check", [], steps, data)
+
+
+def _row(table: dict, total: int) -> int:
+    """The row holding a modified total; a total beyond the card's rows reads its first or last row."""
+    from umpire.rules.wsim_editions.packs import _BAND, row_index
+
+    try:
+        return row_index(table, total)
+    except BadInput:
+        first = _BAND.fullmatch(table["rows"][0].strip())
+        return 0 if first and total < int(first.group(1)) else len(table["rows"]) - 1
+
+
+def _contact_mods(level: str, kind: str, opts: dict) -> dict[str, int]:
+    """The Advanced unfouling modifiers the umpire gives: ships at full sails (18.1), fireships (18.2)."""
+    out = {}
+    for key, rule in (("full-sails", "unfoul_full_sails"), ("fireships", "unfoul_fireship")):
+        value = str(opts.get(key) or "0")
+        if not value.isdigit():
+            raise BadInput(f"{kind} --opt {key}={value}: the number of ships (0, 1 or 2)")
+        if int(value):
+            if level != "advanced":
+                raise BadInput(f"{kind} --opt {key}: an Advanced Game modifier (TE 2.6 18.0)")
+            if int(value) > 2:
+                raise BadInput(f"{kind} --opt {key}={value}: two ships are unfouling, so 0, 1 or 2")
+            out[rule] = int(value)
+    return out
 
 
 def _rigging_bonus(opts: dict) -> bool:
