@@ -21,8 +21,8 @@ def test_wsim_card_from_a_game_shows_turn_loads_and_set_up(umpire, tmp_path):
                   "--roll", "3").code == 0
     card = _pages(umpire, tmp_path, "cards")[0]
     assert "Set-up hex 2723, heading 2" in card and "Set-up hex 4116, heading 2" in card   # scenario 1B
-    assert "Turn 1 Loaded: left empty, right R" in card          # MARS fired her left broadside
-    assert "Turn 1 Loaded: left R, right R" in card              # HERCULE as she began (Basic X)
+    assert "Move 1 Loaded: left empty, right B" in card          # MARS fired her left broadside (1974 words)
+    assert "Move 1 Loaded: left B, right B" in card              # HERCULE as she began (Basic X)
 
 
 def test_blank_wsim_cards_give_set_up_but_no_turn_or_load(umpire, tmp_path):

@@ -191,7 +191,7 @@ def _view_with_turns(turns):
     from umpire.pdf import fleet_from_scenario, sheet_views
 
     view = sheet_views(fleet_from_scenario("wsim-1b", ["mars"]))[0]
-    return dataclasses.replace(view, turns=turns)
+    return dataclasses.replace(view, turns=turns, load_mark="R")   # the 1981 notation (1974 writes B)
 
 
 def test_load_slashes_are_drawn_through_the_r(battle, tmp_path):

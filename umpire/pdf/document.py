@@ -35,9 +35,11 @@ def sheet_views(fleet: Fleet) -> tuple[Any, ...]:
         from umpire.pdf.grid import panel_view
 
         return tuple(panel_view(s, fleet.tables, blank=not fleet.damage) for s in fleet.ships)
+    from umpire.pdf.layout import load_form
     from umpire.pdf.views import wsim_ship
 
-    return tuple(wsim_ship(s, fleet) for s in fleet.ships)
+    form = load_form(fleet.ruleset, fleet.level)   # the edition's and level's log (templates/wsim-forms.toml)
+    return tuple(wsim_ship(s, fleet, form) for s in fleet.ships)
 
 
 def cover_view(fleet: Fleet, views: tuple[Any, ...]):
@@ -63,7 +65,8 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=N
         return _grid_panels(fleet, paper, tables, progress)
     views = sheet_views(fleet)
     dguts = fleet.family == "dguts"
-    layout = load_layout(DgutsSheetLayout if dguts else WsimSheetLayout, paper)
+    layout = load_layout(DgutsSheetLayout if dguts else WsimSheetLayout, paper,
+                         "" if dguts else views[0].form.sheet_template)
     canvas, buf = _canvas(layout, f"{fleet.title}: ship sheets")
     pen = _pen(canvas, layout)
     pages = 0
@@ -85,7 +88,7 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=N
         from umpire.pdf.wsim import legend, sheet_pages as draw_wsim
 
         for view in views:
-            pages += draw_wsim(pen, view, layout, origin, brief, legend(fleet.source_ruleset))
+            pages += draw_wsim(pen, view, layout, origin, brief, legend(fleet.source_ruleset, view.form))
             if progress:
                 progress(1)
     if tables:
@@ -107,7 +110,8 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
 
     views = sheet_views(fleet)
     dguts = fleet.family == "dguts"
-    layout = load_layout(DgutsCardLayout if dguts else WsimCardLayout, paper)
+    layout = load_layout(DgutsCardLayout if dguts else WsimCardLayout, paper,
+                         "" if dguts else views[0].form.card_template)
     canvas, buf = _canvas(layout, f"{fleet.title}: ship cards")
     origin = f"{fleet.title} - {fleet.subtitle}"
     if dguts:

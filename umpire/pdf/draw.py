@@ -215,7 +215,7 @@ def draw_track(pen: Pen, x: float, top: float, track: Track, width: int, boxes: 
 def draw_group(pen: Pen, x: float, top: float, group: BoxGroup, boxes: Boxes, size: float,
                numbered: bool = True) -> float:
     """A numbered section: heading, then each track's label and squares; returns the height used."""
-    heading = f"{group.number} {group.title}" if numbered else group.label
+    heading = group.heading if numbered else group.label
     baseline = pen.middle(top, boxes.size, size, bold=True)
     pen.text(x, baseline, heading, size, bold=True, room=boxes.heading - pen.ink.mark_inset)
     if group.width == 0:

@@ -249,11 +249,12 @@ TEMPLATES: dict[type, str] = {
 _UNSCALED = (Fonts, Ink)
 
 
-def load_layout(kind: type[T], paper: str) -> T:
-    """The layout `kind` on `paper` ("a4", "letter", ...), checked against its template file."""
-    name = TEMPLATES[kind]
+def load_layout(kind: type[T], paper: str, name: str = "") -> T:
+    """The layout `kind` on `paper` ("a4", "letter", ...), checked against its template file:
+    the kind's own, or `name` (a template of the same kind, e.g. "wsim-sheet-advanced")."""
+    name = name or TEMPLATES[kind]
     path = template_path(name)
-    doc = _read(path)
+    doc = _layered(name)
     values: dict[str, Any] = {"paper": load_paper(paper)}
     hints = typing.get_type_hints(kind)
     for f in fields(kind):
@@ -279,6 +280,84 @@ def load_paper(name: str) -> Paper:
         raise BadInput(f"paper {name!r}: use one of {', '.join(sorted(sizes))}")
     size = _section(Paper, {"name": key, **sizes[key]}, f"{path}: [{key}]")
     return size
+
+
+def _layered(name: str, seen: tuple[str, ...] = ()) -> dict:
+    """A template's sections, over those of the template its `base` names (section by section,
+    key by key), so a variant lists only what differs."""
+    path = template_path(name)
+    doc = _read(path)
+    base = doc.get("base")
+    if base is None:
+        return doc
+    if not isinstance(base, str) or not base or base in seen + (name,):
+        raise BadInput(f"template {path}: base {base!r} must name another template (no loops)")
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _layered(base, seen + (name,)).items()}
+    for key, value in doc.items():
+        if key == "base":
+            continue
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = {**out[key], **value}
+        else:
+            out[key] = value
+    return out
+
+
+# --- WS&IM log forms: what each edition and level calls things (templates/wsim-forms.toml) ----------
+
+@dataclass(frozen=True, slots=True)
+class WsimForm:
+    """The words and parts of one edition's (and level's) WS&IM log, as its text describes it."""
+
+    key: str
+    sheet: str                    # what the sheet is called, in its title band
+    card: str                     # what the cards are called
+    edition: str                  # the text and level the log follows
+    record: str                   # heading over the squares ("" for none)
+    turn: str                     # the grid's word for a turn ("Turn", "Move")
+    load: str                     # the mark written when a broadside is loaded with plain shot
+    sections: bool                # broadsides and carronades split into bow and stern
+    morale: bool                  # crew quality printed with its number
+    anchors: int                  # anchor boxes on the log (0: none)
+    sheet_template: str
+    card_template: str
+    legend_title: str
+    legend: tuple[str, ...]
+
+
+_FORM_TYPES = {"sheet": str, "card": str, "edition": str, "record": str, "turn": str,
+               "load": str, "sections": bool, "morale": bool, "anchors": int, "sheet_template": str,
+               "card_template": str, "legend_title": str, "legend": list}
+
+
+def load_form(ruleset: str, level: str = "") -> WsimForm:
+    """The log form for a WS&IM ruleset id at a level: `[<id>-<level>]` in templates/wsim-forms.toml,
+    else `[<id>]`; a ruleset the file does not name gets the 1981 form of the same level."""
+    path = template_path("wsim-forms")
+    doc = _read(path)
+    for key in (f"{ruleset}-{level}", ruleset, f"wsim-1981-{level}", "wsim-1981"):
+        if isinstance(doc.get(key), dict):
+            break
+    else:
+        raise BadInput(f"template {path}: no [wsim-1981] form")
+    table = doc[key]
+    values: dict[str, Any] = {"key": key}
+    for field_name, kind in _FORM_TYPES.items():
+        raw = table.get(field_name)
+        where = f"template {path}: [{key}] {field_name}"
+        if raw is None:
+            raise BadInput(f"{where} is missing")
+        if kind is int and (isinstance(raw, bool) or not isinstance(raw, int) or raw < 0):
+            raise BadInput(f"{where}: expected a whole number of 0 or more, got {raw!r}")
+        if kind is list and not (isinstance(raw, list) and all(isinstance(r, str) and r for r in raw)):
+            raise BadInput(f"{where}: expected a list of text lines, got {raw!r}")
+        if kind in (str, bool) and not isinstance(raw, kind):
+            raise BadInput(f"{where}: expected {'text' if kind is str else 'true or false'}, got {raw!r}")
+        values[field_name] = tuple(raw) if kind is list else raw
+    for key_name in ("sheet", "card", "turn", "load", "sheet_template", "card_template"):
+        if not values[key_name]:
+            raise BadInput(f"template {path}: [{key}] {key_name} must not be empty")
+    return WsimForm(**values)
 
 
 def paper_names() -> list[str]:

@@ -37,6 +37,7 @@ class Fleet:
     source_ruleset: str = ""
     options: tuple[str, ...] = ()
     wind_force: int | None = None     # the game's wind force, or the scenario's, when either gives one
+    level: str = ""                   # the rules level the ships are printed at ("" the ruleset's first)
 
     @property
     def length(self) -> int:
@@ -73,29 +74,35 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
                  tables=game.tables(dict(state.get("rulings") or {})), names=names, brief=brief,
                  source_ruleset=str(game.scenario.get("ruleset") or game.ruleset_id),
                  options=tuple(str(o) for o in game.meta.get("optional", []) or ()),
-                 wind_force=_force((state.get("wind") or {}) if isinstance(state.get("wind"), dict) else {}))
+                 wind_force=_force((state.get("wind") or {}) if isinstance(state.get("wind"), dict) else {}),
+                 level=str(game.meta.get("level") or ""))
 
 
-def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = ()) -> Fleet:
-    """Blank sheets for a bundled scenario (id, alias, prefix) or a scenario file."""
+def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = (), level: str = "") -> Fleet:
+    """Blank sheets for a bundled scenario (id, alias, prefix) or a scenario file, at a rules
+    `level` of its ruleset (default its first), set up as `umpire new --level` would."""
     from umpire.core import scenarios
-    from umpire.core.ruleset import PLAYED_AS, canonical
+    from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 
     scen = scenarios.load(ref)
     rid = canonical(PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
     _check_ruleset(rid)
+    levels = find_ruleset(rid).levels
+    if level and level.strip().lower() not in levels:
+        raise BadInput(f"level {level!r}: {rid} is played at {', '.join(levels)}")
+    level = level.strip().lower() if level else ""
     if not scen["ships"]:
         raise BadInput(f"scenario {scen['id']} prints no set-up, so there are no ships to print")
     by_id = {s["id"]: s for s in scen["ships"]}
     wanted = [by_id[find_ship(by_id, r)] for r in dict.fromkeys(ship_refs)] if ship_refs else scen["ships"]
-    states = [_scenario_ship(rid, s, scen) for s in wanted]
+    states = [_scenario_ship(rid, s, scen, level) for s in wanted]
     played = f" (played with the {rid} rules)" if rid != scen["ruleset"] else ""
     brief = scenario_briefing(scen)
     return Fleet(ruleset=rid, title=str(scen["title"]), subtitle=f"scenario {scen['id']}{played}, blank sheets",
-                 turn=0, damage=False, ships=print_order(states, _side_order(brief)), tables=_tables(rid),
+                 turn=0, damage=False, ships=print_order(states, _side_order(brief)), tables=_tables(rid, level),
                  names={str(s["id"]): str(s["name"]) for s in states}, brief=brief,
                  source_ruleset=str(scen["ruleset"]),
-                 wind_force=_force(scen["wind"] if isinstance(scen.get("wind"), dict) else {}))
+                 wind_force=_force(scen["wind"] if isinstance(scen.get("wind"), dict) else {}), level=level)
 
 
 def print_order(ships: Sequence[dict], sides: Sequence[str] = ()) -> tuple[dict, ...]:
@@ -154,18 +161,18 @@ def _check_ruleset(rid: str) -> None:
         raise BadInput(f"ruleset {rid!r}: sheets and cards print for the {', '.join(FAMILIES)} rules")
 
 
-def _tables(rid: str):
+def _tables(rid: str, level: str = ""):
     from umpire.core.tables import Tables
     from umpire.core.ruleset import find_ruleset
 
-    return Tables(find_ruleset(rid).data_id)
+    return Tables(find_ruleset(rid, level).data_id)
 
 
-def _scenario_ship(rid: str, s: dict, scen: dict) -> dict:
+def _scenario_ship(rid: str, s: dict, scen: dict, level: str = "") -> dict:
     """A ship's starting state, built as `umpire new --scenario` builds it."""
     from umpire.core.ruleset import find_ruleset
 
-    rs = find_ruleset(rid)
+    rs = find_ruleset(rid, level)
     where = f"scenario {scen['_path']}: ship {s['id']}"
     try:
         return rs.new_ship(rs.scenario_ship(s, scen))   # its errors name the scenario and ship

@@ -11,9 +11,9 @@ attitude (full sail in brackets), 8 crew quality, 9 hull, 10 crew, 11 guns,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from umpire.pdf.journal import TurnEntry
+from umpire.pdf.journal import RELOADED, TurnEntry
 from umpire.pdf.sources import Fleet
 
 QUALITY_WORDS = {"EL": "Elite", "CR": "Crack", "AV": "Average", "GR": "Green", "PR": "Poor"}
@@ -27,6 +27,11 @@ BLANK = "____"   # a value the ship's set-up does not give, left to write in
 ATTITUDES = ("A", "B", "C", "D")
 SIDES = ("left", "right")
 START_LOAD = "R"   # ships begin with both broadsides loaded with roundshot (Basic X)
+SECTIONS = ("bow", "stern")
+#: how a broadside row's sections are named on the Advanced log (Advanced I.B.2)
+SECTION_KEYS = {"guns": "gun_sections_left", "carronades": "carronade_sections_left"}
+#: repairs in progress as the Notes column writes them (Advanced X.B)
+REPAIR_MARKS = {"hull": "RH", "guns": "RG", "rigging": "RR"}
 #: the shot a broadside holds as the log writes it (Basic X.C; Advanced VIII.B: DS, CS, GS)
 SHOT_MARKS = {"round": "R", "double": "DS", "chain": "CS", "grape": "GS"}
 
@@ -48,6 +53,11 @@ class BoxGroup:
     title: str
     tracks: tuple[Track, ...]
     short: str = ""
+
+    @property
+    def heading(self) -> str:
+        """The heading on a sheet: number and title, or the title alone for an unnumbered section."""
+        return f"{self.number} {self.title}" if self.number else self.title
 
     @property
     def label(self) -> str:
@@ -119,11 +129,15 @@ class WsimShip:
     last_turn: int
     length: int = 0
     loads: str = ""
+    form: Any = None          # the edition's and level's log form (layout.WsimForm)
+    load_mark: str = START_LOAD
+
 
     @property
     def game_line(self) -> str:
         """A card's line from a game: the turn and each broadside's load; "" for a blank card."""
-        return f"Turn {self.last_turn}   {self.loads}" if self.last_turn else ""
+        word = getattr(self.form, "turn", "Turn")
+        return f"{word} {self.last_turn}   {self.loads}" if self.last_turn else ""
 
     @property
     def line_one(self) -> str:
@@ -174,34 +188,48 @@ class CoverView:
 
 # --- WS&IM ---------------------------------------------------------------------
 
-def wsim_ship(ship: Mapping, fleet: Fleet) -> WsimShip:
-    """The log sheet view of one WS&IM ship state; damage only when the fleet shows it."""
+def wsim_ship(ship: Mapping, fleet: Fleet, form=None) -> WsimShip:
+    """The log sheet view of one WS&IM ship state, on the log `form` of the fleet's edition and level
+    (templates/wsim-forms.toml); damage only when the fleet shows it."""
+    if form is None:
+        from umpire.pdf.layout import load_form
+
+        form = load_form(fleet.ruleset, fleet.level)
     damage = fleet.damage
     guns = int(ship.get("rated_guns") or 0)
     name = str(ship["name"])
     code, turning, note = ship_class(ship)
+    groups = box_groups(ship, damage, form.sections, form.anchors)
+    whole = " and ".join(k for k in ("guns", "carronades") if form.sections and broadside(ship, k, damage) is None)
+    status = (status_lines(ship, fleet.name) + advanced_lines(ship, fleet.tables)) if damage else ()
+    if whole:
+        status += (f"bow and stern sections not recorded: {whole} lost shown by broadside",)
+    quality = quality_text(ship, damage)
+    if form.morale:
+        quality += morale_text(ship, damage, fleet.tables)
     return WsimShip(
         ship_id=str(ship["id"]), name=name, name_and_guns=f"{name}, {guns} guns" if guns else name,
         side=str(ship["side"]), nation=str(ship.get("nation") or ""), counter=str(ship.get("counter") or ""),
         ship_class=CLASS_NAMES.get(code, code), class_note=note, rated_guns=guns,
         state=str(ship.get("state", "active")) if damage else "active",
-        quality=quality_text(ship, damage), spec=str(ship["spec"]),
+        quality=quality, spec=str(ship["spec"]),
         draught=int(ship["draught"]), points=int(ship["points"]), turning=turning,
-        setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=box_groups(ship, damage),
+        setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=groups,
         turns=turn_rows(fleet.log.get(str(ship["id"]), ())) if damage else (),
-        status=status_lines(ship, fleet.name) if damage else (), last_turn=fleet.turn, length=fleet.length,
-        loads=load_text(ship) if damage else "",
+        status=status, last_turn=fleet.turn, length=fleet.length,
+        loads=load_text(ship, form.load) if damage else "", form=form, load_mark=form.load,
     )
 
 
-def load_text(ship: Mapping) -> str:
-    """Each broadside's load now in the log's notation (R, or DS, CS, GS at the Advanced level), a
-    broadside part-way through loading doubleshot, or empty."""
+def load_text(ship: Mapping, plain: str = START_LOAD) -> str:
+    """Each broadside's load now in the log's notation (`plain` for roundshot: R, the 1974 log's B;
+    DS, CS, GS at the Advanced level), a broadside part-way through loading doubleshot, or empty."""
     loaded, shot, loading = ship.get("loaded") or {}, ship.get("shot") or {}, ship.get("loading") or {}
     parts = []
     for side in SIDES:
         if loaded.get(side):
-            word = SHOT_MARKS.get(str(shot.get(side) or "round"), str(shot.get(side)))
+            kind = str(shot.get(side) or "round")
+            word = plain if kind == "round" else SHOT_MARKS.get(kind, kind)
         elif side in loading:
             word = "loading DS"
         else:
@@ -250,21 +278,54 @@ def setup_text(ship: Mapping) -> str:
     return ", ".join(parts)
 
 
-def box_groups(ship: Mapping, damage: bool) -> tuple[BoxGroup, ...]:
-    """Sections 9-13 of the log, with squares lost crossed when `damage`."""
+def box_groups(ship: Mapping, damage: bool, sections: bool = False, anchors: int = 0) -> tuple[BoxGroup, ...]:
+    """Sections 9-13 of the log, with squares lost crossed when `damage`; with the log form's parts,
+    each broadside row split into bow and stern (`sections`, Advanced I.B.2 / TE 16.2, where
+    `broadside` can split it) and anchor boxes (`anchors`, TE 19.3.7), which the text does not number."""
+    split = {kind: broadside(ship, kind, damage) if sections else None for kind in ("guns", "carronades")}
+
     def track(label: str, total: int, left: int) -> Track:
         return Track(label, total, max(0, total - left) if damage else 0)
+
+    def rows(kind: str) -> tuple[Track, ...]:
+        got = split[kind]
+        if got:
+            return got
+        return tuple(track(s[0].upper(), ship[f"{kind}_max"], ship[f"{kind}_left"][s]) for s in SIDES)
 
     crew = [track(str(i + 1), m, ship["crew_left"][i]) for i, m in enumerate(ship["crew_max"])]
     rigging = [track(str(i + 1), m, ship["rigging_left"][i]) for i, m in enumerate(ship["rigging_max"])]
     return (
         BoxGroup(9, "Hull", (track("", ship["hull_max"], ship["hull_left"]),)),
         BoxGroup(10, "Crew", tuple(crew)),
-        BoxGroup(11, "Guns", tuple(track(s[0].upper(), ship["guns_max"], ship["guns_left"][s]) for s in SIDES)),
-        BoxGroup(12, "Carronades", tuple(track(s[0].upper(), ship["carronades_max"], ship["carronades_left"][s])
-                                         for s in SIDES), "Carr."),
+        BoxGroup(11, "Guns", rows("guns")),
+        BoxGroup(12, "Carronades", rows("carronades"), "Carr."),
         BoxGroup(13, "Rigging", tuple(rigging)),
-    )
+    ) + ((BoxGroup(0, "Anchors", (Track("", anchors),)),) if anchors else ())
+
+
+def broadside(ship: Mapping, kind: str, damage: bool) -> tuple[Track, ...] | None:
+    """A broadside's guns (or carronades) as the Advanced log has them: bow and stern sections of
+    equal size (the bow takes the odd square), each crossed from the sections the game keeps
+    (`gun_sections_left`). A ship whose state keeps no sections is split only while nothing is lost
+    (no square could be placed); else None, and the rows print whole."""
+    from umpire.rules.wsim.advanced import halves
+
+    total = int(ship[f"{kind}_max"])
+    size = halves(total)
+    kept = ship.get(SECTION_KEYS[kind])
+    out = []
+    for side in SIDES:
+        for part in SECTIONS:
+            if isinstance(kept, Mapping):
+                left = int((kept.get(side) or {}).get(part, size[part]))
+            elif not damage or int(ship[f"{kind}_left"][side]) >= total:
+                left = size[part]
+            else:
+                return None
+            out.append(Track(f"{side[0].upper()} {part}", size[part],
+                             max(0, size[part] - left) if damage else 0))
+    return tuple(out)
 
 
 def movement(ship: Mapping, tables, damage: bool) -> tuple[Allowance, ...]:
@@ -286,6 +347,44 @@ def _allowance(ship: Mapping, att: str, tables, sail: str) -> tuple[int | None, 
     except UmpireError:
         return None, None
     return int(data["chart"]), int(data["allowance"])
+
+
+def morale_text(ship: Mapping, damage: bool, tables) -> str:
+    """The crew quality's number for morale checks (TE 2.6 3.2.5.1), from the edition's data."""
+    code = quality_text(ship, damage).rsplit("(", 1)[-1].rstrip(")")
+    try:
+        number = tables["procedures"]["morale"]["quality"][code]
+    except (KeyError, TypeError):
+        return ""
+    return f", morale {number}"
+
+
+def advanced_lines(ship: Mapping, tables) -> tuple[str, ...]:
+    """The Advanced Game's state a log keeps beside the squares: the shot loaded, the sails set,
+    the anchor, repairs noted and the critical hits' lasting effects (Advanced V, VIII.B, X,
+    I.A.2.b). Nothing for a ship without them (the Basic Game)."""
+    if "shot" not in ship and "sails" not in ship:
+        return ()
+    lines = [load_text(ship)] if "shot" in ship else []
+    if ship.get("sails"):
+        lines.append(f"sails: {ship['sails']}")
+    if ship.get("anchor"):
+        lines.append(f"anchored: {ship['anchor']}")
+    repairs = ship.get("repairs") or {}
+    done = [f"{REPAIR_MARKS.get(k, k)} {v}" for k, v in repairs.items() if isinstance(v, int) and v > 0]
+    if done:
+        try:
+            of = f" (of {tables['procedures']['repairs']['turns']} turns each)"
+        except (KeyError, TypeError):
+            of = ""
+        lines.append("repairs noted: " + ", ".join(done) + of)
+    for e in ship.get("critical_effects") or ():
+        when = ""
+        if e.get("until_turn") is not None:
+            start = e.get("from_turn")
+            when = f" (turns {start}-{e['until_turn']})" if start is not None else f" (to turn {e['until_turn']})"
+        lines.append(f"critical: {e.get('effect', '')}{when}")
+    return tuple(lines)
 
 
 def status_lines(ship: Mapping, name: Callable[[str], str] = str) -> tuple[str, ...]:
@@ -316,15 +415,16 @@ def turn_rows(entries: Sequence[TurnEntry]) -> tuple[TurnRow, ...]:
     return tuple(TurnRow(str(e.turn), e.left, e.right, e.move, "; ".join(e.notes)) for e in entries)
 
 
-def start_row() -> TurnRow:
+def start_row(mark: str = START_LOAD) -> TurnRow:
     """The row before turn 1: both broadsides loaded at the start (Basic X)."""
-    return TurnRow("start", START_LOAD, START_LOAD, "", "")
+    return TurnRow("start", mark, mark, "", "")
 
 
 def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
     """`count` rows of the turn grid: the start row, then turns 1, 2, ... filled from the log in the
-    rule book's notation: an "R" at each loading, a slash through the last "R" of a broadside when
-    it fires (the journal's marks come as "/" for fired and "R" for loaded, in order)."""
+    rule book's notation: an "R" at each loading (the edition's mark: the 1974 log's "B"), a slash
+    through the last one of a broadside when it fires (the journal's marks come as "/" for fired and
+    "R" for loaded, in order)."""
     logged = {r.turn: r for r in ship.turns}
     loads = {side: {0: False} for side in SIDES}         # row -> fired, per side
     last = {side: 0 for side in SIDES}
@@ -334,13 +434,13 @@ def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
             for mark in getattr(row, side, ""):
                 if mark == "/" and last[side] in loads[side]:
                     loads[side][last[side]] = True
-                elif mark == START_LOAD:
+                elif mark == RELOADED:
                     loads[side][n] = False
                     last[side] = n
     rows = []
     for n in range(count):
-        base = start_row() if n == 0 else logged.get(str(n), TurnRow(str(n), "", "", "", ""))
-        cells = {side: (START_LOAD if n in loads[side] else "", loads[side].get(n, False)) for side in SIDES}
+        base = start_row(ship.load_mark) if n == 0 else logged.get(str(n), TurnRow(str(n), "", "", "", ""))
+        cells = {side: (ship.load_mark if n in loads[side] else "", loads[side].get(n, False)) for side in SIDES}
         rows.append(TurnRow(base.turn, cells["left"][0], cells["right"][0], base.move, base.notes,
                             cells["left"][1], cells["right"][1], end=bool(ship.length) and n == ship.length))
     return tuple(rows)

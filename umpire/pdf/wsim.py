@@ -2,8 +2,10 @@
 
 The log follows the numbered lines of the 1981 rules' log sheet
 ("III. Prepare For Play / B. Log Sheet"); unused squares are shaded and lost
-ones crossed. Every position comes from the layout; nothing here decides a
-rule.
+ones crossed. What differs by edition and level (the sheet's name, the word
+for a turn, the loading mark, bow and stern sections, anchor boxes, the
+legend) comes with each ship's log form (templates/wsim-forms.toml). Every
+position comes from the layout; nothing here decides a rule.
 """
 
 from __future__ import annotations
@@ -17,26 +19,31 @@ from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
 from umpire.pdf.paging import chunks
 from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
-SHEET_NAME = "Wooden Ships & Iron Men log"
+SHEET_NAME = "Wooden Ships & Iron Men log"        # the 1981 form's names (templates/wsim-forms.toml)
 CARD_NAME = "Wooden Ships & Iron Men ship cards"
 
-
-LEGEND = (
-    Item("Log notation", (
-        "14 Load: R written at the turn a broadside is loaded with roundshot; a slash drawn through that R "
-        "when the broadside fires (Basic VIII.A.6, X.C). Both broadsides start loaded.",
-        "16 Notes: F fouled, (F) unfouled, G grappled, (G) ungrappled; OBP, DBP, TBP boarding parties "
-        "with their crew sections (Basic V.C, VI, VII).",
-        "Squares: shaded ones the ship does not have; an X through each square lost.")),
-)
 LEGEND_1974 = Item("First edition (1974)", (
     "The 1974 log writes B (ballshot) where these rules write R, and RH, RG, RR in the notes for hull, gun "
     "and rigging repairs in progress.",))
 
 
-def legend(source_ruleset: str) -> tuple[Item, ...]:
-    """The legend of the log's notation; a game from a 1974 scenario also gets the first edition's."""
-    return LEGEND + ((LEGEND_1974,) if source_ruleset == "wsim-1974" else ())
+def legend(source_ruleset: str, form=None) -> tuple[Item, ...]:
+    """The legend of the log form's notation; a 1974 scenario played on another edition's log also
+    gets the first edition's note."""
+    if form is None:
+        from umpire.pdf.layout import load_form
+
+        form = load_form("wsim-1981")
+    first = source_ruleset == "wsim-1974" and not form.key.startswith("wsim-1974")
+    return (Item(form.legend_title, form.legend),) + ((LEGEND_1974,) if first else ())
+
+
+def sheet_name(view: WsimShip) -> str:
+    return getattr(view.form, "sheet", SHEET_NAME)
+
+
+def card_name(views: Sequence[WsimShip]) -> str:
+    return getattr(views[0].form, "card", CARD_NAME) if views else CARD_NAME
 
 
 # --- the log sheet -----------------------------------------------------------------
@@ -55,9 +62,9 @@ def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, 
     y = _boxes_and_panel(pen, layout, view, x, y, width, [*legend, *brief])
     return grid_pages(pen, layout, y, layout.turns, layout.turns.across, lambda n: grid_rows(view, n),
                       rows_needed(view),
-                      lambda y0, room, rows: _turn_grids(pen, layout, x, y0, width, room, rows),
+                      lambda y0, room, rows: _turn_grids(pen, layout, view, x, y0, width, room, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
-                      (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))
+                      (f"umpire - {sheet_name(view)} - {origin}", view.ship_id))
 
 
 def _boxes_and_panel(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float, top: float, width: float,
@@ -65,6 +72,10 @@ def _boxes_and_panel(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float
     """Sections 9-13, with the panel of `items` to their right when it has room, else below."""
     b, panel = layout.boxes, layout.panel
     block = b.heading + b.label + min(b.per_row, max(g.width for g in view.groups)) * (b.size + b.gap)
+    record = getattr(view.form, "record", "")
+    if record:   # the 1974 sheet's squares are its Hit Record
+        pen.text(x, pen.middle(top, b.size, pen.fonts.heading, True), record, pen.fonts.heading, bold=True)
+        top -= b.size + b.group_gap
     bottom = top - draw_groups(pen, x, top, view.groups, b, pen.fonts.text)
     if not items:
         return bottom
@@ -83,7 +94,7 @@ def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: 
     """The band across the top: the ship's name (marked when she is out of the fight), her side, her id
     and what the sheet is."""
     who = f"{view.side} side" + (f" ({view.nation})" if view.nation and view.nation != view.side else "")
-    return title_band(pen, layout, top, view.name, SHEET_NAME + (f" - {note}" if note else ""),
+    return title_band(pen, layout, top, view.name, sheet_name(view) + (f" - {note}" if note else ""),
                       f"{who} \u00b7 id {view.ship_id}", view.title_mark)
 
 
@@ -148,18 +159,26 @@ def _num(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
-def _turn_grids(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: float, height: float,
-                rows: Sequence[TurnRow]) -> None:
+def _turn_grids(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float, top: float, width: float,
+                height: float, rows: Sequence[TurnRow]) -> None:
     """The turn grid (lines 14-16) in `across` side-by-side columns."""
     t = layout.turns
     grid_w = (width - (t.across - 1) * t.grid_gap) / t.across
     per = len(rows) // t.across if rows else 0
+    words = _grid_words(view)
     for i, span in enumerate(chunks(len(rows), max(per, 1))[: t.across]):
-        _turn_grid(pen, layout, x + i * (grid_w + t.grid_gap), top, grid_w, rows[span.start:span.stop])
+        _turn_grid(pen, layout, x + i * (grid_w + t.grid_gap), top, grid_w, rows[span.start:span.stop], words)
+
+
+def _grid_words(view: WsimShip) -> tuple[str, str, str, str]:
+    """The grid's headings: the form's word for a turn (the 1974 game plays in Moves), then
+    lines 14-16."""
+    return (getattr(view.form, "turn", "Turn"), "14 Load", "15 Move", "16 Notes")
 
 
 def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: float,
-               rows: Sequence[TurnRow]) -> None:
+               rows: Sequence[TurnRow], words: tuple[str, str, str, str] = ("Turn", "14 Load", "15 Move",
+                                                                            "16 Notes")) -> None:
     t, f = layout.turns, pen.fonts
     cols = [t.turn, t.load, t.load, t.move, width - t.turn - 2 * t.load - t.move]
     edges = [x]
@@ -169,12 +188,12 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
     pen.band(x, top - t.header, width, t.header)
     upper = pen.middle(top, t.header / 2, f.small, True)
     lower = pen.middle(top - t.header / 2, t.header / 2, f.small, True)
-    pen.text(edges[0] + cols[0] / 2, lower, "Turn", f.small, bold=True, align="centre", room=cols[0])
-    pen.text(edges[1] + t.load, upper, "14 Load", f.small, bold=True, align="centre", room=2 * t.load)
+    pen.text(edges[0] + cols[0] / 2, lower, words[0], f.small, bold=True, align="centre", room=cols[0])
+    pen.text(edges[1] + t.load, upper, words[1], f.small, bold=True, align="centre", room=2 * t.load)
     pen.text(edges[1] + t.load / 2, lower, "L", f.small, bold=True, align="centre")
     pen.text(edges[2] + t.load / 2, lower, "R", f.small, bold=True, align="centre")
-    pen.text(edges[3] + cols[3] / 2, lower, "15 Move", f.small, bold=True, align="centre", room=cols[3])
-    pen.text(edges[4] + cols[4] / 2, lower, "16 Notes", f.small, bold=True, align="centre", room=cols[4])
+    pen.text(edges[3] + cols[3] / 2, lower, words[2], f.small, bold=True, align="centre", room=cols[3])
+    pen.text(edges[4] + cols[4] / 2, lower, words[3], f.small, bold=True, align="centre", room=cols[4])
     pen.frame(x, bottom, width, top - bottom)
     pen.rule(edges[1], top - t.header / 2, edges[3], top - t.header / 2, pen.ink.box)
     for i, e in enumerate(edges[1:-1], 1):
@@ -203,7 +222,8 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
 
 
 def _slash(pen: Pen, centre: float, base: float, size: float) -> None:
-    """The slant line drawn through a loading "R" when that broadside is fired (Basic VIII.A.6)."""
+    """The slant line drawn through a loading mark ("R", the 1974 "B") when that broadside is fired
+    (Basic VIII.A.6)."""
     half = size * 0.45
     pen.rule(centre - half, base - size * 0.15, centre + half, base + size * 0.85, pen.ink.mark)
 
@@ -220,7 +240,7 @@ def _cell_text(pen: Pen, x: float, top: float, height: float, text: str, room: f
 
 def card_pages(pen: Pen, views: Sequence[WsimShip], layout: WsimCardLayout, origin: str, brief: Sequence[Item] = ()) -> int:
     """Cards side by side with dashed cut lines; returns pages drawn."""
-    return shared_card_pages(pen, views, layout, origin, card_face, CARD_NAME, brief)
+    return shared_card_pages(pen, views, layout, origin, card_face, card_name(views), brief)
 
 
 def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayout) -> None:
@@ -241,20 +261,22 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
         pen.text(left, pen.middle(top, card.line, f.small), line, f.small, room=inner)
         top -= card.line
     top -= card.gap
-    room = top - (y + card.padding) - len(view.status) * card.line
+    status = [line for line in view.status if line != view.loads]   # the loads are on the turn line already
+    room = top - (y + card.padding) - len(status) * card.line
     need = card_height_needed(view, layout)
     if need > room > 0:
         b = scaled(b, room / need)   # a very large ship: smaller squares rather than a spill
     top -= draw_groups(pen, left, top, view.groups, b, f.small, numbered=False)
-    for line in view.status:
-        if top - card.line < y + card.padding:
+    for line in status:
+        if top - card.line < y + card.padding - 1e-6:   # (the squares were sized to leave exactly this room)
             break
         pen.text(left, pen.middle(top, card.line, f.small, True), line, f.small, bold=True, room=inner)
         top -= card.line
 
 
 def card_height_needed(view: WsimShip, layout: WsimCardLayout) -> float:
-    """Height a card's squares need at the template's size."""
+    """Height a card's squares need at the template's size (as `draw_groups` takes it: each group's
+    rows with the gap under its last row, then the gap between groups)."""
     b = layout.boxes
-    return sum(group_height(g, b) + b.group_gap for g in view.groups)
+    return sum(group_height(g, b) + b.row_gap + b.group_gap for g in view.groups)
 
