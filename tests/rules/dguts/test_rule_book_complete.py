@@ -280,3 +280,55 @@ def test_a_fleet_with_no_marked_flagship_rolls_each_turn_engaged(umpire, tmp_pat
     umpire("--game", g2, "ship", "add", "A", "--side", "a", "--nation", "british", "--tons", "900", "--men", "300",
            "--guns", "30x18")
     assert umpire("--game", g2, "task", "a", "flagship-roll", "--roll", "1").code == 1
+
+
+# ------------------------------------------------------------------ Advanced Optional 11
+def test_grappled_ships_fire_their_lower_decks_and_losses_fall_on_the_right_men(umpire, tmp_path):
+    # Advanced Optional 11: "When grappled together ships may fire into each other with their lower deck
+    # guns (generally these are the heaviest guns on board the ship). If there is a melee, those CF's
+    # involved will be the last to take losses ... If, on the other hand, there has been no boarding then
+    # Cf's assigned to boarding parties are THE FIRST to suffer casualties!"
+    g = tmp_path / "ld.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--optional", "grappled-lower-decks").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Constitution", "--side", "us", "--nation", "american", "--tons", "1576", "--men", "456",
+        "--guns", "30x24,22x32C", "--class", "4")
+    run("ship", "add", "Guerriere", "--side", "br", "--nation", "british", "--tons", "1338", "--men", "272",
+        "--guns", "30x18,16x32C,2x12,2x9")
+    assert run("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    shot = ("--range", "0.5", "--side", "left", "--aim", "low", "--rolls", "1,1,1,1,1")
+    res = run("--json", "fire", "constitution", "--at", "guerriere", *shot, "--opt", "boarders=4")
+    assert res.code == 0, res.err
+    assert any("lower deck guns (24)" in line for line in res.json["explain"])      # the 32C carronades do not fire
+    assert 0 < res.json["boarders_left"] < 4
+    # a melee: Constitution's 10 CF boarders are on Guerriere's top deck, away from her guns
+    run("turn")
+    assert run("board", "constitution", "--at", "guerriere", "--opt", "crew=10", "--roll", "1").code == 0
+    run("turn")
+    fire = run("--json", "fire", "guerriere", "--at", "constitution", *shot)
+    assert fire.code == 0
+    assert any("not in the melee take them first" in line and "untouched" in line for line in fire.json["explain"])
+    crews = run("--json", "status", "constitution").json["ships"][0]
+    assert crews["crew_factors"] < 21.7143
+    assert run("--json", "verify").json["differences"] == []
+    plain = tmp_path / "plain.toml"
+    assert umpire("new", plain, "--ruleset", "dguts").code == 0
+    for name, side in (("A", "a"), ("B", "b")):
+        umpire("--game", plain, "ship", "add", name, "--side", side, "--nation", "british", "--tons", "900",
+               "--men", "300", "--guns", "30x18")
+    bad = umpire("--game", plain, "fire", "a", "--at", "b", "--range", "3", "--side", "left", "--opt", "boarders=2")
+    assert bad.code == 2 and "grappled-lower-decks" in bad.err
+
+
+def test_the_boarding_party_takes_losses_only_when_the_rest_are_gone():
+    from umpire.rules.dguts.commands_fire import _boarders_first
+    from umpire.core.state import Resolution
+
+    hit = {"id": "b", "name": "B", "track": {"crew_factors": 6.0}}
+    attacker = {"id": "a", "name": "A", "boarding": {"at": "b", "melee": True, "crews": {"attacker": 8.0, "defender": 5.0}}}
+    state = {"ships": {"a": attacker, "b": hit}}
+    out = Resolution("fire", "", [], [], {})
+    _boarders_first(out, state, hit, "b", {"crew_factors": 4.0}, {}, default_tables())
+    # B has 6 CF, 5 in the melee: the 1 CF at the guns goes first, then 1 CF of the melee party
+    assert out.effects[-1]["value"]["crews"]["defender"] == 4.0
+    assert "1 CF fall from the 5 in the melee" in out.working[-1].value

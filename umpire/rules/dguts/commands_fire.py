@@ -27,12 +27,19 @@ class FireCommands:
             rng = float(opts["range"])
         except ValueError:
             raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
-        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot", "with"}
+        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot", "with", "boarders"}
         extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
         if t["values"].get("kind") in BOATS:
             opts = {**opts, "aim": "low"}          # guns firing at boats fire low
+        lower = _lower_deck(state, f, t, opts)
+        if opts.get("boarders") not in (None, "") and not ("grappled-lower-decks" in state.get("optional", [])
+                                                           and target in f.get("grappled", [])):
+            raise BadInput("--opt boarders=CF: the target's boarding party under fire is for ships grappled together "
+                           "under --optional grappled-lower-decks (Advanced Optional 11)")
+        if lower:
+            opts = {**opts, "calibres": lower}
         order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
                            anchored=_yes(opts, "anchored") or bool(f["track"].get("anchored")),
                            shot=opts.get("shot") or "round",
@@ -86,6 +93,11 @@ class FireCommands:
                                            dt.cite("advanced", "grappled_fire")))
                 out.data["struck"] = hit_id
                 out.data["rolls"] = list(rolls) + [last]
+            if lower:
+                out.working.insert(0, Step("grappled", f"{f['name']} is grappled with {t['name']}: she fires her lower "
+                                           f"deck guns ({lower.replace(',', ', ')})", dt.cite("advanced", "grappled_lower_decks")))
+            if "grappled-lower-decks" in state.get("optional", []) and target in f.get("grappled", []):
+                _boarders_first(out, state, hit, hit_id, res.effects.get("target", {}), opts, dt)
             if _yes(opts, "hot_shot"):
                 self._hot_shot(out, f, res.data["damage"]["low"], dt)
             if _unarmed_merchant(t) and f["values"].get("kind") != "merchant":
@@ -267,6 +279,57 @@ def _unarmed_merchant(ship: dict) -> bool:
 def ship_of_the_line(ship: dict, dt) -> bool:
     """A ship of the line for the honors of war: rated over 50 guns (Advanced Optional 14)."""
     return int(ship["values"].get("rate", 0)) > int(dt.get("classes", "frigates", "max_rate"))
+
+
+def _lower_deck(state: dict, f: dict, t: dict, opts: dict) -> str:
+    """Advanced Optional 11: grappled ships fire into each other with their lower deck guns, "generally
+    ... the heaviest guns on board": her heaviest long guns, unless the umpire names the calibres
+    (--opt calibres=); a ship of one deck fires what bears. '' when the rule does not apply."""
+    if "grappled-lower-decks" not in state.get("optional", []) or t["id"] not in f.get("grappled", []):
+        return ""
+    if opts.get("calibres") or int(f["values"].get("decks", 1)) < 2:
+        return ""
+    longs = [k for k in f["values"]["fire_factors"] if not k.endswith("C")]
+    if not longs:
+        return ""
+    return max(longs, key=lambda k: int(k))
+
+
+def _boarders_first(out, state: dict, hit: dict, hit_id: str, after: dict, opts: dict, dt) -> None:
+    """Advanced Optional 11: crew lost to fire between grappled ships falls last on the men in a melee
+    (they are on the top deck, away from the guns) and first on a boarding party told off but not yet
+    gone across (--opt boarders=CF); a party in a melee keeps its strength until the others are gone."""
+    from umpire.core.state import Step, set_
+
+    before = float(hit["track"]["crew_factors"])
+    lost = round(before - float(after.get("crew_factors", before)), 4)
+    if lost <= 0:
+        return
+    src = dt.cite("advanced", "grappled_lower_decks")
+    party = _num(opts, "boarders")
+    if party is not None:
+        first = min(lost, party)
+        out.working.append(Step("boarders", f"{hit['name']}'s {party:g} CF told off to board take the first losses: "
+                                f"{first:g} CF of them lost, {party - first:g} left to board", src))
+        out.data["boarders_left"] = round(party - first, 4)
+        return
+    for sid, ship in state["ships"].items():
+        rec = ship.get("boarding") or {}
+        if not rec.get("melee") or not rec.get("crews"):
+            continue
+        side = "attacker" if sid == hit_id else ("defender" if rec.get("at") == hit_id else "")
+        if not side:
+            continue
+        in_melee = float(rec["crews"][side])
+        others = max(0.0, before - in_melee)
+        from_party = round(max(0.0, lost - others), 4)
+        text = (f"{lost:g} CF lost: the {others:g} CF not in the melee take them first"
+                + (f"; {from_party:g} CF fall from the {in_melee:g} in the melee" if from_party else
+                   f"; the {in_melee:g} CF in the melee are untouched"))
+        out.working.append(Step("melee party", text, src))
+        if from_party:
+            crews = {**rec["crews"], side: round(in_melee - from_party, 4)}
+            out.effects.append(set_(["ships", sid, "boarding"], {**rec, "crews": crews}))
 
 
 def _honors_of_war(state: dict, f: dict, t: dict, doing: str, dt) -> bool:

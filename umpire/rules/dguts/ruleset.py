@@ -332,6 +332,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         "honors-of-war": "Advanced Optional 14",
         "chasers": "Advanced Optional 8",
         "deck-multipliers": "Advanced Optional 13.E",
+        "grappled-lower-decks": "Advanced Optional 11",
     }
 
     def check_rulings(self, tables) -> None:
