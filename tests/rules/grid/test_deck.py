@@ -55,6 +55,7 @@ def test_each_ship_gets_the_umpires_deck(umpire, tmp_path):
     fortune = umpire("--game", game, "--json", "status", "fortune").json
     fortune = fortune["ships"][0] if "ships" in fortune else fortune
     assert fortune["hull_damage"] == 3 and fortune["deck_left"] == 4     # the leak back to the pile, gun held
+    assert umpire("--game", game, "turn").code == 0                      # the battery fires again next move
     res = umpire("--game", game, "fire", "swallow", "--at", "fortune", "--range", "1", "--side", "port",
                  "--rolls", "1,X,X,X", "--cards", "sail-shot-away")
     assert res.code == 2 and "sail-shot-away" in res.err
