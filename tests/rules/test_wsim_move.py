@@ -206,3 +206,24 @@ def test_undo_and_verify(umpire):
     assert umpire("--json", "move", "swift", "2", "--attitude", "B").json["log"] == "2"
     checked = umpire("--json", "verify").json
     assert checked["differences"] == [] and checked["same"] == checked["events"] == 2
+
+
+def test_aground_and_mast_over_the_side_with_their_optional_rules():
+    g = Game(a={"aground": True, "turning": 2}, b={"mast_over": [{"side": "left"}], "turning": 2})
+    with pytest.raises(Refused, match="aground"):
+        g.move("a", "L")
+    with pytest.raises(Refused, match="mast hangs over the side"):
+        g.move("b", "1R", attitude="B")
+    assert g.move("b", "1", attitude="B")["hexes"] == 1
+
+
+def test_blocked_wind_cuts_the_allowance_for_the_turn():
+    # Optional IX.A-B as in optional-blocked-wind.toml: the 74 under battle sails blocks the 32's
+    # wind, one hex, and one more for the 42 guns between them: battle sail 4, attitude A, 4 - 2 = 2.
+    g = Game(swan={"rated_guns": 32, "turning": 2})
+    g.state["ships"]["mars"] = g.rs.new_ship({"id": "mars", "name": "MARS", "side": "b", "rated_guns": 74,
+                                              "spec": "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"})
+    g.state["optional"] = ["blocked-wind"]
+    with pytest.raises(Refused, match="allowance 2 spent"):
+        g.move("swan", "3", attitude="A", blocked_by="mars")
+    assert g.move("swan", "2", attitude="A", blocked_by="mars")["allowance"] == 2

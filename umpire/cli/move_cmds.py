@@ -19,10 +19,11 @@ from umpire.cli.actions import _act
 @click.option("--turning", type=int, help="Her turning ability, when it was not given at `ship add`.")
 @click.option("--as-written", is_flag=True,
               help="Journal an illegal move as the log has it: she moves up to the infraction and stops there.")
+@click.option("--blocked-by", help="Optional Rules IX (blocked-wind): the adjacent ship blocking her wind this turn.")
 @click.option("--collision", is_flag=True,
               help="Cut this turn's journalled move back to where a collision stopped her (the first part of it).")
 @click.pass_obj
-def move(obj, ship, notation, attitude, heading, wind, sail, turning, as_written, collision):
+def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by, as_written, collision):
     """Journal SHIP's move for this turn, as written in her log.
 
     NOTATION is the move column: a number of hexes straight ahead, L or R for a
@@ -44,7 +45,8 @@ def move(obj, ship, notation, attitude, heading, wind, sail, turning, as_written
     from umpire.rules.wsim.moves import Move
 
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, "turning": turning,
-            "as_written": True if as_written else None, "collision": True if collision else None}
+            "as_written": True if as_written else None, "collision": True if collision else None,
+            "blocked_by": obj.ship(blocked_by) if blocked_by else None}
     opts = {k: v for k, v in opts.items() if v is not None}
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])

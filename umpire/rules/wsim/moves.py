@@ -223,6 +223,8 @@ def held(ship: dict, turn: int) -> list[tuple[str, str]]:
         out.append((f"she is {ship['state']}: she cannot be sailed, though she drifts", "Advanced VIII.C.5"))
     if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:
         out.append(("no crew left to work her", "Basic VIII.D.2.b"))
+    if ship.get("aground"):
+        out.append(("she is aground: no movement until she is refloated", "Optional Rules XI.A"))
     return out
 
 
@@ -283,7 +285,10 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     speed_opts["_optional"] = list(opts.get("_optional") or [])
     needs_allowance = not limits and (moving or turns_written > 1)
     if opts.get("attitude") or opts.get("heading") is not None:
-        res_speed = ruleset.speed(state, tables, ship_id, speed_opts)
+        if opts.get("blocked_by"):   # Optional IX: the wind blocked for this turn, as `speed --blocked-by`
+            res_speed = ruleset._speed(state, tables, ship_id, {**speed_opts, "blocked_by": opts["blocked_by"]})
+        else:
+            res_speed = ruleset.speed(state, tables, ship_id, speed_opts)
     elif needs_allowance:
         raise BadInput(f"move: {name}'s allowance depends on her attitude to the wind: give --attitude A|B|C|D, "
                        "or --heading (and --wind unless the game's wind is set)")
@@ -319,6 +324,9 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): "
                        "give --turning N")
 
+    if ship.get("mast_over") and not limits:
+        limits["no_turn"] = ("a mast hangs over the side: she may not turn until it is cut loose",
+                             "Optional Rules VIII.B")
     # standing still last turn (Advanced V.D), dismasted waits (Basic V.B.5)
     waited = int(rec.get("waited", 0)) if continuing else 0
     if after_still and not limits:
@@ -327,7 +335,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                           "straight ahead before turning, or one turn in place and no more; one turning factor "
                           "less", "Advanced V.D.1-2"))
         if ship.get("sails") == "full":
-            limits["no_turn"] = ("under full sail after standing still she may not turn", "Advanced V.D.3")
+            limits.setdefault("no_turn", ("under full sail after standing still she may not turn", "Advanced V.D.3"))
             steps.append(Step("full sail after standing still", "at least one hex straight, no turning",
                               "Advanced V.D.3"))
     if dismasted and turns_written and not limits.get("forbid") and not limits.get("springs"):
@@ -336,8 +344,8 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             raise Refused(f"{name} is dismasted: the text gives the wait before a turn only for turning ability "
                           f"{', '.join(rules['dismasted_wait'])} (Basic V.B.5), not {turning}")
         if waited < wait:
-            limits["no_turn"] = (f"dismasted with turning ability {turning}: she must drift {wait} turn(s) in a "
-                                 f"row before a turn (drifted {waited})", "Basic V.B.5")
+            limits.setdefault("no_turn", (f"dismasted with turning ability {turning}: she must drift {wait} "
+                                          f"turn(s) in a row before a turn (drifted {waited})", "Basic V.B.5"))
         steps.append(Step("dismasted", f"turn after {wait} drifting turn(s) in a row; {waited} so far", "Basic V.B.5"))
 
     # walk the orders, under every reading of which way the wind lies when only the attitude is known
