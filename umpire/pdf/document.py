@@ -131,8 +131,8 @@ def decks_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
         raise BadInput(f"ruleset {fleet.ruleset!r} has no damage-card decks; `--deck` is for the grid game")
     from umpire.pdf.grid import deck_view, decks_pdf as draw
 
-    cards = deck_view(fleet.tables)
-    pdf, pages = draw(tuple((s["name"], cards) for s in fleet.ships), paper, title=fleet.title)
+    # each ship's own deck: the game's (`new --deck`) when it has one, else the text's
+    pdf, pages = draw(tuple((s["name"], deck_view(fleet.tables, s)) for s in fleet.ships), paper, title=fleet.title)
     return Printed(pdf, pages, tuple(str(s["id"]) for s in fleet.ships))
 
 

@@ -119,3 +119,16 @@ def test_a_ship_holding_a_card_of_the_games_own_deck_prints(umpire, tmp_path):
     game = _galley_fire_struck(umpire, tmp_path)
     res = umpire("--game", game, "sheet", "fortune", "-o", tmp_path / "fortune.pdf")
     assert res.code == 0, res.err
+
+
+def test_cards_deck_prints_the_games_own_deck(umpire, tmp_path):
+    from tests.pdf.conftest import pages, text
+
+    game, res = _new(umpire, tmp_path, DECK)
+    assert res.code == 0, res.err
+    assert umpire("--game", game, "ship", "add", "Swallow", "--side", "british", "--type", "frigate").code == 0
+    res = umpire("--game", game, "--json", "cards", "--deck", "-o", tmp_path / "d.pdf")
+    assert res.code == 0, res.err
+    assert res.json["pages"] == 1                                  # 5 cards, not the text's 80
+    page = text(pages(tmp_path / "d.pdf")[0])
+    assert "3 HULL DAMAGE" in page and "cards 1-5 of 5" in page and "BOW GUN" not in page
