@@ -268,9 +268,15 @@ def _card(c, card: CardView, x: float, y: float, w: float, h: float, ship: str) 
     c.setFont(BOLD, 11)
     for k, line in enumerate(simpleSplit(card.title, BOLD, 11, w - 6 * MM)):
         c.drawCentredString(x + w / 2, y + h - 9 * MM - k * 12, line)
-    c.setFont(FONT, 9)
-    for k, line in enumerate(simpleSplit(card.text, FONT, 9, w - 6 * MM)[:5]):
-        c.drawCentredString(x + w / 2, y + h / 2 - k * 11, line)
+    for size in (9, 8, 7):        # a long text: a smaller size before its last line is cut short
+        lines, most = simpleSplit(card.text, FONT, size, w - 6 * MM), int((h / 2 - 2 * MM - 11) // (size + 2)) + 1
+        if len(lines) <= most:
+            break
+    if len(lines) > most:
+        lines = lines[:most - 1] + [_fit(" ".join(lines[most - 1:]), w - 6 * MM, FONT, size)]
+    c.setFont(FONT, size)
+    for k, line in enumerate(lines):
+        c.drawCentredString(x + w / 2, y + h / 2 - k * (size + 2), line)
     c.setFont(FONT, 6)
     c.setFillGray(0.35)
     c.drawString(x + 2 * MM, y + 2 * MM, _fit(ship, w / 2))

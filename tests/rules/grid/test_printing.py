@@ -86,3 +86,30 @@ def test_copies_of_a_card_share_a_line_and_a_long_list_is_cut_with_a_count():
     marked = [t for x, t in pen.lines if x == 250][1:]
     assert held == ["SAIL Shot Away (Repairable) x 3", "GUN Dismounted (Repairable)"]
     assert len(marked) == 4 and marked[-1] == "... and 3 more (umpire status)"
+
+
+def test_a_long_card_text_gets_smaller_then_cut_never_past_the_card():
+    class Pen:
+        def __init__(self):
+            self.at = []
+
+        def setFont(self, font, size):
+            self.size = size
+
+        def drawCentredString(self, x, y, text):
+            self.at.append((y, text, self.size))
+
+        def drawString(self, *a):
+            pass
+
+        drawRightString = drawString
+
+        def setFillGray(self, *a):
+            pass
+
+    pen = Pen()
+    card = P.CardView("leak", "LEAK", "word " * 200, "hull")
+    P._card(pen, card, 0, 0, 130, 128, "Swallow")
+    body = [(y, t, s) for y, t, s in pen.at if t != "LEAK"]
+    assert body[0][2] == 7 and body[-1][1].endswith("…")
+    assert min(y for y, _, _ in body) > 2 * P.MM + 8            # above the card's foot line
