@@ -280,3 +280,22 @@ def test_one_message_per_ship_a_turn():
         RS.plan(state, TABLES, {"command": "signal", "ship": "mars", "text": "Again"})
     with pytest.raises(Refused, match="multi-player-communication"):
         RS.plan(game(), TABLES, {"command": "signal", "ship": "mars", "text": "Engage"})
+
+
+# --- VI Variable wind direction and velocity ----------------------------------------------------
+
+def test_variable_wind_three_dice_at_the_start():
+    """VI "roll a die 3 times for a new wind direction, wind velocity and wind change number"."""
+    tables = Tables("wsim-1981-advanced")
+    rs = Wsim1981Advanced()
+    state = game("variable-wind-direction-and-velocity")
+    state["wind"] = {"direction": 1, "velocity": 3, "change": 5, "initial": 1, "rolled_turn": 0}
+    res = act(state, {"command": "wind", "opts": {"variable": True}}, (4, 6, 2), rs=rs, tables=tables)
+    assert res.data["wind"] == {"direction": 4, "velocity": 6, "change": 2}
+    assert state["wind"]["initial"] == 4
+    with pytest.raises(Refused, match="start of the scenario"):
+        rs.plan(state, tables, {"command": "wind", "opts": {"variable": True}})
+    other = game()
+    other["wind"] = {"direction": 1, "velocity": 3, "change": 5, "initial": 1, "rolled_turn": 0}
+    with pytest.raises(Refused, match="variable-wind-direction-and-velocity"):
+        rs.plan(other, tables, {"command": "wind", "opts": {"variable": True}})

@@ -49,8 +49,10 @@ class _WindGroup(click.Group):
 @click.option("--change", help="WS&IM: the wind change number.")
 @click.option("--roll", "--rolls", "roll", metavar="R[,R...]",
               help="WS&IM: the wind phase's dice as rolled (default: umpire rolls).")
+@click.option("--variable", is_flag=True, help="WS&IM variable-wind-direction-and-velocity: at the start, roll "
+              "direction, velocity and change number instead of the scenario's wind.")
 @click.pass_context
-def wind(ctx, direction, velocity, change, roll):
+def wind(ctx, direction, velocity, change, roll, variable=False):
     """The wind. WS&IM Advanced: set it, or roll the wind phase of turns 3, 6, 9, ...
     DGUTS: show it, or use the roll, set and change subcommands.
 
@@ -74,6 +76,8 @@ def wind(ctx, direction, velocity, change, roll):
                        "[--velocity N] [--change N] or wind [--rolls R,...]")
     from umpire.rules.wsim.actions import Wind
 
+    if variable:
+        given["variable"] = True
     if obj.game.meta.get("optional"):
         given["_optional"] = list(obj.game.meta["optional"])
     if obj.odds:

@@ -93,9 +93,13 @@ class Wsim1981Advanced(Wsim1981):
         from umpire.rules.wsim import wind
 
         opts = {k: v for k, v in a.opts.items() if k != "_optional"}
-        unknown = sorted(set(opts) - {"direction", "velocity", "change"})
+        unknown = sorted(set(opts) - {"direction", "velocity", "change", "variable"})
         if unknown:
             raise BadInput(f"wind: option {unknown[0]!r} is not a {self.id} option (--direction, --velocity, --change)")
+        if opts.pop("variable", False):   # Optional Rules VI: the scenario's wind rolled instead
+            from umpire.rules.wsim import optional
+
+            return optional.variable_wind(state, tables, opts)
         if opts:
             return wind.set_wind(state, opts, tables)
         optional = list(a.opts.get("_optional") or [])

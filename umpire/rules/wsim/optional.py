@@ -611,3 +611,36 @@ def signal(state: dict, tables, ship_id: str, text: str) -> Resolution:
     return Resolution("signal", f"{ship['name']} signals: {text}",
                       [set_(["ships", ship_id, "tries"], _tries(ship) + ["signal"])], steps,
                       {"ship": ship_id, "side": ship["controller"], "turn": state["turn"], "text": text})
+
+
+def variable_wind(state: dict, tables, opts: dict):
+    """Variable wind (VI): at the start of the scenario, three dice instead of the historical
+    wind: the direction on the mapboard's wind direction hex, the velocity number matching the
+    second die, and the wind change number."""
+    from umpire.core.ruleset import Plan
+
+    require(state, "variable-wind-direction-and-velocity", "rolling the starting wind")
+    if opts:
+        raise BadInput(f"wind --variable rolls direction, velocity and change number: it takes no "
+                       f"--{sorted(opts)[0]}")
+    wind = state["wind"]
+    if state["turn"] != 1 or wind.get("rolled_turn") or wind.get("varied"):
+        raise Refused("the wind is rolled instead of the scenario's only at the start of the scenario "
+                      "(Optional Rules VI), before any wind phase")
+    return Plan(DiceNeed(3, 6, ("direction", "velocity", "change number")),
+                lambda rolls, typed: _vary(state, tables, rolls))
+
+
+def _vary(state: dict, tables, rolls) -> Resolution:
+    direction, velocity, change = rolls
+    names = tables["wind"]["velocities"]
+    new = {**state["wind"], "direction": direction, "velocity": velocity, "change": change, "initial": direction,
+           "varied": True}
+    steps = [Step(f"direction, die {direction}", f"wind blows toward {direction} on the wind direction hex",
+                  "Optional Rules VI"),
+             Step(f"velocity, die {velocity}", f"velocity number {velocity}, {names[velocity]}",
+                  "Optional Rules VI; Advanced III.A.2"),
+             Step(f"change number, die {change}", str(change), "Optional Rules VI")]
+    public = {"direction": direction, "velocity": velocity, "change": change}
+    return Resolution("wind", f"starting wind rolled: toward {direction}, {names[velocity]}, change number {change}",
+                      [set_(["wind"], new)], steps, {"wind": public, "changed": True, "rolls": list(rolls)})
