@@ -21,7 +21,7 @@ from umpire.rules.wsim.ship import SIDES
 #: the optional rules this module plays -> their section of the text (for messages)
 SECTION = {
     "timed-moves": "Optional Rules II", "multi-player-communication": "Optional Rules III",
-    "towing": "Optional Rules VII", "loss-of-rigging": "Optional Rules VIII", "blocked-wind": "Optional Rules IX",
+    "variable-wind-direction-and-velocity": "Optional Rules VI", "towing": "Optional Rules VII", "loss-of-rigging": "Optional Rules VIII", "blocked-wind": "Optional Rules IX",
     "running-aground": "Optional Rules XI", "fore-and-aft-rigging": "Optional Rules XIV",
     "copper-bottom": "Optional Rules XV.A", "scurvy": "Optional Rules XV.B",
 }
