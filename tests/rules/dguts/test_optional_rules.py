@@ -94,7 +94,9 @@ def test_musketry_from_the_tops_and_marines_in_a_boarding(umpire, tmp_path):
     assert grenades["damage_low"] == 200 and grenades["fire_chances"] == 2
     res = run("--json", "board", "constitution", "--party", "obp", "--at", "guerriere", "--opt", "crew=10",
               "--opt", "marines=4", "--roll", "4")
-    assert res.code == 0 and res.json["attacker_value"] == 14 * 4                  # 10 CF, 4 of them marines
+    # 10 CF, 4 of them marines at two points a CF and a morale level above the seamen (13.B: normal ->
+    # flushed, melee x2): 6 x 4 x 1 + 4 x 2 x 4 x 2
+    assert res.code == 0 and res.json["attacker_value"] == 6 * 4 + 4 * 2 * 4 * 2
     assert run("--json", "verify").json["differences"] == []
 
 

@@ -332,3 +332,24 @@ def test_the_boarding_party_takes_losses_only_when_the_rest_are_gone():
     # B has 6 CF, 5 in the melee: the 1 CF at the guns goes first, then 1 CF of the melee party
     assert out.effects[-1]["value"]["crews"]["defender"] == 4.0
     assert "1 CF fall from the 5 in the melee" in out.working[-1].value
+
+
+# ------------------------------------------------------------------ Advanced Optional 13.B-C
+def test_marines_rate_a_morale_level_above_the_seamen_and_soldiers_one_below():
+    # 13: "A. Marines are worth two points per CF ... B. Marines will rate one Morale level higher than the
+    # seamen on board do. C. Soldiers acting as marines will rate one Morale level lower then the seamen on
+    # board. They will retain the two point melee velue."
+    from umpire.rules.dguts.commands_boarding import _with_marines
+    from umpire.rules.dguts.melee import party_value
+
+    t = default_tables()
+    marines = _with_marines(Party(10, 3, "normal"), 4, None, "british", t)
+    assert marines.marines_morale == "flushed" and marines.marine_points == 2
+    assert party_value(marines, t)[0] == 6 * 3 + 4 * 2 * 3 * 2           # flushed melee x2
+    soldiers = _with_marines(Party(10, 2, "normal"), 4, None, "french", t)
+    assert soldiers.marines_morale == "shaken"
+    assert party_value(soldiers, t)[0] == 6 * 2 + 4 * 2 * 2 * t.num("morale", "states", "shaken", "melee")
+    shaken = _with_marines(Party(10, 3, "disorder"), 2, "marines", "british", t)
+    assert shaken.marines_morale == "shaken"                               # a level above disorder
+    top = _with_marines(Party(10, 3, "flushed"), 2, "marines", "british", t)
+    assert top.marines_morale == "flushed"                                 # nothing above flushed

@@ -154,7 +154,9 @@ class BoardingCommands:
             return self._training_board(a, d, ship, target, opts, dt)
         att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
         dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
-        att, dfd = _with_marines(att, _num(opts, "marines", 0.0), dt), _with_marines(dfd, _num(opts, "defender_marines", 0.0), dt)
+        att = _with_marines(att, _num(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
+        dfd = _with_marines(dfd, _num(opts, "defender_marines", 0.0), opts.get("defender_troops"),
+                            d["values"]["nation"], dt)
         decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
                  if "deck-multipliers" in state.get("optional", []) else None)
         odds = boarding_odds(att, dfd, dt, decks)
@@ -389,13 +391,24 @@ def _grappled_group(state: dict, ship: str) -> set[str]:
     return seen
 
 
-def _with_marines(p, marines: float, dt):
-    """Marines (or embarked soldiers) among a party count two melee points a CF (Advanced Optional 13)."""
+def _with_marines(p, marines: float, troops, nation: str, dt):
+    """Marines (or embarked soldiers) among a party count two melee points a CF, marines a morale level
+    above the seamen, soldiers one below (Advanced Optional 13.A-C). Only the British and Americans have
+    marines; the French and Spanish use soldiers, and so do the rest."""
     from dataclasses import replace
 
     if not marines:
         return p
     if marines > p.crew_factors + 1e-9:
         raise BadInput(f"marines {marines:g}: more than the {p.crew_factors:g} CF in the party")
-    extra = marines * (int(dt.get("advanced", "marines", "melee_points")) - 1)
-    return replace(p, crew_factors=round(p.crew_factors + extra, 4))
+    kind = str(troops or ("marines" if nation in dt.get("advanced", "marines", "nations") else "soldiers")).lower()
+    if kind not in ("marines", "soldiers"):
+        raise BadInput(f"troops {kind!r}: marines or soldiers")
+    order = list(dt.get("morale", "ladder", "order"))
+    fighting = [o for o in order if o != "surrendered"]
+    if p.morale not in fighting:
+        return p
+    i = fighting.index(p.morale) + (-1 if kind == "marines" else 1)
+    level = fighting[min(max(i, 0), len(fighting) - 1)]
+    return replace(p, marines=marines, marines_morale=level,
+                   marine_points=int(dt.get("advanced", "marines", "melee_points")))

@@ -31,6 +31,9 @@ class Party:
     morale: str = "normal"
     shock: bool = False        # fresh crew factors entering a melee, first turn
     upper_deck: bool = False   # holding the upper deck against attack from below, first turn
+    marines: float = 0.0       # CF of the party that are marines or soldiers (Advanced Optional 13)
+    marines_morale: str = ""   # their morale state, a step above (marines) or below (soldiers) the seamen's
+    marine_points: int = 1     # melee points a CF of them is worth
 
 
 def party(values: Mapping[str, Any], state: Mapping[str, Any], crew_factors: float | None = None,
@@ -46,8 +49,14 @@ def party(values: Mapping[str, Any], state: Mapping[str, Any], crew_factors: flo
 def party_value(p: Party, tables: Tables | None = None) -> tuple[Fraction, str]:
     """Crew factors x national morale points x morale state multiplier (x2 shock, x2 upper deck)."""
     t = tables_or_default(tables)
-    value = Fraction(str(p.crew_factors)) * p.morale_value * melee_multiplier(p.morale, t)
-    text = f"{p.crew_factors:g} CF x {p.morale_value} x {melee_multiplier(p.morale, t)} ({p.morale})"
+    seamen = Fraction(str(p.crew_factors)) - Fraction(str(p.marines))
+    value = seamen * p.morale_value * melee_multiplier(p.morale, t)
+    text = f"{float(seamen):g} CF x {p.morale_value} x {melee_multiplier(p.morale, t)} ({p.morale})"
+    if p.marines:
+        mult = melee_multiplier(p.marines_morale, t)
+        value += Fraction(str(p.marines)) * p.marine_points * p.morale_value * mult
+        text += (f" + {p.marines:g} CF marines x {p.marine_points} points x {p.morale_value} x {mult} "
+                 f"({p.marines_morale})")
     if p.shock:
         value *= int(t.get("boarding", "multipliers", "shock"))
         text += " x2 (fresh crew)"
