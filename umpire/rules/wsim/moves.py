@@ -318,7 +318,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             raise BadInput(f"--turning: {name}'s turning ability is recorded ({turning}); leave --turning out")
         turning = _whole(opts["turning"], "--turning", 0, 6)
         steps.append(Step("turning ability", f"{turning} as typed (the counter's number)", "Introduction II.C.1"))
-    elif turning is not None:
+    elif turning is not None and turns_written:
         steps.append(Step("turning ability", str(turning), "Introduction II.C.1"))
     if turning is None and turns_written and not limits:
         raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): "
@@ -399,10 +399,15 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     elif len(rel_candidates) > 1 and walk.turns:
         steps.append(Step("attitudes after the turns", "not known without --heading; the move is the same either "
                           "way", "Basic IV.A.12"))
-    steps.append(Step("factors used", f"{walk.used} of {allowance if allowance is not None else '-'}: {walk.hexes} "
-                      f"hex(es), {walk.turns} turn(s)" + (f", {walk.backs} backing" if walk.backs else "")
-                      + (" (the turn in place is free at allowance 0)" if walk.free_turn_used else ""),
-                      "Basic IV.A.5-15"))
+    if allowance is None:
+        steps.append(Step("allowance", "not needed: no hex, no backing, at most one turn in place "
+                          "(free at allowance 0, one factor otherwise)" if walk.turns else
+                          "not needed: she does not leave her hex", "Basic IV.A.7, IV.A.15"))
+    else:
+        steps.append(Step("factors used", f"{walk.used} of {allowance}: {walk.hexes} hex(es), {walk.turns} turn(s)"
+                          + (f", {walk.backs} backing" if walk.backs else "")
+                          + (" (the turn in place is free at allowance 0)" if walk.free_turn_used else ""),
+                          "Basic IV.A.5-15"))
     if drifting:
         where = f"toward wind direction {toward}" if toward else "the way the wind blows"
         steps.append(Step("drift", f"one hex {where}, bow and stern (D in the move column)" if drifts else
