@@ -160,7 +160,8 @@ def test_optional_exploding_ships_table_by_size_and_fire(umpire, tmp_path):
     ok(umpire, "turn")
     # SLOOP's broadside as logged: 6 carronade squares, the 4-6 row; its rake number at one hex
     # is (2), doubled: rigging section of Hit Table 4 (Optional X). Then critical 14 (fire):
-    # HERCULE die 4 "2R-G" (guns on her left, the default), fire die 2: burns 2 turns, -2;
+    # HERCULE die 4 "2R-G" (guns on her left, the default), fire die 2: burns 2 turns, -2 to her
+    # hit table;
     # MARS die 5 "3R-C", fire die 6: she will explode.
     res = ok(umpire, "explode", "sloop", "--near", "hercule", "--near", "mars", "--rolls", "6,4,2,5,6")
     assert res["hit_table"] == 4
@@ -168,7 +169,8 @@ def test_optional_exploding_ships_table_by_size_and_fire(umpire, tmp_path):
         [("2R-G", 2, False), ("3R-C", 6, True)]
     h, m = status(umpire, "hercule"), status(umpire, "mars")
     assert h["rigging_left"] == [5, 7, 7] and h["guns_left"]["left"] + h["carronades_left"]["left"] == 21
-    assert h["critical_effects"][0]["until_turn"] == 4
+    # the fire starts in turn 2's Unfouling Phase and burns two turns: 2 and 3
+    assert h["critical_effects"][0]["until_turn"] == 3 and h["critical_effects"][0]["from_turn"] == 2
     assert m["state"] == "exploding" and m["rigging_left"] == [4, 7, 7] and m["crew_left"] == [9, 8, 8]
     assert ok(umpire, "verify")["differences"] == []
 

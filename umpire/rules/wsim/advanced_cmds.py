@@ -267,7 +267,10 @@ def _blast(state, tables, source_id: str, target_id: str, table: int, dice, fire
         fdie = dice.take(f"{name} (critical 14, fire)")
         c = {"entry": entry14, "extra": fdie, "public": {"table": table, "roll": fdie, "number": 14, "aspect": "hull",
                                                          "effect": entry14["effect"]}}
-        af.apply_critical(t, c, landing, act, state["turn"], tables, steps, landed)
+        # the explosion comes in the Unfouling Phase: a fire it starts burns from this turn
+        af.apply_critical(t, c, landing, act, state["turn"] - 1, tables, steps, landed)
+        if t["state"] == "exploding" and target["state"] != "exploding":
+            t["doomed_turn"] = state["turn"]
         fire = {"roll": fdie, "explodes": fdie == entry14["explodes_on"]}
     effects = [set_(["ships", target_id, k], t[k]) for k in af.CHANGED if t.get(k) != target.get(k)]
     out = {"ship": target_id, "hit_table": table, "roll": roll, "result": entry, "hits": hits, "marked": landed,
