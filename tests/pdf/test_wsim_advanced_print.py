@@ -144,3 +144,21 @@ def test_variant_templates_take_their_base_and_change_only_what_they_name():
     assert load_form("wsim-1981", "advanced").sheet_template == "wsim-sheet-advanced"
     assert load_form("wsim-1981", "basic").key == "wsim-1981"
     assert load_form("wsim-1974", "").load == "B"
+
+
+def test_load_column_writes_the_shot_and_doubleshot_two_turns_running(advanced, umpire):
+    """Advanced VIII.B.3.c: "DS" is marked in the load section for two consecutive turns; X.A: R, DS,
+    CS, GS; a slash through the loading fired (Basic VIII.A.6)."""
+    from umpire.pdf.views import grid_rows
+
+    for cmd in (("turn",), ("fire", "mars", "--at", "hercule", "--range", "1", "--side", "left", "--facing", "right"),
+                ("load", "mars", "--side", "right", "--shot", "double"), ("turn",),
+                ("load", "mars", "--side", "right", "--shot", "double"), ("turn",),
+                ("fire", "mars", "--at", "hercule", "--range", "1", "--side", "right", "--facing", "right",
+                 "--rolls", "2")):
+        res = umpire("--game", advanced, *cmd)
+        assert res.code == 0, (cmd, res.err)
+    mars = _views(advanced)["mars"]
+    assert [(r.turn, r.left, r.left_fired, r.right, r.right_fired) for r in grid_rows(mars, 5)] == [
+        ("start", "R", True, "R", True), ("1", "GS", True, "", False), ("2", "", False, "DS", False),
+        ("3", "", False, "DS", True), ("4", "", False, "", False)]

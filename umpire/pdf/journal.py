@@ -2,8 +2,9 @@
 
 The load column gets "/" when the broadside was fired that turn (the log is
 marked by a slant line through the loading, Basic VIII.A.6) and "R" when it
-was reloaded with roundshot (Basic X.C); a broadside fired and reloaded in
-the same turn reads "/R". The notes column gets the log notations of
+was reloaded with roundshot (Basic X.C; DS, CS, GS for the Advanced Game's
+other shot, and DS at the turn doubleshot loading begins); a broadside fired
+and reloaded in the same turn reads "/R". The notes column gets the log notations of
 fouling (F), unfouling ((F)), grappling (G) and ungrappling ((G)) from
 Basic V.C.8, VI.A.8 and VI.B.6, boarding parties (VII.A), captures,
 transfers and changes of a ship's state. The move column gets the move the
@@ -22,6 +23,8 @@ STATE_NOTES = {"active": "back in action", "struck": "struck her colours", "surr
                "captured": "captured", "sinking": "sinking", "sunk": "sunk", "exploded": "exploded"}
 FIRED = "/"
 RELOADED = "R"
+#: the shot a broadside is loaded with as the log writes it (Basic X.C; Advanced VIII.B, X.A)
+SHOT_MARKS = {"round": "R", "double": "DS", "chain": "CS", "grape": "GS"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,15 +91,27 @@ def _ship_path(eff: Mapping, key: str) -> tuple[str, list] | None:
 
 
 def _load_marks(kind: str, effects: Iterable[Mapping]) -> list[tuple[str, str, str]]:
+    """"/" for a broadside fired; at a loading, the shot loaded (R, or DS, CS, GS at the Advanced
+    level); "DS" also at the turn doubleshot loading begins, as the log writes it two turns running
+    (Advanced VIII.B.3.c)."""
+    effects = list(effects)
+    shots = {}
+    for eff in effects:
+        hit = _ship_path(eff, "shot")
+        if hit and len(hit[1]) == 1:
+            shots[(hit[0], hit[1][0])] = SHOT_MARKS.get(str(eff.get("value")), RELOADED)
     out = []
     for eff in effects:
+        begun = _ship_path(eff, "loading")
+        if begun and not begun[1] and kind == "load" and isinstance(eff.get("value"), Mapping):
+            out += [(begun[0], side, SHOT_MARKS["double"]) for side in eff["value"] if side in ("left", "right")]
         hit = _ship_path(eff, "loaded")
         if not hit or len(hit[1]) != 1 or hit[1][0] not in ("left", "right"):
             continue
         if eff.get("value") is False and kind == "fire":
             out.append((hit[0], hit[1][0], FIRED))
         elif eff.get("value") is True and kind in ("load", "turn"):
-            out.append((hit[0], hit[1][0], RELOADED))
+            out.append((hit[0], hit[1][0], shots.get((hit[0], hit[1][0]), RELOADED)))
     return out
 
 

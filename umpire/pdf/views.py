@@ -10,10 +10,11 @@ attitude (full sail in brackets), 8 crew quality, 9 hull, 10 crew, 11 guns,
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from umpire.pdf.journal import RELOADED, TurnEntry
+from umpire.pdf.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
 from umpire.pdf.sources import Fleet
 
 QUALITY_WORDS = {"EL": "Elite", "CR": "Crack", "AV": "Average", "GR": "Green", "PR": "Poor"}
@@ -32,8 +33,9 @@ SECTIONS = ("bow", "stern")
 SECTION_KEYS = {"guns": "gun_sections_left", "carronades": "carronade_sections_left"}
 #: repairs in progress as the Notes column writes them (Advanced X.B)
 REPAIR_MARKS = {"hull": "RH", "guns": "RG", "rigging": "RR"}
-#: the shot a broadside holds as the log writes it (Basic X.C; Advanced VIII.B: DS, CS, GS)
-SHOT_MARKS = {"round": "R", "double": "DS", "chain": "CS", "grape": "GS"}
+#: a load cell's marks as the journal gives them: a slash for fired, else the shot loaded
+LOAD_TOKENS = re.compile("|".join(map(re.escape, sorted({FIRED, RELOADED, *SHOT_MARKS.values()}, key=len,
+                                                         reverse=True))))
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,25 +424,26 @@ def start_row(mark: str = START_LOAD) -> TurnRow:
 
 def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
     """`count` rows of the turn grid: the start row, then turns 1, 2, ... filled from the log in the
-    rule book's notation: an "R" at each loading (the edition's mark: the 1974 log's "B"), a slash
-    through the last one of a broadside when it fires (the journal's marks come as "/" for fired and
-    "R" for loaded, in order)."""
+    rule book's notation: the shot at each loading ("R", the 1974 log's "B"; DS, CS, GS in the
+    Advanced Game), a slash through the last one of a broadside when it fires (the journal's marks
+    come as "/" for fired and the shot for loaded, in order)."""
     logged = {r.turn: r for r in ship.turns}
-    loads = {side: {0: False} for side in SIDES}         # row -> fired, per side
+    loads = {side: {0: [ship.load_mark, False]} for side in SIDES}     # row -> [mark, fired], per side
     last = {side: 0 for side in SIDES}
     for n in range(1, count):
         row = logged.get(str(n))
         for side in SIDES:
-            for mark in getattr(row, side, ""):
-                if mark == "/" and last[side] in loads[side]:
-                    loads[side][last[side]] = True
-                elif mark == RELOADED:
-                    loads[side][n] = False
+            for mark in LOAD_TOKENS.findall(getattr(row, side, "")):
+                if mark == FIRED:
+                    if last[side] in loads[side]:
+                        loads[side][last[side]][1] = True
+                else:
+                    loads[side][n] = [ship.load_mark if mark == RELOADED else mark, False]
                     last[side] = n
     rows = []
     for n in range(count):
         base = start_row(ship.load_mark) if n == 0 else logged.get(str(n), TurnRow(str(n), "", "", "", ""))
-        cells = {side: (ship.load_mark if n in loads[side] else "", loads[side].get(n, False)) for side in SIDES}
+        cells = {side: loads[side].get(n, ["", False]) for side in SIDES}
         rows.append(TurnRow(base.turn, cells["left"][0], cells["right"][0], base.move, base.notes,
                             cells["left"][1], cells["right"][1], end=bool(ship.length) and n == ship.length))
     return tuple(rows)

@@ -212,7 +212,7 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
                 pen.text(edges[j] + w / 2, base, cell, f.text, bold=j in (1, 2), align="centre", room=w)
         for j, fired in ((1, row.left_fired), (2, row.right_fired)):
             if fired:
-                _slash(pen, edges[j] + cols[j] / 2, base, f.text)
+                _slash(pen, edges[j] + cols[j] / 2, base, f.text, pen.width(cells[j], f.text, bold=True))
         if row.end:
             pen.rule(x, y - t.row, x + width, y - t.row, pen.ink.mark * 2)
             if not row.notes:
@@ -221,10 +221,10 @@ def _turn_grid(pen: Pen, layout: WsimSheetLayout, x: float, top: float, width: f
         y -= t.row
 
 
-def _slash(pen: Pen, centre: float, base: float, size: float) -> None:
+def _slash(pen: Pen, centre: float, base: float, size: float, width: float = 0.0) -> None:
     """The slant line drawn through a loading mark ("R", the 1974 "B") when that broadside is fired
     (Basic VIII.A.6)."""
-    half = size * 0.45
+    half = max(size * 0.45, width / 2)   # across the whole mark: R, or DS, CS, GS
     pen.rule(centre - half, base - size * 0.15, centre + half, base + size * 0.85, pen.ink.mark)
 
 
