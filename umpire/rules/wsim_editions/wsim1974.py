@@ -19,6 +19,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput, Refused
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
+from umpire.rules.wsim_editions import wsim1974_actions as X
 
 
 class Wsim1974(Wsim1981):
@@ -46,8 +47,49 @@ class Wsim1974(Wsim1981):
         "towing": "Optional Rules: Towing",
     }
     advanced_only: dict[str, str] = {}
-    options = {**Wsim1981.options, "grapple": ()}
-    actions = {**Wsim1981.actions, "wind": (WsimActions.Wind, "_wind")}
+    options = {**{k: v for k, v in Wsim1981.options.items() if k != "move"}, "grapple": (),
+               "speed": ("attitude", "heading", "wind", "sail")}
+    queries = {"speed": "speed"}
+    #: the 1981 commands of rules the first edition does not have (its own movement, the 1981
+    #: Optional Rules' masts, designations and signals) are not offered
+    actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("move", "mast", "designate", "signal")},
+               "wind": (WsimActions.Wind, "_wind"),
+               **{c: (k, "_optional_action") for c, k in (("sink", X.Sink), ("explode", X.Explode),
+                                                           ("repair", X.Repair), ("anchor", X.Anchor),
+                                                           ("sail", X.Sail), ("tow", X.Tow), ("aground", X.Aground))}}
+
+    def _optional_action(self, state, tables, a):
+        """The optional rules' own commands (`wsim1974_optional`), each only with its rule."""
+        from umpire.rules.wsim_editions import wsim1974_optional as opt
+
+        opt.in_play(a.command, _optional(state, {}))
+        if a.command == "sink":
+            return opt.sink(state, tables, a.ship)
+        if a.command == "explode":
+            return opt.explode(state, tables, a.ship, list(a.near))
+        if a.command == "repair":
+            return opt.repair(state, tables, a.ship, a.what)
+        if a.command == "anchor":
+            return opt.anchor(state, tables, a.ship, a.how)
+        if a.command == "sail":
+            return opt.sail(state, tables, a.ship, a.sails)
+        if a.command == "tow":
+            extra = sorted(k for k in a.opts if k != "cast_off")
+            if extra:
+                raise BadInput(f"tow: option {extra[0]!r} is not a {self.id} option (--cast-off)")
+            return opt.tow(state, tables, a.ship, a.towed, bool(a.opts.get("cast_off")))
+        extra = sorted(k for k in a.opts if k != "refloat")
+        if extra:
+            raise BadInput(f"aground: option {extra[0]!r} is not a {self.id} option (--refloat)")
+        return opt.aground(state, tables, a.ship, bool(a.opts.get("refloat")))
+
+    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
+        """As 1981; the crew of a ship that will sink or explode cannot melee (Sinking 5)."""
+        for sid in (ship, target):
+            if sid in state["ships"] and state["ships"][sid]["state"] in ("sinking", "exploding"):
+                raise Refused(f"{state['ships'][sid]['name']} will {state['ships'][sid]['state'][:-3]}: her crew "
+                              "cannot melee (1974 Sinking and Exploding Ships 5)")
+        return super().board(state, tables, ship, party, sections, target, opts)
 
     # --- set-up ------------------------------------------------------------------------
     def initial_state(self, game) -> dict:
@@ -59,7 +101,9 @@ class Wsim1974(Wsim1981):
         state = super().initial_state(game)
         for ship in state["ships"].values():
             self._log_shot(ship)
-        state["optional"] = list(game.meta.get("optional", []))
+        # kept under a key of its own: the 1981 hooks for the 1981 Optional Rules read `optional`
+        state.pop("optional", None)
+        state["optional_1974"] = list(game.meta.get("optional", []))
         state["wind"] = wsim1974_wind.initial((game.scenario or {}).get("wind"), Tables(self.data_id))
         return state
 
@@ -74,15 +118,17 @@ class Wsim1974(Wsim1981):
         return d
 
     def new_ship(self, definition: dict) -> dict:
-        """The Basic log, and the shot in each broadside (ballshot unless Types of Ammunition)."""
+        """The Basic log, the shot in each broadside (ballshot unless Types of Ammunition), and
+        what the optional rules keep (anchors, repairs, sails, tow, grounding)."""
         return self._log_shot(super().new_ship(definition))
 
     @staticmethod
     def _log_shot(ship: dict) -> dict:
         from umpire.rules.wsim.ship import SIDES
+        from umpire.rules.wsim_editions import wsim1974_optional
 
         ship.update({"shot": {s: "round" for s in SIDES}, "loading": {}})
-        return ship
+        return wsim1974_optional.log(ship)
 
     def status(self, ship: dict) -> dict:
         from umpire.rules.wsim.ship import SIDES
@@ -90,6 +136,12 @@ class Wsim1974(Wsim1981):
         out = super().status(ship)
         if "shot" in ship:   # null while the broadside is empty or its doubleshot still loading
             out["shot"] = {s: ship["shot"][s] if ship["loaded"][s] else None for s in SIDES}
+        if "sails" in ship:
+            out.update({"sails": ship["sails"], "anchor": ship["anchor"] or None,
+                        "anchored_from": ship["anchor_from"] or None if ship["anchor"] else None,
+                        "anchor_cut": ship["anchor_cut"], "repairs": dict(ship["repairs"]),
+                        "towing": ship["tow_ship"] or None, "towed_by": ship["tow_by"] or None,
+                        "aground": ship["grounded"] or None})
         return out
 
     def game_status(self, state: dict) -> dict:
@@ -147,13 +199,24 @@ class Wsim1974(Wsim1981):
         from umpire.rules.base import side_word
         from umpire.rules.wsim_editions import wsim1974_fire
 
+        from umpire.rules.wsim_editions import wsim1974_optional
+
+        if a.ship in state["ships"]:
+            wsim1974_optional.busy(state["ships"][a.ship], state["turn"], "load")
         return wsim1974_fire.load(state, a.ship, side_word(a.side), a.shot, tables, _optional(state, {}))
 
     def end_turn(self, state: dict, tables):
         from umpire.rules.wsim import turns
         from umpire.rules.wsim_editions import wsim1974_fire
 
-        return turns.end_turn(state, wsim1974_fire.end_turn_effects)
+        from umpire.rules.wsim_editions import wsim1974_optional
+
+        def hold(state, sid, ship):
+            e1, s1, h1 = wsim1974_fire.end_turn_effects(state, sid, ship)
+            e2, s2, h2 = wsim1974_optional.end_turn_effects(state, sid, ship)
+            return e1 + e2, s1 + s2, h1 | h2
+
+        return turns.end_turn(state, hold)
 
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
@@ -186,7 +249,8 @@ class Wsim1974(Wsim1981):
         n = plan.need.count
         need = DiceNeed(n + 1, 6, tuple(plan.need.labels) + ("destroyed hull",))
         return dataclasses.replace(plan, need=need, flexible=True,
-                                   resolve=lambda rolls, strict: _destroyed_hull(plan, n, target, rolls, strict, tables))
+                                   resolve=lambda rolls, strict: _destroyed_hull(plan, n, target, rolls, strict, tables,
+                                                                                 state["turn"]))
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         """Battle sails as 1981; full sails with the Full Sails optional rule (1-4); with the Wind
@@ -198,7 +262,10 @@ class Wsim1974(Wsim1981):
 
         self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
         optional = _optional(state, opts)
-        sail = (opts.get("sail") or "battle").lower()
+        from umpire.rules.wsim_editions import wsim1974_optional
+
+        s0 = state["ships"][ship]
+        sail = (opts.get("sail") or (s0.get("sails") if "full-sails" in optional else "") or "battle").lower()
         if sail not in ("battle", "full"):
             raise BadInput(f"sail {sail!r}: use battle or full")
         s = state["ships"][ship]
@@ -221,10 +288,13 @@ class Wsim1974(Wsim1981):
             except (TypeError, ValueError):
                 raise BadInput("--heading and --wind are hex directions 1 to 6") from None
             att = movement.attitude(heading, toward, tables)
+        if s.get("tow_by"):
+            raise Refused(f"{s['name']} is in tow of {state['ships'][s['tow_by']]['name']}: she moves in her wake "
+                          "(1974 Towing (b)); ask the speed of the towing ship")
         res = movement.allowance(s, att, tables, sail, state["turn"])
         if "wind" in optional and wind:
             res = wsim1974_wind.speed_in_wind(res, s, wind, tables)
-        return res
+        return wsim1974_optional.speed_limits(state, s, res, tables)
 
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
         """One exchange of dice per Move (Melee Procedure 12(b)-(c)); the 1981 resolution with
@@ -243,7 +313,7 @@ class Wsim1974(Wsim1981):
         return dataclasses.replace(plan, resolve=resolve)
 
 
-def _destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables):
+def _destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables, turn: int = 0):
     """The 1981 broadside, then the Destroyed Hull die if it struck the target."""
     from umpire.core.errors import BadInput
     from umpire.core.state import Step, set_
@@ -265,6 +335,7 @@ def _destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables):
                                 tables.source("destroyed-hull")))
         if result != "surrenders":
             res.effects.append(set_(["ships", target, "state"], "sinking" if result == "sinks" else "exploding"))
+            res.effects.append(set_(["ships", target, "doomed_turn"], turn))
         res.data["destroyed_hull"] = result
     return res
 
@@ -288,4 +359,4 @@ _SEAS = {"why": "the wind has risen above a storm: the seas are too high to figh
 
 def _optional(state: dict, opts: dict) -> list[str]:
     """The game's optional rules: kept in the state; the command line also passes them."""
-    return list(state.get("optional") or opts.get("_optional") or [])
+    return list(state.get("optional_1974") or opts.get("_optional") or [])

@@ -105,6 +105,12 @@ def check(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> str:
     if state_then in ("sinking", "exploding"):
         raise Refused(f"{firer['name']} will {state_then[:-3].replace('explod', 'explode')}: her crew cannot fire the guns "
                       "(1974 Sinking and Exploding Ships 5)")
+    from umpire.rules.wsim_editions import wsim1974_optional
+
+    wsim1974_optional.busy(firer, state["turn"], "fire")
+    if firer.get("grounded"):
+        raise Refused(f"{firer['name']} is aground: ships cannot fire their guns while aground (1974 Running "
+                      "Aground 5)")
     shot = shot_of(firer, act.side) if AMMO in optional else "round"
     if AMMO in optional:
         if act.side in (firer.get("loading") or {}):
@@ -161,7 +167,9 @@ def reading(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> tupl
     if column:
         add(f"{WORD[shot]} ({column[-2:]})", hdt["optional_modifiers"][column][gi],
             tables.source("hdt", f"optional_modifiers.{column}"), shown=True)
-    if firer.get("anchor"):
+    from umpire.rules.wsim_editions.wsim1974_optional import anchored
+
+    if anchored(firer, state["turn"]):
         add(f"anchored ({firer['anchor']})", hdt["optional_modifiers"]["anchor"][gi],
             tables.source("hdt", "optional_modifiers.anchor"), shown=True)
     if "wind" in optional and state.get("wind"):
@@ -223,6 +231,9 @@ def resolve(state: dict, act: gunnery.Fire, rolls: tuple[int, ...], tables, got)
                               f"{RULE} 2"))
             for k in missed:
                 landing[k] = 0
+    from umpire.rules.wsim_editions.wsim1974_optional import double_rigging
+
+    double_rigging(target, landing, tables, steps)
     fp = ["ships", act.firer]
     effects = [set_(fp + ["loaded", act.side], False), set_(fp + ["initial_used", act.side], True),
                set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
