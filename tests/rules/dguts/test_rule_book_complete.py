@@ -353,3 +353,27 @@ def test_marines_rate_a_morale_level_above_the_seamen_and_soldiers_one_below():
     assert shaken.marines_morale == "shaken"                               # a level above disorder
     top = _with_marines(Party(10, 3, "flushed"), 2, "marines", "british", t)
     assert top.marines_morale == "flushed"                                 # nothing above flushed
+
+
+# ------------------------------------------------------------------ Additional Crew Tasks: sailors
+def test_only_sailors_work_the_sails_by_the_share_of_their_nation(umpire, tmp_path):
+    # Additional Crew Tasks: "only sailors may be considered as making up Cf's for sailing tasks";
+    # "NATION United States ... % OF SAILORS 65%"; anchoring: "for such simple tasks as anchoring and
+    # upping anchor this was no shortcoming"
+    from umpire.rules.dguts import derive_ship
+    from umpire.rules.dguts.tasks import sailors
+
+    us = derive_ship("american", 1576, 456, "30x24,22x32C", {"class": 4})
+    assert sailors(us, 20.0, default_tables())[0] == 13.0                   # 65% of 20 CF, the text's figure
+    t = default_tables()
+    assert sailors(derive_ship("british", 1338, 272, "30x18"), 10.0, t)[0] == 5.0
+    assert "tasks.sailors.british" in t.used                                # a default reading
+    with pytest.raises(RulingNeeded, match=r"tasks\.sailors\.french"):
+        sailors(derive_ship("french", 900, 300, "30x18"), 10.0, default_tables(strict=True))
+    g = tmp_path / "s.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    res = run("--json", "task", "constitution", "studding")
+    assert res.code == 0 and any("65% of" in line for line in res.json["explain"])
+    assert run("task", "constitution", "studding", "--set", "off", "--crew", "20").code == 1   # 14.1 CF of sailors
+    assert run("task", "constitution", "anchor", "--crew", "20").code == 0                      # anyone anchors

@@ -154,6 +154,13 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                     _sets(a.ship, res.effects.get("ship", {})))
         if job:
             crew = _num(a.opts, "crew", float(s["track"]["crew_factors"]))
+            if job != "anchor":         # only sailors work the sails; anyone can anchor
+                hands, share = tasks.sailors(s["values"], float(s["track"]["crew_factors"]), dt)
+                out.working.append(Step("sailors", share, dt.cite("tasks", "sailors")))
+                if a.opts.get("crew") not in (None, "") and crew > hands + 1e-9:
+                    raise Refused(f"{s['name']} has {hands:g} CF of sailors; only sailors work the sails "
+                                  f"(--crew {crew:g} is more)")
+                crew = min(crew, hands)
             turns, text = tasks.task_turns(s["values"], job, crew, dt)
             out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
             out.data["turns"] = turns

@@ -21,6 +21,18 @@ def task_row(values: Mapping[str, Any], tables: Tables | None = None) -> dict:
     return min(t.get("tasks", "crew", "rows"), key=lambda r: abs(int(r["crew"]) - int(values["men"])))
 
 
+def sailors(values: Mapping[str, Any], crew_factors: float, tables: Tables | None = None) -> tuple[float, str]:
+    """The CF of sailors among `crew_factors` (Additional Crew Tasks: 'only sailors may be considered as
+    making up Cf's for sailing tasks'), by the share of the ship's nation; and the working."""
+    t = tables_or_default(tables)
+    nation = str(values.get("kind")) if values.get("kind") in ("merchant", "privateer") else str(values["nation"])
+    known = set(t.get("nations", "morale"))
+    nation = nation if nation in known else "other"
+    share = float(t.get("tasks", "sailors", nation, what=f"the share of sailors in a {nation} crew"))
+    cf = round(float(crew_factors) * share / 100, 4)
+    return cf, f"{share:g}% of {float(crew_factors):g} CF are sailors ({nation}): {cf:g} CF"
+
+
 def task_turns(values: Mapping[str, Any], task: str, crew_factors: float, tables: Tables | None = None) -> tuple[int, str]:
     """Turns a task takes with `crew_factors` CF of sailors at it, and the working."""
     t = tables_or_default(tables)
