@@ -387,7 +387,8 @@ class Wsim1981(Ruleset):
             from umpire.rules.wsim import optional
 
             optional.after(state, res, tables)
-        if self.level == "advanced":   # the order gun squares are marked in, for repairs (Advanced X.B)
+        if self.level == "advanced" and self.actions.get("repair", ("", ""))[1] == "_advanced_cmd":
+            # the order gun squares are marked in, for repairs (Advanced X.B)
             from umpire.rules.wsim import advanced_cmds
 
             advanced_cmds.note_gun_marks(state, res)
