@@ -79,15 +79,15 @@ def test_the_shot_loaded_and_the_advanced_state(advanced):
     mars = _views(advanced)["mars"]
     assert mars.status[0] == "Loaded: left GS, right empty"
     ship = {"shot": {"left": "round", "right": "double"}, "loaded": {"left": True, "right": False},
-            "loading": {"right": 1}, "sails": "full", "anchor": "AB", "repairs": {"hull": 2, "rigging": 0, "guns": 1},
+            "loading": {"right": 1}, "sails": "full", "anchor": "bow", "repairs": {"hull": 2, "rigging": 0, "guns": 1},
             "critical_effects": [{"effect": "fire for 2 turn(s)", "from_turn": 4, "until_turn": 5},
                                  {"effect": "anchor cable severed: may not anchor again"}]}
     from umpire.core.tables import Tables
     from umpire.pdf.views import advanced_lines
 
     assert advanced_lines(ship, Tables("wsim-1981-advanced")) == (
-        "Loaded: left R, right loading DS", "sails: full", "anchored: AB",
-        "repairs noted: RH 2, RG 1 (of 3 turns each)", "critical: fire for 2 turn(s) (turns 4-5)",
+        "Loaded: left R, right loading DS", "sails: full", "anchored: AB (by the bow)",
+        "repairs in progress: RH 2, RG 1 (turns of 3)", "critical: fire for 2 turn(s) (turns 4-5)",
         "critical: anchor cable severed: may not anchor again")
     assert advanced_lines({"loaded": {"left": True}}, Tables("wsim-1981")) == ()      # a Basic ship
 
@@ -162,3 +162,20 @@ def test_load_column_writes_the_shot_and_doubleshot_two_turns_running(advanced, 
     assert [(r.turn, r.left, r.left_fired, r.right, r.right_fired) for r in grid_rows(mars, 5)] == [
         ("start", "R", True, "R", True), ("1", "GS", True, "", False), ("2", "", False, "DS", False),
         ("3", "", False, "DS", True), ("4", "", False, "", False)]
+
+
+def test_sails_anchor_and_repairs_from_the_commands(advanced, umpire, tmp_path):
+    """Full sails (Advanced XI; MARS: HERCULE has lost her first rigging section, V.A.4), anchoring
+    on springs (V.C.1) and a turn of hull repairs (X.B) as the game's commands leave them."""
+    for cmd in (("sail", "mars", "full"), ("turn",), ("anchor", "hercule", "--spring", "stern"),
+                ("repair", "hercule", "--what", "hull")):
+        res = umpire("--game", advanced, *cmd)
+        assert res.code == 0, (cmd, res.err)
+    views = _views(advanced)
+    hercule = views["hercule"]
+    assert "sails: full" in views["mars"].status and "sails: battle" in hercule.status
+    assert "anchoring from next turn: AS (by the stern)" in hercule.status
+    assert "repairs in progress: RH 1 (turns of 3)" in hercule.status
+    out = tmp_path / "h.pdf"
+    assert umpire("--game", advanced, "sheet", "hercule", "-o", out).code == 0
+    assert "repairs in progress: RH 1 (turns of 3)" in text(pages(out)[0])

@@ -33,6 +33,8 @@ SECTIONS = ("bow", "stern")
 SECTION_KEYS = {"guns": "gun_sections_left", "carronades": "carronade_sections_left"}
 #: repairs in progress as the Notes column writes them (Advanced X.B)
 REPAIR_MARKS = {"hull": "RH", "guns": "RG", "rigging": "RR"}
+#: anchoring as the Notes column writes it (Advanced V.C.1)
+ANCHOR_MARKS = {"ordinary": "A (ordinary)", "bow": "AB (by the bow)", "stern": "AS (by the stern)"}
 #: a load cell's marks as the journal gives them: a slash for fired, else the shot loaded
 LOAD_TOKENS = re.compile("|".join(map(re.escape, sorted({FIRED, RELOADED, *SHOT_MARKS.values()}, key=len,
                                                          reverse=True))))
@@ -370,16 +372,15 @@ def advanced_lines(ship: Mapping, tables) -> tuple[str, ...]:
     lines = [load_text(ship)] if "shot" in ship else []
     if ship.get("sails"):
         lines.append(f"sails: {ship['sails']}")
-    if ship.get("anchor"):
-        lines.append(f"anchored: {ship['anchor']}")
+    lines += _anchor_lines(ship)
     repairs = ship.get("repairs") or {}
     done = [f"{REPAIR_MARKS.get(k, k)} {v}" for k, v in repairs.items() if isinstance(v, int) and v > 0]
     if done:
         try:
-            of = f" (of {tables['procedures']['repairs']['turns']} turns each)"
+            of = f" (turns of {tables['procedures']['repairs']['turns']})"
         except (KeyError, TypeError):
             of = ""
-        lines.append("repairs noted: " + ", ".join(done) + of)
+        lines.append("repairs in progress: " + ", ".join(done) + of)
     for e in ship.get("critical_effects") or ():
         when = ""
         if e.get("until_turn") is not None:
@@ -387,6 +388,20 @@ def advanced_lines(ship: Mapping, tables) -> tuple[str, ...]:
             when = f" (turns {start}-{e['until_turn']})" if start is not None else f" (to turn {e['until_turn']})"
         lines.append(f"critical: {e.get('effect', '')}{when}")
     return tuple(lines)
+
+
+def _anchor_lines(ship: Mapping) -> list[str]:
+    """At anchor, anchoring from next turn, weighing or cut, in the log's notation (Advanced V.C)."""
+    out = []
+    if ship.get("anchor"):
+        out.append(f"anchored: {ANCHOR_MARKS.get(str(ship['anchor']), ship['anchor'])}")
+    elif ship.get("anchoring"):
+        out.append(f"anchoring from next turn: {ANCHOR_MARKS.get(str(ship['anchoring']), ship['anchoring'])}")
+    if ship.get("weighing"):
+        out.append(f"weighing anchor, (A) since turn {ship['weighing']}")
+    if ship.get("anchor_cut"):
+        out.append("anchors cut (a): she may not anchor again")
+    return out
 
 
 def status_lines(ship: Mapping, name: Callable[[str], str] = str) -> tuple[str, ...]:
