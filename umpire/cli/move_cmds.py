@@ -10,7 +10,7 @@ from umpire.cli.actions import _act
 
 @cli.command()
 @click.argument("ship")
-@click.argument("notation", nargs=-1, required=True)
+@click.argument("notation", nargs=-1)
 @click.option("--attitude", help="WS&IM attitude to the wind at the start of the move: A, B, C or D.")
 @click.option("--heading", type=int, help="Hex direction 1-6 the bow points to at the start (instead of --attitude; "
               "with --wind unless the game tracks the wind).")
@@ -20,10 +20,14 @@ from umpire.cli.actions import _act
 @click.option("--as-written", is_flag=True,
               help="Journal an illegal move as the log has it: she moves up to the infraction and stops there.")
 @click.option("--blocked-by", help="Optional Rules IX (blocked-wind): the adjacent ship blocking her wind this turn.")
+@click.option("--for-turn", type=int, help="Optional IV (command-lag): write this move ahead, for turn N.")
+@click.option("--erase-orders", is_flag=True,
+              help="Optional IV (command-lag): erase her moves written ahead (she is back within ten hexes).")
 @click.option("--collision", is_flag=True,
               help="Cut this turn's journalled move back to where a collision stopped her (the first part of it).")
 @click.pass_obj
-def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by, as_written, collision):
+def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by, for_turn, erase_orders, as_written,
+         collision):
     """Journal SHIP's move for this turn, as written in her log.
 
     NOTATION is the move column: a number of hexes straight ahead, L or R for a
@@ -35,18 +39,24 @@ def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by
     tool also says when she drifts. One move per ship per turn; `undo` takes it
     back, and --collision cuts it short where a collision stopped her.
 
+    With the command-lag optional rule, --for-turn N writes a move ahead; in
+    turn N `move SHIP` (no notation) carries it out, and --erase-orders drops
+    the moves written ahead.
+
     \b
     Example:
       umpire move constitution L1R1 --attitude A
       umpire move constitution 2 --heading 3 --wind 1
       umpire move guerriere 0
       umpire move constitution L1 --attitude A --collision
+      umpire move president 2 --for-turn 4
     """
     from umpire.rules.wsim.moves import Move
 
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, "turning": turning,
             "as_written": True if as_written else None, "collision": True if collision else None,
-            "blocked_by": obj.ship(blocked_by) if blocked_by else None}
+            "blocked_by": obj.ship(blocked_by) if blocked_by else None, "for_turn": for_turn,
+            "erase_orders": True if erase_orders else None}
     opts = {k: v for k, v in opts.items() if v is not None}
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])

@@ -234,7 +234,23 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     rules = _rules(tables)
     if ship["state"] in ("sunk", "exploded"):
         raise Refused(f"{name} has {ship['state']}: she is off the board")
+    if opts.get("for_turn") is not None or opts.get("erase_orders"):
+        return standing_orders(state, ship_id, notation, opts)
+    standing = (ship.get("orders") or {}).get(str(turn))
+    if not str(notation or "").strip():
+        if not standing:
+            raise BadInput(f"move: give {name}'s move notation (she has no order written ahead for turn {turn})")
+        notation = standing["notation"]
     orders = parse(notation)
+    if standing and written(orders) != standing["notation"]:
+        raise Refused(f"{name}'s move for turn {turn} was written in turn {standing['written_turn']}: "
+                      f"{standing['notation']}, not {written(orders)}; under command lag it stands (Optional Rules "
+                      "IV.3)")
+    later = sorted(int(t) for t in (ship.get("orders") or {}) if int(t) > turn)
+    if not standing and later and not opts.get("collision"):
+        raise Refused(f"{name}'s moves are written ahead (turns {', '.join(map(str, later))}) but not for turn "
+                      f"{turn} (Optional Rules IV.3); erase them with --erase-orders if she is back under "
+                      "the flagship's eye (IV.4.a)")
     rec = ship.get("movement") or {}
     collision = bool(opts.get("collision"))
     amended = ""
@@ -435,7 +451,60 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
     summary = f"{name} moves {log}" + (f" (written {record['written']})" if infraction else "") + \
         (f" (cut short by a collision; was {amended})" if amended else "")
-    return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record)], steps, data)
+    effects = [set_(["ships", ship_id, "movement"], record)]
+    if standing:
+        steps.insert(1, Step("order written ahead", f"in turn {standing['written_turn']}: {standing['notation']}",
+                             "Optional Rules IV.3"))
+        effects.append({"op": "del", "path": ["ships", ship_id, "orders", str(turn)]})
+    return Resolution("move", summary, effects, steps, data)
+
+
+def standing_orders(state: dict, ship_id: str, notation: str, opts: dict) -> Resolution:
+    """Command lag (Optional Rules IV): a move written turns ahead for a ship beyond the flagship's
+    eye (`--for-turn T`), or her orders ahead erased once she is back within it (`--erase-orders`,
+    IV.4.a). Written orders stand: a second order for the same turn is refused."""
+    ship, turn = state["ships"][ship_id], state["turn"]
+    name = ship["name"]
+    if "command-lag" not in (opts.get("_optional") or []):
+        raise Refused("moves written turns ahead belong to the optional rule 'command-lag' (Optional Rules IV), "
+                      "which this game was not started with (umpire new ... --optional command-lag)")
+    held = dict(ship.get("orders") or {})
+    if opts.get("erase_orders"):
+        if opts.get("for_turn") is not None or str(notation or "").strip():
+            raise BadInput("move --erase-orders takes no notation and no --for-turn")
+        gone = sorted((t for t in held if int(t) > turn), key=int)
+        if not gone:
+            raise Refused(f"{name} has no moves written ahead of turn {turn} to erase")
+        steps = [Step("within ten hexes of the flag ship", f"orders for turn(s) {', '.join(gone)} erased; she is "
+                      "marked from turn to turn", "Optional Rules IV.4.a")]
+        return Resolution("move", f"{name}: orders ahead erased ({', '.join(gone)})",
+                          [{"op": "del", "path": ["ships", ship_id, "orders", t]} for t in gone], steps,
+                          {"ship": ship_id, "erased": [int(t) for t in gone],
+                           "orders": {t: o["notation"] for t, o in held.items() if t not in gone}})
+    for_turn = _whole(opts["for_turn"], "--for-turn", 1, 10_000)
+    if for_turn < turn:
+        raise BadInput(f"--for-turn {for_turn}: turn {turn} is being played; orders are written for this turn or later")
+    if (ship.get("movement") or {}).get("turn") == for_turn:
+        raise Refused(f"{name} has moved already in turn {for_turn}")
+    if str(for_turn) in held:
+        raise Refused(f"{name}'s move for turn {for_turn} was written in turn {held[str(for_turn)]['written_turn']} "
+                      f"({held[str(for_turn)]['notation']}): written orders stand (Optional Rules IV.3)")
+    orders = parse(notation)
+    text = written(orders) if orders else "0"
+    held[str(for_turn)] = {"notation": text, "written_turn": turn}
+    ahead = sorted(int(t) for t in held if int(t) >= turn)
+    steps = [Step("order written ahead", f"turn {for_turn}: {text}, written in turn {turn}", "Optional Rules IV.3"),
+             Step("orders held", ", ".join(f"turn {t}: {held[str(t)]['notation']}" for t in ahead),
+                  "Optional Rules IV.3")]
+    missing = [t for t in range(turn, turn + 3) if t not in ahead and t != (ship.get("movement") or {}).get("turn")]
+    if missing:
+        steps.append(Step("still to write", f"turn(s) {', '.join(map(str, missing))}: a ship under command lag has "
+                          "her moves written three turns ahead", "Optional Rules IV.3"))
+    return Resolution("move", f"{name}: move for turn {for_turn} written ({text})",
+                      [set_(["ships", ship_id, "orders", str(for_turn)], held[str(for_turn)])]
+                      if ship.get("orders") is not None else [set_(["ships", ship_id, "orders"], held)], steps,
+                      {"ship": ship_id, "for_turn": for_turn, "notation": text,
+                       "orders": {str(t): held[str(t)]["notation"] for t in ahead}})
 
 
 def _units(orders) -> list[str]:

@@ -72,7 +72,8 @@ class Wsim1981(Ruleset):
         "fire": ("range", "side", "aim", "rake", "facing", "lose"),
         "speed": ("attitude", "heading", "wind", "sail", "blocked_by"),
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
-        "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision", "blocked_by"),
+        "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision", "blocked_by",
+                 "for_turn", "erase_orders"),
     }
 
     def check_options(self, command: str, opts: dict) -> None:
