@@ -33,7 +33,7 @@ COMMANDS = {
     "meet": "grid_cmds",
     "run-down": "grid_cmds",
     "tow": "wsim_optional_cmds", "aground": "wsim_optional_cmds", "designate": "wsim_optional_cmds",
-    "signal": "wsim_optional_cmds", "timer": "wsim_optional_cmds",
+    "signal": "wsim_optional_cmds", "timer": "wsim_optional_cmds", "lead": "wsim_optional_cmds",
     "sail": "shared_cmds", "sink": "shared_cmds", "anchor": "shared_cmds",
 }
 

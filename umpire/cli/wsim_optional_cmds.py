@@ -142,3 +142,20 @@ def _count_down(seconds: int, quiet: bool) -> None:
         time.sleep(min(1.0, left))
     click.echo(("" if quiet else "\r") + "\atime is up: ships with no orders written move straight ahead their full "
                "allowance")
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--hexes", type=int, metavar="N", help="Hexes she moved this movement phase (default: her journalled move).")
+@click.pass_obj
+def lead(obj, ship, hexes):
+    """May SHIP cast the lead this turn, and ask the depths around her? (WS&IM casting-the-lead)
+
+    \b
+    Examples:
+      umpire lead hercule
+      umpire lead hercule --hexes 1
+    """
+    _wsim(obj, "lead")
+    opts = {} if hexes is None else {"hexes": hexes}
+    obj.emit(obj.ruleset.query(obj.state, obj.tables(), "lead", obj.ship(ship), opts))

@@ -22,7 +22,7 @@ from umpire.rules.wsim.ship import SIDES
 SECTION = {
     "timed-moves": "Optional Rules II", "multi-player-communication": "Optional Rules III",
     "variable-wind-direction-and-velocity": "Optional Rules VI", "towing": "Optional Rules VII", "loss-of-rigging": "Optional Rules VIII", "blocked-wind": "Optional Rules IX",
-    "running-aground": "Optional Rules XI", "fore-and-aft-rigging": "Optional Rules XIV",
+    "running-aground": "Optional Rules XI", "casting-the-lead": "Optional Rules XII", "fore-and-aft-rigging": "Optional Rules XIV",
     "copper-bottom": "Optional Rules XV.A", "scurvy": "Optional Rules XV.B",
 }
 #: ship states out of the fight for good
@@ -644,3 +644,34 @@ def _vary(state: dict, tables, rolls) -> Resolution:
     public = {"direction": direction, "velocity": velocity, "change": change}
     return Resolution("wind", f"starting wind rolled: toward {direction}, {names[velocity]}, change number {change}",
                       [set_(["wind"], new)], steps, {"wind": public, "changed": True, "rolls": list(rolls)})
+
+
+def lead(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
+    """Casting the lead (XII): a ship that moved at most one hex this movement phase may ask the
+    depths of every hex next to her; one at anchor that turned 120 degrees has moved her bow or
+    stern two hexes and may not. Read from her journalled move (`move`), or `hexes` as typed."""
+    require(state, "casting-the-lead", "casting the lead")
+    ship = state["ships"][ship_id]
+    rec = ship.get("movement") or {}
+    steps = []
+    typed = opts.get("hexes")
+    if typed is not None:
+        if isinstance(typed, bool) or not str(typed).strip().isdigit():
+            raise BadInput(f"--hexes {typed!r}: the hexes she moved this movement phase, a whole number from 0")
+        hexes, turns = int(typed), 0
+        steps.append(Step("moved", f"{hexes} hex(es), as the umpire says", ""))
+    elif rec.get("turn") == state["turn"]:
+        hexes, turns = rec.get("hexes", 0) + (1 if rec.get("drift") else 0), rec.get("turns", 0)
+        steps.append(Step("moved", f"{hexes} hex(es) this turn (her move {rec.get('log', '')})", "move"))
+    else:
+        raise BadInput(f"{ship['name']} has no move journalled this turn: give --hexes N (the hexes she moved)")
+    anchored_swing = bool(ship.get("anchor")) and turns >= 2
+    may = hexes <= 1 and not anchored_swing
+    if anchored_swing:
+        steps.append(Step("at anchor, turned 120 degrees", "bow or stern moved two hexes: not casting the lead",
+                          "Optional Rules XII.B"))
+    steps.append(Step("casting the lead", ("yes: the other side tells the depth of every hex next to her"
+                                           if may else "no: she moved more than one hex") if not anchored_swing
+                      else "no", "Optional Rules XII.A"))
+    return Resolution("lead", f"{ship['name']}: " + ("may cast the lead" if may else "may not cast the lead"), [], steps,
+                      {"ship": ship_id, "hexes": hexes, "casting_the_lead": may})

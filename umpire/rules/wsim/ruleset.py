@@ -64,7 +64,7 @@ class Wsim1981(Ruleset):
                     "aground": (OptionalActions.Aground, "_optional_cmd"),
                     "designate": (OptionalActions.Designate, "_optional_cmd"),
                     "signal": (OptionalActions.Signal, "_optional_cmd")})
-    queries = {"speed": "_speed"}
+    queries = {"speed": "_speed", "lead": "_lead"}
 
     #: the options each command takes, as the command line names them; any other is refused
     #: ("_optional" carries the game's optional rules and is not typed)
@@ -156,6 +156,12 @@ class Wsim1981(Ruleset):
         from umpire.rules.wsim import optional
 
         return optional.blocked_wind(state, tables, ship, blocker, res)
+
+    def _lead(self, state: dict, tables, ship: str, opts: dict):
+        """Casting the lead (Optional XII): may she ask the depths around her?"""
+        from umpire.rules.wsim import optional
+
+        return optional.lead(state, tables, ship, opts)
 
     def _move(self, state, tables, a: Move):
         """A ship's written move for the turn, checked and journalled (Basic IV-V, Advanced V.B-D)."""
