@@ -377,3 +377,25 @@ def test_only_sailors_work_the_sails_by_the_share_of_their_nation(umpire, tmp_pa
     assert res.code == 0 and any("65% of" in line for line in res.json["explain"])
     assert run("task", "constitution", "studding", "--set", "off", "--crew", "20").code == 1   # 14.1 CF of sailors
     assert run("task", "constitution", "anchor", "--crew", "20").code == 0                      # anyone anchors
+
+
+# ------------------------------------------------------------------ Basic Rules IX: no resistance
+def test_boarders_who_meet_no_resistance_take_the_ship_without_dice(umpire, tmp_path):
+    # Basic Rules IX: "When all the decks have been taken, the ship has surrendered"; Advanced Optional 13:
+    # boarders "will, unless wiped out or reduced to 'routed', automatically take the upper deck". A crew
+    # whose melee value is nothing (routed: default reading morale.states.routed.melee = 0) cannot resist.
+    g = tmp_path / "u.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("A", "a"), ("B", "b")):
+        run("ship", "add", name, "--side", side, "--nation", "british", "--tons", "900", "--men", "300",
+            "--guns", "30x18")
+    assert run("grapple", "a", "b", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    board = run("--json", "board", "a", "--at", "b", "--opt", "defender_crew=0")
+    assert board.code == 0 and board.json["odds"] == "unopposed"
+    assert run("melee", "a", "--at", "b", "--opt", "attacker=6", "--opt", "defender=1").code == 2   # no dice
+    res = run("--json", "melee", "a", "--at", "b")
+    assert res.code == 0 and res.json["captured"] == "defender" and res.json["rolls"] == []
+    ship = run("--json", "status", "b").json["ships"][0]
+    assert ship["state"] == "captured" and ship["controller"] == "a"
+    assert run("--json", "verify").json["differences"] == []

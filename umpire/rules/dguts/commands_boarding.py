@@ -169,7 +169,8 @@ class BoardingCommands:
         def resolve(rolls, strict):
             steps_res = odds
             rec = {**record, "melee": True}
-            verdict = "the boarders meet no resistance: the decision dice are rolled now"
+            verdict = ("no resistance: `umpire melee` settles it without dice" if odds.data["favoured"] == "attacker"
+                       else "the boarders have no fight in them: `umpire melee` throws them back")
             if not unopposed:
                 start = resolve_melee_start(odds.data, rolls, dt)
                 steps_res = type(odds)(odds.effects, odds.working + start.working, {**odds.data, **start.data})
@@ -210,7 +211,7 @@ class BoardingCommands:
         from umpire.core.dice import DiceNeed, parse_rolls
         from umpire.core.state import set_
         from umpire.rules.base import Plan
-        from umpire.rules.dguts.melee import MeleeSide, melee_dice_allowed, resolve_melee_round
+        from umpire.rules.dguts.melee import MeleeSide, melee_dice_allowed, resolve_melee_round, resolve_unopposed
 
         opts = opts or {}
         a_id = attackers[0]
@@ -238,12 +239,17 @@ class BoardingCommands:
             raise Refused(f"{a['name']} and {d['name']} fight a pitched battle this turn: the decision dice "
                           "are rolled next turn")
         allowed = melee_dice_allowed(rec["odds"])
+        unopposed = rec["odds"].get("odds") == "unopposed"
         typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
+        if unopposed and typed:
+            raise BadInput("the boarding is unopposed: no melee dice are rolled (leave out --opt attacker/defender)")
         dt = self.dt(tables)
         melee_turn, last_round = _melee_round_turn(state, rec, a, d, dt)
 
         def resolve(rolls, strict):
-            if len(typed) == 2:
+            if unopposed:
+                ar, dr = (), ()
+            elif len(typed) == 2:
                 ar, dr = typed["attacker"], typed["defender"]
             elif typed:
                 raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
@@ -252,9 +258,13 @@ class BoardingCommands:
             if rec.get("training"):
                 return self._training_round(a, d, a_id, defender, rec, ar, dr, dt)
             d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
-            res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
-                                      rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
-            if "melee-losses" in state.get("optional", []):
+            if unopposed:
+                res = resolve_unopposed(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
+                                        rec["odds"], dt)
+            else:
+                res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
+                                          rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
+            if "melee-losses" in state.get("optional", []) and not unopposed:
                 res = _with_melee_losses(a, d, res, rec, dt)
             effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
             new_rec = {**rec, "melee_turn": melee_turn + 1, "areas": res.data["areas_taken"],

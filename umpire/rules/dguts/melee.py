@@ -197,6 +197,30 @@ def resolve_melee_round(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[
     return Resolution(effects, tuple(steps), data)
 
 
+def resolve_unopposed(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[str, Any],
+                      tables: Tables | None = None) -> Resolution:
+    """A boarding one side meets with no resistance (its enemy's melee value is nothing: a routed crew,
+    an empty deck): no dice. Boarders unopposed take every area, and the ship with them (Basic Rules IX,
+    'When all the decks have been taken, the ship has surrendered'; Advanced Optional 13 'they will ...
+    automatically take the upper deck'); boarders with no value of their own are thrown back."""
+    t = tables_or_default(tables)
+    total = int(t.get("boarding", "areas", "foothold")) + int(defender.values["decks"])
+    new = {"attacker": copy.deepcopy(dict(attacker.state)), "defender": copy.deepcopy(dict(defender.state))}
+    if odds.get("favoured") == "attacker":
+        captured = _apply_outcome(new, "attacker", {"morale_steps": 0, "surrender": False}, True, t)
+        result, areas, winner = "taken", total, "attacker"
+        text = f"no resistance: the boarders take all {total} areas and the ship surrenders"
+    else:
+        captured, result, areas, winner = "", "repulsed", 0, "defender"
+        text = "the boarders have no fight in them: they are thrown back"
+    steps = [Step("result", text, t.cite("boarding", "results"))]
+    effects = {k: changed(s.state, new[k]) for k, s in (("attacker", attacker), ("defender", defender))}
+    return Resolution(effects, tuple(steps), {"rolls": {"attacker": [], "defender": []}, "kept": {},
+                                              "difference": None, "winner": winner, "result": result,
+                                              "areas_taken": areas, "areas_total": total, "captured": captured,
+                                              "explain": [s.text() for s in steps]})
+
+
 def _kept_totals(odds: Mapping[str, Any], attacker_rolls: Sequence[int], defender_rolls: Sequence[int],
                  t: Tables) -> tuple[dict[str, int], list[Step]]:
     """Each side's kept die, with the favoured side's bonus pips added."""
