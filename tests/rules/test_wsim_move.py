@@ -173,12 +173,14 @@ def test_turning_ability_unknown_is_asked_for():
     assert g.move("a", "L1", attitude="B", turning=2)["turning"] == 2
 
 
-def test_the_first_edition_and_the_tournament_edition_do_not_offer_move():
+def test_the_1981_movement_rules_are_not_applied_to_another_edition():
+    from umpire.rules.wsim.moves import Move
+    from umpire.rules.wsim.ruleset import Wsim1981
+
     rs = find_ruleset("wsim-1974")
     state = {"turn": 1, "ships": {"a": new_ship({"id": "a", "name": "A", "side": "a", "spec": SPEED4})}}
-    with pytest.raises(BadInput, match="move is not (built for|a) wsim-1974"):
-        rs.plan(state, Tables(rs.data_id), {"command": "move", "ship": "a", "notation": "0", "opts": {}})
-    assert "move" not in find_ruleset("wsim-te26").actions
+    with pytest.raises(BadInput, match="move is not built for wsim-1974"):
+        Wsim1981._move(rs, state, Tables(rs.data_id), Move("a", "0", {}))
 
 
 def test_move_column_reads_the_journal():
