@@ -129,6 +129,11 @@ class WsimTe26(Wsim1981):
         need = DiceNeed(n, 6, tuple(f"{kind} die {i + 1}" for i in range(n)))
         return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts, self.level))
 
+    def initial_state(self, game) -> dict:
+        state = super().initial_state(game)
+        state["optional"] = list(game.meta.get("optional", []))   # rules read by commands that do not carry them
+        return state
+
     #: the 1981 victory rules' references, as the Tournament Edition numbers the same rules
     VICTORY_REFS = {"Basic XI.A": "TE 2.6 14.1", "Basic XI.A.2": "TE 2.6 14.1.2", "Basic XI.A.3": "TE 2.6 14.1.3",
                     "Basic XI.B.4": "TE 2.6 14.2.4", "Advanced III.A.3.c": "TE 2.6 40.3.4"}
@@ -155,6 +160,8 @@ class WsimTe26(Wsim1981):
         """The 1981 status, with the Tournament Edition's fire aboard (20.0) and the shot loaded (26.1)."""
         out = super().status(ship)
         out["fire"] = ship.get("te_fire") or None
+        out["sails"] = ship.get("sails", "battle")
+        out["anchor"] = ship.get("te_anchor") or None
         out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
                        for s in ("left", "right")}
         return out
@@ -163,7 +170,66 @@ class WsimTe26(Wsim1981):
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
     actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
-               "wind": (WsimActions.Wind, "_te_wind")}
+               "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
+               "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair")}
+
+    def _te_sail(self, state, tables, a):
+        """The Sail Status Phase (19.1, 27.0): full or battle sails (te26_ship_work)."""
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        self._ship(state, a.ship)
+        return te26_ship_work.sail(state, a.ship, a.sails)
+
+    def _te_anchor(self, state, tables, a):
+        """Anchor, weigh or cut anchors (19.3; te26_ship_work)."""
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        self._ship(state, a.ship)
+        return te26_ship_work.anchor(state, a.ship, a.how)
+
+    def _te_repair(self, state, tables, a: A.Repair):
+        """The Repair Phase (19.5, 28.0; Optional 35.2): one die (te26_ship_work)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        self._ship(state, a.ship)
+        near = te26_ship_work.repair_check(state, a.ship, a.what, a.opts)
+        optional = list(a.opts.get("_optional") or state.get("optional") or [])
+        return Plan(te26_ship_work.repair_need(), lambda rolls, strict: te26_ship_work.repair(
+            state, a.ship, a.what, near, rolls, tables, optional))
+
+    def end_turn(self, state: dict, tables):
+        """As 1981 (a forgotten broadside reloads, 26.1.1), with the shot last fired unless spent (26.1.1.1)."""
+        from umpire.rules.wsim import turns
+        from umpire.rules.wsim_editions import te26_advanced, te26_ship_work
+
+        def hold(state, sid, ship):
+            if te26_ship_work.weighing(ship, state["turn"]):
+                return [], [Step(f"{ship['name']} is weighing anchor", "no broadside reloads", "TE 2.6 19.3.6.1")], \
+                    {"left", "right"}
+            return [], [], set()
+
+        res = turns.end_turn(state, hold)
+        te26_advanced.reload_effects(state, res, tables)
+        return res
+
+    @staticmethod
+    def _ship(state: dict, ship_id: str) -> None:
+        if ship_id not in state["ships"]:
+            raise BadInput(f"no ship {ship_id!r}")
+
+    def after(self, state: dict, res, tables=None) -> None:
+        """As 1981; and a ship whose whole first rigging section goes loses full sails for good (19.1.3)."""
+        super().after(state, res, tables)
+        for e in list(res.effects):
+            p = e["path"]
+            if len(p) == 3 and p[0] == "ships" and p[2] == "rigging_left" and e["op"] == "set" \
+                    and e["value"] and e["value"][0] == 0 and not state["ships"][p[1]].get("te_no_full_sails"):
+                res.effects.append(set_(["ships", p[1], "te_no_full_sails"], True))
+                if state["ships"][p[1]].get("sails") == "full":
+                    res.effects.append(set_(["ships", p[1], "sails"], "battle"))
+                res.working.append(Step(f"{state['ships'][p[1]]['name']}: first rigging section gone",
+                                        "no full sails for the rest of the game", "TE 2.6 19.1.3"))
 
     def initial_state(self, game) -> dict:
         """The Beginners' start, and the wind (30.1): the scenario's, an original change number

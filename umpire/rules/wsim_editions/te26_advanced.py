@@ -33,6 +33,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
+from umpire.rules.wsim_editions import te26_ship_work
 from umpire.rules.wsim_editions.te26_fire import TE_REFS, FireTables, _band
 
 _YES = ("1", "yes", "true")
@@ -68,6 +69,11 @@ class Reading:
         firer, target = state["ships"][act.firer], state["ships"][act.target]
         plain = replace(act, rake="")
         gunnery.check_fire(state, plain, view)
+        if te26_ship_work.weighing(firer, state["turn"]):
+            raise Refused(f"{firer['name']} is weighing anchor: she may not fire (TE 2.6 19.3.6.1)")
+        turn = state["turn"]
+        self.target_full = flag(opts, "target-full-sails") or te26_ship_work.full_sails(target)
+        self.target_anchored = flag(opts, "target-anchored") or te26_ship_work.anchored(target, turn)
         rules = self.rules
         if act.rake and act.range > rules["rake_max_range"]:
             raise Refused(f"a rake at {act.range} hexes: ships can only be raked within "
@@ -129,7 +135,8 @@ class Reading:
         if not any(firer["initial_used"].values()):
             mod(f"initial broadside ({act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")
         adv = None
-        wants = [flag(opts, "full-sails"), flag(opts, "anchored"), shot in ("chain", "double")]
+        wants = [flag(opts, "full-sails") or te26_ship_work.full_sails(firer),
+                 flag(opts, "anchored") or te26_ship_work.anchored(firer, turn), shot in ("chain", "double")]
         if any(wants):
             adv = self._advanced(tables, hdt)
         if wants[0]:
@@ -236,7 +243,7 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         normal, bonus = _split(entry)
         hits = gunnery.parse_result(normal)
         steps.append(Step(f"hit table {p} ({aim}), die {d}", entry, ht["source"]))
-        if bonus and aim == "rigging" and flag(got.opts, "target-full-sails"):
+        if bonus and aim == "rigging" and got.target_full:
             extra = gunnery.parse_result(bonus)
             for k in hits:
                 hits[k] += extra[k]
@@ -252,7 +259,7 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     if got.shot == "chain" and (total["hull"] or total["guns"]):
         steps.append(Step("chainshot", f"{total['hull']} H and {total['guns']} G count as misses", "TE 2.6 24.2.2.2"))
         total["hull"] = total["guns"] = 0
-    if flag(got.opts, "target-anchored") and total["rigging"]:
+    if got.target_anchored and total["rigging"]:
         half = math.ceil(total["rigging"] / 2)
         steps.append(Step("target at anchor, rigging furled", f"{total['rigging']} R halved -> {half}", "TE 2.6 24.6"))
         total["rigging"] = half
@@ -305,9 +312,13 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
     if shot not in SHOTS:
         raise BadInput(f"load --shot {shot}: use round, chain or double")
     ship = state["ships"][ship_id]
+    if te26_ship_work.weighing(ship, state["turn"]):
+        raise Refused(f"{ship['name']} is weighing anchor: she may not load (TE 2.6 19.3.6.1)")
     now = ship.get("te_shot", {}).get(side, "round")
     steps: list[Step] = []
     if ship["loaded"][side]:
+        if shot == now:
+            raise Refused(f"{ship['name']}'s {side} broadside is already loaded with {now}shot")
         if not (shot == "double" and now == "round"):
             raise Refused(f"{ship['name']}'s {side} broadside is loaded with {now}shot: the shot loaded cannot be "
                           "changed without firing it (TE 2.6 24.2.5; only doubleshot goes over roundshot, 24.2.3)")
@@ -342,3 +353,23 @@ def _nation(ship: dict, rules: dict) -> str:
         if given in words:
             return nation
     return "other"
+
+
+def reload_effects(state: dict, res, tables) -> None:
+    """26.1.1.1: a broadside reloaded automatically at the end of the turn takes the shot last
+    fired, but round once the chainshot allowed is spent."""
+    rules = tables["procedures"]["advanced_fire"]
+    for e in list(res.effects):
+        p = e["path"]
+        if len(p) == 4 and p[0] == "ships" and p[2] == "loaded" and e["value"] is True:
+            ship = state["ships"][p[1]]
+            if ship.get("te_shot", {}).get(p[3]) != "chain":
+                continue
+            try:
+                limit = rules["chain_limits"][_nation(ship, rules)]
+            except BadInput:
+                limit = 0
+            if ship.get("te_shot_fired", {}).get("chain", 0) >= limit:
+                res.effects.append(set_(["ships", p[1], "te_shot"], {**ship["te_shot"], p[3]: "round"}))
+                res.working.append(Step(f"{ship['name']}: {p[3]} broadside reloaded", "roundshot: her chainshot "
+                                        "is spent", "TE 2.6 26.1.1.1"))
