@@ -299,3 +299,12 @@ def test_variable_wind_three_dice_at_the_start():
     other["wind"] = {"direction": 1, "velocity": 3, "change": 5, "initial": 1, "rolled_turn": 0}
     with pytest.raises(Refused, match="variable-wind-direction-and-velocity"):
         rs.plan(other, tables, {"command": "wind", "opts": {"variable": True}})
+
+
+def test_scenario_statements_only_for_rules_in_play():
+    """XIV "Ships which carry this special type of rigging will be stated as such in the scenario"."""
+    state = game("fore-and-aft-rigging")
+    defs = [{"id": "mars", "uncoppered": True, "newly_arrived": 1}, {"id": "hercule", "fore_and_aft": True}]
+    optional.scenario_marks(state, defs, TABLES)
+    assert state["ships"]["hercule"]["fore_and_aft"] is True
+    assert "uncoppered" not in state["ships"]["mars"] and state["ships"]["mars"]["crew_left"] == [5, 4, 4]

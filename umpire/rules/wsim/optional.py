@@ -675,3 +675,26 @@ def lead(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
                       else "no", "Optional Rules XII.A"))
     return Resolution("lead", f"{ship['name']}: " + ("may cast the lead" if may else "may not cast the lead"), [], steps,
                       {"ship": ship_id, "hexes": hexes, "casting_the_lead": may})
+
+
+#: what a scenario may state of a ship for the optional rules, and the rule each needs
+SCENARIO_KEYS = {"fore_and_aft": "fore-and-aft-rigging", "uncoppered": "copper-bottom", "newly_arrived": "scurvy"}
+
+
+def scenario_marks(state: dict, definitions: list[dict], tables) -> None:
+    """What the scenario states of its ships for the optional rules in play (XIV "stated as such
+    in the scenario", XV.A, XV.B), as `designate` would note it; for a rule not in play nothing."""
+    from umpire.core.state import apply
+
+    for d in definitions:
+        ship = state["ships"].get(d["id"])
+        if ship is None:
+            continue
+        for key, rule in SCENARIO_KEYS.items():
+            value = d.get(key)
+            if not value or not in_play(state, rule):
+                continue
+            if key == "newly_arrived":
+                apply(state, _extra_crew(state, tables, ship, value, []))
+            else:
+                ship[key] = True

@@ -204,7 +204,11 @@ class Wsim1981(Ruleset):
             ships[d["id"]] = new_ship(d)
         state = {"turn": 1, "ships": ships}
         if game.meta.get("optional"):   # what the optional rules read (rules/wsim/optional.py)
+            from umpire.core.tables import Tables
+            from umpire.rules.wsim import optional
+
             state["optional"] = list(game.meta["optional"])
+            optional.scenario_marks(state, game.ships, Tables(self.data_id))
         return state
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
@@ -246,7 +250,8 @@ class Wsim1981(Ruleset):
 
     def scenario_ship(self, s: dict, scen: dict) -> dict:
         d = super().scenario_ship(s, scen)
-        for key in ("hex", "direction", "arrives", "rated_guns", "nation"):
+        for key in ("hex", "direction", "arrives", "rated_guns", "nation", "fore_and_aft", "uncoppered",
+                    "newly_arrived"):   # the last three: what the optional rules read (rules/wsim/optional.py)
             if key in s:
                 d[key] = s[key]
         return d
