@@ -143,7 +143,7 @@ def test_variant_templates_take_their_base_and_change_only_what_they_name():
     assert card.card == load_layout(WsimCardLayout, "letter").card
     assert load_form("wsim-1981", "advanced").sheet_template == "wsim-sheet-advanced"
     assert load_form("wsim-1981", "basic").key == "wsim-1981"
-    assert load_form("wsim-1974", "").load == "B"
+    assert load_form("wsim-1974", "").load == "B" and load_form("wsim-1974").shots["chain"] == "C"
 
 
 def test_load_column_writes_the_shot_and_doubleshot_two_turns_running(advanced, umpire):

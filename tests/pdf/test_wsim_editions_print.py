@@ -111,3 +111,18 @@ def test_sections_the_game_does_not_keep_print_whole_once_squares_are_lost():
     kept = {**ship, "gun_sections_left": {"left": {"bow": 5, "stern": 4}, "right": {"bow": 3, "stern": 4}}}
     assert [(t.label, t.crossed) for t in broadside(kept, "guns", damage=True)] == [
         ("L bow", 0), ("L stern", 0), ("R bow", 2), ("R stern", 0)]
+
+
+def test_first_edition_ammunition_is_written_as_its_key_has_it(umpire, tmp_path):
+    """The 1974 sheet's key: B ballshot, C chainshot, G grapeshot (Optional Rules: Types of Ammunition)."""
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "wsim-1b", "--optional", "types-of-ammunition", "--seed", "3").code == 0
+    assert umpire("fire", "hercule", "--at", "mars", "--range", "3", "--side", "left", "--facing", "right",
+                  "--roll", "3").code == 0
+    assert umpire("load", "hercule", "--side", "left", "--shot", "chain").code == 0
+    g = gamefile.load(game)
+    hercule = next(v for v in sheet_views(fleet_from_game(g, g.state())) if v.ship_id == "hercule")
+    assert [(r.turn, r.left, r.left_fired) for r in grid_rows(hercule, 2)] == [("start", "B", True), ("1", "C", False)]
+    cards = tmp_path / "c.pdf"
+    assert umpire("cards", "hercule", "-o", cards).code == 0
+    assert "Move 1 Loaded: left C, right B" in _words(cards)

@@ -315,7 +315,7 @@ class WsimForm:
     edition: str                  # the text and level the log follows
     record: str                   # heading over the squares ("" for none)
     turn: str                     # the grid's word for a turn ("Turn", "Move")
-    load: str                     # the mark written when a broadside is loaded with plain shot
+    shots: dict                   # shot -> the mark written at its loading (round, double, chain, grape)
     sections: bool                # broadsides and carronades split into bow and stern
     morale: bool                  # crew quality printed with its number
     anchors: int                  # anchor boxes on the log (0: none)
@@ -324,9 +324,15 @@ class WsimForm:
     legend_title: str
     legend: tuple[str, ...]
 
+    @property
+    def load(self) -> str:
+        """The mark written at a loading of plain shot: R, the 1974 log's B (ballshot)."""
+        return self.shots["round"]
 
+
+SHOTS = ("round", "double", "chain", "grape")
 _FORM_TYPES = {"sheet": str, "card": str, "edition": str, "record": str, "turn": str,
-               "load": str, "sections": bool, "morale": bool, "anchors": int, "sheet_template": str,
+               "shots": dict, "sections": bool, "morale": bool, "anchors": int, "sheet_template": str,
                "card_template": str, "legend_title": str, "legend": list}
 
 
@@ -351,10 +357,13 @@ def load_form(ruleset: str, level: str = "") -> WsimForm:
             raise BadInput(f"{where}: expected a whole number of 0 or more, got {raw!r}")
         if kind is list and not (isinstance(raw, list) and all(isinstance(r, str) and r for r in raw)):
             raise BadInput(f"{where}: expected a list of text lines, got {raw!r}")
+        if kind is dict and not (isinstance(raw, dict) and set(raw) == set(SHOTS)
+                                 and all(isinstance(v, str) and v for v in raw.values())):
+            raise BadInput(f"{where}: expected a mark for each of {', '.join(SHOTS)}, got {raw!r}")
         if kind in (str, bool) and not isinstance(raw, kind):
             raise BadInput(f"{where}: expected {'text' if kind is str else 'true or false'}, got {raw!r}")
-        values[field_name] = tuple(raw) if kind is list else raw
-    for key_name in ("sheet", "card", "turn", "load", "sheet_template", "card_template"):
+        values[field_name] = tuple(raw) if kind is list else dict(raw) if kind is dict else raw
+    for key_name in ("sheet", "card", "turn", "sheet_template", "card_template"):
         if not values[key_name]:
             raise BadInput(f"template {path}: [{key}] {key_name} must not be empty")
     return WsimForm(**values)

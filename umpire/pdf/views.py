@@ -135,6 +135,7 @@ class WsimShip:
     loads: str = ""
     form: Any = None          # the edition's and level's log form (layout.WsimForm)
     load_mark: str = START_LOAD
+    shot_marks: Mapping[str, str] | None = None   # the form's marks for the other shot (None: the 1981 ones)
 
 
     @property
@@ -205,7 +206,7 @@ def wsim_ship(ship: Mapping, fleet: Fleet, form=None) -> WsimShip:
     code, turning, note = ship_class(ship)
     groups = box_groups(ship, damage, form.sections, form.anchors)
     whole = " and ".join(k for k in ("guns", "carronades") if form.sections and broadside(ship, k, damage) is None)
-    status = (status_lines(ship, fleet.name) + advanced_lines(ship, fleet.tables)) if damage else ()
+    status = (status_lines(ship, fleet.name) + advanced_lines(ship, fleet.tables, form.shots)) if damage else ()
     if whole:
         status += (f"bow and stern sections not recorded: {whole} lost shown by broadside",)
     quality = quality_text(ship, damage)
@@ -221,21 +222,24 @@ def wsim_ship(ship: Mapping, fleet: Fleet, form=None) -> WsimShip:
         setup=setup_text(ship), movement=movement(ship, fleet.tables, damage), groups=groups,
         turns=turn_rows(fleet.log.get(str(ship["id"]), ())) if damage else (),
         status=status, last_turn=fleet.turn, length=fleet.length,
-        loads=load_text(ship, form.load) if damage else "", form=form, load_mark=form.load,
+        loads=load_text(ship, form.shots) if damage else "", form=form, load_mark=form.load,
+        shot_marks=form.shots,
     )
 
 
-def load_text(ship: Mapping, plain: str = START_LOAD) -> str:
-    """Each broadside's load now in the log's notation (`plain` for roundshot: R, the 1974 log's B;
-    DS, CS, GS at the Advanced level), a broadside part-way through loading doubleshot, or empty."""
+def load_text(ship: Mapping, marks: Mapping[str, str] | None = None) -> str:
+    """Each broadside's load now in the log's notation (`marks` by shot, the log form's: R, or DS,
+    CS, GS at the Advanced level; the 1974 log's B, C, G), a broadside part-way through loading
+    doubleshot, or empty."""
+    marks = marks or SHOT_MARKS
     loaded, shot, loading = ship.get("loaded") or {}, ship.get("shot") or {}, ship.get("loading") or {}
     parts = []
     for side in SIDES:
         if loaded.get(side):
             kind = str(shot.get(side) or "round")
-            word = plain if kind == "round" else SHOT_MARKS.get(kind, kind)
+            word = marks.get(kind, kind)
         elif side in loading:
-            word = "loading DS"
+            word = f"loading {marks['double']}"
         else:
             word = "empty"
         parts.append(f"{side} {word}")
@@ -363,13 +367,13 @@ def morale_text(ship: Mapping, damage: bool, tables) -> str:
     return f", morale {number}"
 
 
-def advanced_lines(ship: Mapping, tables) -> tuple[str, ...]:
+def advanced_lines(ship: Mapping, tables, marks: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """The Advanced Game's state a log keeps beside the squares: the shot loaded, the sails set,
     the anchor, repairs noted and the critical hits' lasting effects (Advanced V, VIII.B, X,
     I.A.2.b). Nothing for a ship without them (the Basic Game)."""
     if "shot" not in ship and "sails" not in ship:
         return ()
-    lines = [load_text(ship)] if "shot" in ship else []
+    lines = [load_text(ship, marks)] if "shot" in ship else []
     if ship.get("sails"):
         lines.append(f"sails: {ship['sails']}")
     lines += _anchor_lines(ship)
@@ -443,6 +447,8 @@ def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
     Advanced Game), a slash through the last one of a broadside when it fires (the journal's marks
     come as "/" for fired and the shot for loaded, in order)."""
     logged = {r.turn: r for r in ship.turns}
+    printed = {SHOT_MARKS[k]: m for k, m in (ship.shot_marks or {}).items() if k in SHOT_MARKS}
+    printed[RELOADED] = ship.load_mark
     loads = {side: {0: [ship.load_mark, False]} for side in SIDES}     # row -> [mark, fired], per side
     last = {side: 0 for side in SIDES}
     for n in range(1, count):
@@ -453,7 +459,7 @@ def grid_rows(ship: WsimShip, count: int) -> tuple[TurnRow, ...]:
                     if last[side] in loads[side]:
                         loads[side][last[side]][1] = True
                 else:
-                    loads[side][n] = [ship.load_mark if mark == RELOADED else mark, False]
+                    loads[side][n] = [printed.get(mark, mark), False]
                     last[side] = n
     rows = []
     for n in range(count):
