@@ -207,7 +207,7 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @cli.command()
 @click.argument("ship")
 @click.argument("what", type=click.Choice(["studding", "anchor", "springs", "boats", "guns", "stores", "water",
-                                          "flagship", "flagship-roll", "row"]))
+                                          "flagship", "flagship-roll", "row", "stay"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
 @click.option("--crew", help="Crew factors of sailors at the task (default: all aboard).")
@@ -225,6 +225,8 @@ def task(obj, ship, what, state, crew, gain, trained, squadron, pace, roll):
     at the normal pace, twenty minutes at battle speed, two turns' rest for each turn rowed).
     `flagship-roll` (fleet rules): a turn engaged with no fleet flagship marked, one die for
     SHIP's fleet; on 1 or 2 every ship of it fires a factor less from then on.
+    `stay`: each turn a sinking (rammed) ship's crew stays aboard, a die against its morale
+    points plus one; the turn before she sinks everyone leaves.
 
     \b
     Examples:

@@ -399,3 +399,33 @@ def test_boarders_who_meet_no_resistance_take_the_ship_without_dice(umpire, tmp_
     ship = run("--json", "status", "b").json["ships"][0]
     assert ship["state"] == "captured" and ship["controller"] == "a"
     assert run("--json", "verify").json["differences"] == []
+
+
+# ------------------------------------------------------------------ Galleys: the rammed ship's crew
+def test_a_rammed_ships_crew_rolls_each_turn_to_stay_and_leaves_before_she_sinks(umpire, tmp_path):
+    # Galleys: "Crews may stay on board if the vessel is sinking only slowly, but if this is done a die
+    # must be rolled to see if they will abandon each turn. One point crews will stay on with rolls of 1
+    # or 2, two point crews with rolls of 1, 2 or 3, etc. All crews must abandon a sinking ship one turn
+    # before it sinks."
+    g = tmp_path / "r.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Galley", "--side", "a", "--nation", "other", "--tons", "300", "--men", "300", "--guns", "2x12")
+    run("ship", "add", "Brig", "--side", "b", "--nation", "french", "--tons", "350", "--men", "100", "--guns", "16x24C")
+    run("ship", "edit", "galley", "--kind", "galley")
+    assert run("task", "brig", "stay", "--roll", "1").code == 1                  # not sinking
+    assert run("--json", "ram", "galley", "--at", "brig", "--rolls", "3,4,5").json["result"] == "ram"
+    stay = run("--json", "task", "brig", "stay", "--roll", "3")                  # a 2-point crew stays on 1-3
+    assert stay.code == 0 and stay.json["stayed"] is True
+    assert run("task", "brig", "stay", "--roll", "1").code == 1                  # once a turn
+    run("turn")
+    run("turn")                                                                  # 4 turns to sink: 2 left
+    assert run("--json", "task", "brig", "stay", "--roll", "2").json["stayed"] is True
+    run("turn")                                                                  # she sinks next turn
+    res = run("--json", "task", "brig", "stay")
+    assert res.code == 0 and res.json["abandoned"] is True and res.json["rolls"] == []
+    assert run("--json", "status", "brig").json["ships"][0]["crew_factors"] == 0
+    assert run("--json", "verify").json["differences"] == []
+    run("ship", "add", "Sloop", "--side", "b", "--nation", "french", "--tons", "350", "--men", "100", "--guns", "16x24C")
+    assert run("--json", "ram", "galley", "--at", "sloop", "--rolls", "3,6,5").json["result"] == "ram"
+    assert run("--json", "task", "sloop", "stay", "--roll", "4").json["abandoned"] is True     # 4 > 2 + 1

@@ -147,9 +147,11 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             return self._row_turn(s, a.opts, dt)
         elif a.what == "flagship-roll":
             return self._unmarked_flagship(state, s, a.opts, dt)
+        elif a.what == "stay":
+            return self._stay_aboard(state, s, dt)
         else:
             raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship, "
-                           "flagship-roll or row")
+                           "flagship-roll, row or stay")
         out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
                     _sets(a.ship, res.effects.get("ship", {})))
         if job:
@@ -203,6 +205,48 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                               {"lost": lost, "ships": [o["id"] for o in ships]})
 
         return Plan(DiceNeed(1, 6, ("unmarked flagship",)), resolve)
+
+    def _stay_aboard(self, state: dict, s: dict, dt):
+        """A crew aboard a slowly sinking ship (a galley's ram): each turn a die, staying on up to the
+        crew's morale points plus one; everyone leaves the turn before she sinks (Special Vessels, Galleys)."""
+        from umpire.core.dice import DiceNeed
+        from umpire.core.state import Resolution, Step
+        from umpire.rules.base import Plan
+        from umpire.rules.dguts import burning
+        from umpire.rules.dguts.adapter import _sets
+
+        track = s["track"]
+        if track["status"] != "sinking":
+            raise Refused(f"{s['name']} is not sinking: her crew has no call to leave")
+        if track.get("abandoned") or float(track["crew_factors"]) <= 0:
+            raise Refused(f"{s['name']}'s crew has already left her")
+        turn = int(state.get("turn", 1))
+        if int(track.get("stay_roll_turn", 0)) == turn:
+            raise Refused(f"{s['name']}'s crew has rolled to stay aboard this turn already")
+        row = dt.get("special", "rammed_crews")
+        src = dt.cite("special", "rammed_crews")
+        points = int(track.get("morale_points", s["values"]["morale_value"]))
+        up_to = points + int(row["stay_above_points"])
+
+        def leave(steps, data):
+            res = burning.abandon(s["values"], track, dt)
+            effects = _sets(s["id"], {**res.effects.get("ship", {}), "stay_roll_turn": turn})
+            return Resolution("task", f"{s['name']}: her crew abandons her", effects, steps + list(res.working),
+                              {**data, "abandoned": True})
+
+        if int(track.get("sinking_turns_left", 99)) <= int(row["must_leave_turns_left"]):
+            return leave([Step("abandon", "she sinks next turn: every crew must leave her now", src)], {"rolls": []})
+
+        def resolve(rolls, strict):
+            (roll,) = DiceNeed(1, 6, ("stay aboard",)).check(rolls)
+            step = Step("stay aboard", f"a {points}-point crew stays on 1-{up_to}: rolled {roll}, "
+                        + ("they stay" if roll <= up_to else "they abandon her"), src)
+            if roll > up_to:
+                return leave([step], {"rolls": [roll], "stayed": False})
+            return Resolution("task", f"{s['name']}: her crew stays aboard", _sets(s["id"], {"stay_roll_turn": turn}),
+                              [step], {"rolls": [roll], "stayed": True, "abandoned": False})
+
+        return Plan(DiceNeed(1, 6, ("stay aboard",)), resolve)
 
     def _row_turn(self, s: dict, opts: dict, dt):
         """A galley rows this turn (Special Vessels, Galleys): her speed under oars, the spell counted
