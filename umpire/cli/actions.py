@@ -344,10 +344,14 @@ def special(obj, ship, column, extra, roll):
 @click.pass_obj
 def mast(obj, ship, extra, roll, cut=None):
     """A mast comes down: which one, and clear or foul (DGUTS single-ship rules).
+    WS&IM loss-of-rigging: roll the mast dice owed for whole rigging sections lost, or
+    --cut a mast hanging over the side loose.
 
     \b
-    Example:
+    Examples:
       umpire mast guerriere --roll 2,5
+      umpire mast swan --rolls 1,4
+      umpire mast swan --cut --roll 2
     """
     opts = _pairs(extra)
     if cut is not None:
