@@ -342,3 +342,20 @@ def test_te26_grappling_rules_of_the_text(umpire, tmp_path):
     assert umpire("turn").code == 0
     res = umpire("unfoul", "b", "c", "--rolls", "3,3", "--opt", "full-sails=1")
     assert res.code == 2 and "Advanced" in res.err
+
+
+def test_te26_boarding_party_limits(umpire, tmp_path):
+    """10.1.2.2 "After boarding has occurred, one additional crew section may be added each turn";
+    10.1.2.3, 12.3.7 fouled and not grappled: "no more than one crew section plus marines may form an OBP"."""
+    _melee_game(umpire, tmp_path)
+    assert umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,1,2,1,1").json["outcome"] == "continues"
+    assert umpire("turn").code == 0
+    res = umpire("board", "b", "--party", "dbp", "--sections", "1,2,3")
+    assert res.code == 1 and "10.1.2.2" in res.err
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1,2").code == 0
+    assert umpire("board", "a", "--party", "obp", "--sections", "1,2,3", "--at", "b").code == 0
+    assert umpire("ship", "add", "C", "--side", "y", "--spec", "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)").code == 0
+    assert umpire("foul", "c", "a", "--rolls", "6,6").code == 0
+    res = umpire("board", "c", "--party", "obp", "--sections", "1,2", "--at", "a")
+    assert res.code == 1 and "12.3.7" in res.err
+    assert umpire("board", "c", "--party", "obp", "--sections", "1", "--at", "a").code == 0

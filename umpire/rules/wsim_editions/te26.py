@@ -97,6 +97,30 @@ class WsimTe26(Wsim1981):
         return Plan(need, lambda rolls, strict: te26_melee.resolve(state, attackers[0], defender, opts or {}, rolls,
                                                                    tables, strict), flexible=True)
 
+    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
+        """Boarding parties as 1981 (whole sections, lowest first), with the Tournament Edition's
+        limits: an OBP of ships fouled but not grappled takes one crew section (10.1.2.3, 12.3.7);
+        once boarded, a party grows by one section a turn (10.1.2.2); no OBP while weighing anchor
+        (19.3.6.1)."""
+        from umpire.rules.base import section_list
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        me = state["ships"].get(ship)
+        them = state["ships"].get(target) if target else None
+        chosen = section_list(sections) if sections else []
+        p = party.lower()
+        if me and them and p == "obp" and target in me["fouled"] and target not in me["grappled"] and len(chosen) > 1:
+            raise Refused(f"{me['name']} is fouled but not grappled with {them['name']}: an OBP takes no more than "
+                          "one crew section (TE 2.6 10.1.2.3, 12.3.7)")
+        if me and p == "obp" and te26_ship_work.weighing(me, state["turn"]):
+            raise Refused(f"{me['name']} is weighing anchor: she may not form an OBP (TE 2.6 19.3.6.1)")
+        engaged = (me or {}).get("te_party") or {}
+        if me and p in ("obp", "dbp") and engaged.get("with") and (not target or engaged["with"] == target) \
+                and len(chosen) > engaged["sections"] + 1:
+            raise Refused(f"{me['name']} is in melee: her party may grow by one crew section a turn, to "
+                          f"{engaged['sections'] + 1} (TE 2.6 10.1.2.2)")
+        return super().board(state, tables, ship, party, sections, target, opts)
+
     def _morale(self, state, tables, a: A.Morale):
         """A morale check: one die against the crew quality number (3.2.5.1), with the melee
         modifiers of 12.3.5 when the umpire gives them (`--opt outnumbered=1`, `--opt flagship=1`)."""

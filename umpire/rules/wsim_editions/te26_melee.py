@@ -153,6 +153,8 @@ def _result(state, attacker, defender, a, d, outcome, used, steps, tables) -> Re
     effects += [set_(["ships", x, "meleed_turn"], state["turn"]) for x in (attacker, defender)]
     on = outcome == "continues"
     effects.append(set_(["ships", attacker, "te_boarded"], defender if on else ""))
+    for f, other in ((a, defender), (d, attacker)):      # 10.1.2.2: the next turn's party grows by one section
+        effects.append(set_(["ships", f.ship, "te_party"], {"with": other, "sections": len(f.sections)} if on else {}))
     data = {"attackers": [attacker], "defender": defender, "rolls": used, "outcome": outcome}
     names = f"{state['ships'][attacker]['name']} v {state['ships'][defender]['name']}"
     if outcome == "defender surrenders":
