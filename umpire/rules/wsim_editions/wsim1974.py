@@ -7,8 +7,10 @@ What differs, by reading the 1974 text (data/wsim-1974 holds the tables):
   ("each player rolls one die ... once casualties have been removed, both players refigure");
 * grappling has no modifiers (no `--motionless`);
 * the wind attitudes are lettered the other way (Example of Play No. 1);
-* its Optional Rules, by their titles; in play: Types of Ammunition (`wsim1974_fire`), Wind
-  (`wsim1974_wind`), Sinking and Exploding Ships (the Destroyed Hull die), Full Sails.
+* its own `move` (How to Move: a hex of speed per turn, drift for every ship; `wsim1974_move`);
+* its Optional Rules, by their titles: Types of Ammunition (`wsim1974_fire`), Wind
+  (`wsim1974_wind`), Sinking and Exploding Ships, Repairs, Anchors, Full Sails, Towing,
+  Running Aground (`wsim1974_optional`), Backing Sails (`wsim1974_move`).
 
 Everything else (fire procedure, modifiers, fouling, boarding parties BP/BPD, prize crews,
 loading) reads as the 1981 Basic Game and is inherited.
@@ -47,16 +49,23 @@ class Wsim1974(Wsim1981):
         "towing": "Optional Rules: Towing",
     }
     advanced_only: dict[str, str] = {}
-    options = {**{k: v for k, v in Wsim1981.options.items() if k != "move"}, "grapple": (),
-               "speed": ("attitude", "heading", "wind", "sail")}
+    options = {**Wsim1981.options, "grapple": (), "speed": ("attitude", "heading", "wind", "sail"),
+               "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision")}
     queries = {"speed": "speed"}
-    #: the 1981 commands of rules the first edition does not have (its own movement, the 1981
-    #: Optional Rules' masts, designations and signals) are not offered
-    actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("move", "mast", "designate", "signal")},
-               "wind": (WsimActions.Wind, "_wind"),
+    #: the 1981 commands of rules the first edition does not have (the 1981 Optional Rules'
+    #: masts, designations and signals) are not offered; `move` is the first edition's
+    actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("mast", "designate", "signal")},
+               "wind": (WsimActions.Wind, "_wind"), "move": (Wsim1981.actions["move"][0], "_move"),
                **{c: (k, "_optional_action") for c, k in (("sink", X.Sink), ("explode", X.Explode),
                                                            ("repair", X.Repair), ("anchor", X.Anchor),
                                                            ("sail", X.Sail), ("tow", X.Tow), ("aground", X.Aground))}}
+
+    def _move(self, state, tables, a):
+        """A ship's written move for the Move, by the first edition's rules (`wsim1974_move`)."""
+        from umpire.rules.wsim_editions import wsim1974_move
+
+        self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
+        return wsim1974_move.move(self, state, tables, a.ship, a.notation, a.opts)
 
     def _optional_action(self, state, tables, a):
         """The optional rules' own commands (`wsim1974_optional`), each only with its rule."""

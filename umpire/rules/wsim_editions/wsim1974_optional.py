@@ -59,6 +59,9 @@ def busy(ship: dict, turn: int, doing: str) -> None:
         raise Refused(f"{ship['name']} is up-anchoring this Move: she cannot {doing} (Anchors 2)")
     if ship.get("repaired_turn") == turn:
         raise Refused(f"{ship['name']} is making repairs this Move: she cannot {doing} (Repairs)")
+    rec = ship.get("movement") or {}
+    if doing in ("load", "fire") and rec.get("turn") == turn and rec.get("springs_turned"):
+        raise Refused(f"{ship['name']} was turned on her springs this Move: she cannot {doing} in it (Anchors 6)")
 
 
 # --- sinking and exploding (3-6) -------------------------------------------------------
