@@ -78,6 +78,14 @@ def wsim_flags(s: dict) -> list[str]:
         flags.append(f"prize crew {s['prize_crew']}")
     if s.get("liable"):
         flags.append("liable: " + ",".join(s["liable"]))
+    if s.get("mast_over"):   # the optional rules' marks (rules/wsim/optional.py)
+        flags.append("mast over " + ",".join(m["side"] for m in s["mast_over"]))
+    if s.get("masts_due"):
+        flags.append(f"owes {s['masts_due']} mast die")
+    if s.get("aground"):
+        flags.append("aground")
+    if (s.get("towing") or {}).get("ship"):
+        flags.append(f"towing {s['towing']['ship']}")
     for key in ("fouled", "grappled"):
         if s.get(key):
             flags.append(f"{key} {','.join(s[key])}")
