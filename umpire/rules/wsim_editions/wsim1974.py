@@ -51,7 +51,16 @@ class Wsim1974(Wsim1981):
     advanced_only: dict[str, str] = {}
     options = {**Wsim1981.options, "grapple": (), "speed": ("attitude", "heading", "wind", "sail"),
                "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision")}
-    queries = {"speed": "speed"}
+    queries = {"speed": "speed", "lead": "_lead"}
+
+    def _lead(self, state: dict, tables, ship: str, opts: dict):
+        """Casting the Lead: may she be told the depths around her this Move?"""
+        from umpire.rules.wsim_editions import wsim1974_optional
+
+        extra = sorted(k for k in opts if k != "hexes")
+        if extra:
+            raise BadInput(f"lead: option {extra[0]!r} is not a {self.id} option (--hexes)")
+        return wsim1974_optional.lead(state, tables, ship, opts)
     #: the 1981 commands of rules the first edition does not have (the 1981 Optional Rules'
     #: masts, designations and signals) are not offered; `move` is the first edition's
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("mast", "designate", "signal")},

@@ -499,3 +499,33 @@ def speed_limits(state: dict, ship: dict, res: Resolution, tables) -> Resolution
         return res
     data["allowance"] = value
     return Resolution("speed", f"{ship['name']} attitude {data['attitude']}: {value} hex(es)", [], steps, data)
+
+
+def lead(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
+    """Casting the Lead 1-2: a ship moving at a speed of one hex (or none) may be told the depth
+    of every adjacent hex; faster, she is not casting the lead. Read from her journalled move
+    this Move (`move`; a drift counts as a hex), or `--hexes N` as the umpire says."""
+    in_play_rule = "casting-the-lead"
+    if in_play_rule not in (state.get("optional_1974") or []):
+        raise Refused(f"lead: the first edition's optional rule {in_play_rule!r} is not in play: start the game with "
+                      f"--optional {in_play_rule}")
+    ship = _ship(state, ship_id)
+    rec = ship.get("movement") or {}
+    typed = opts.get("hexes")
+    steps = []
+    if typed is not None:
+        if isinstance(typed, bool) or not str(typed).strip().isdigit():
+            raise BadInput(f"--hexes {typed!r}: the hexes she moved this Move, a whole number from 0")
+        hexes = int(typed)
+        steps.append(Step("moved", f"{hexes} hex(es), as the umpire says", ""))
+    elif rec.get("turn") == state["turn"]:
+        hexes = int(rec.get("hexes", 0)) + (1 if rec.get("drift") else 0)
+        steps.append(Step("moved", f"{hexes} hex(es) this Move (her move {rec.get('done', '')}"
+                          + (", and a drift" if rec.get("drift") else "") + ")", "move"))
+    else:
+        raise BadInput(f"{ship['name']} has no move journalled this Move: give --hexes N (the hexes she moved)")
+    may = hexes <= tables[T]["lead"]["speed"]
+    steps.append(Step("casting the lead", "yes: she must be told the depth of every adjacent hex" if may else
+                      f"no: she moved faster than {tables[T]['lead']['speed']} hex a Move", f"{R}: Casting the Lead 1-2"))
+    return Resolution("lead", f"{ship['name']}: " + ("may cast the lead" if may else "may not cast the lead"), [],
+                      steps, {"ship": ship_id, "hexes": hexes, "casting_the_lead": may})
