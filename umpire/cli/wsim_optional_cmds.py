@@ -43,9 +43,10 @@ def tow(obj, ship, towed, cast_off):
 @cli.command()
 @click.argument("ship")
 @click.option("--refloat", is_flag=True, help="Try to refloat her, in a later turn's reload phase.")
+@click.option("--land", is_flag=True, help="She entered a land hex: she is destroyed.")
 @roll_option
 @click.pass_obj
-def aground(obj, ship, refloat, roll):
+def aground(obj, ship, refloat, land, roll):
     """SHIP has run aground (the umpire read the depths), or try to refloat her (WS&IM running-aground).
 
     Grounding rolls the die that sets how hard she is to refloat; each later turn a die above
@@ -55,11 +56,13 @@ def aground(obj, ship, refloat, roll):
     Examples:
       umpire aground hercule --roll 3
       umpire aground hercule --refloat --roll 5
+      umpire aground hercule --land
     """
     from umpire.rules.wsim.optional_actions import Aground
 
     _wsim(obj, "aground")
-    _act(obj, Aground(obj.ship(ship), {"refloat": True} if refloat else {}), roll)
+    opts = {k: True for k, v in (("refloat", refloat), ("land", land)) if v}
+    _act(obj, Aground(obj.ship(ship), opts), roll)
 
 
 @cli.command()

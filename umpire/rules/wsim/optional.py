@@ -431,14 +431,18 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     from umpire.core.ruleset import Plan
 
     require(state, "running-aground", "running aground")
-    unknown = sorted(set(opts) - {"refloat", "_optional"})
+    unknown = sorted(set(opts) - {"refloat", "land", "_optional"})
     if unknown:
-        raise BadInput(f"aground: option {unknown[0]!r} is not a WS&IM option (aground SHIP [--refloat])")
+        raise BadInput(f"aground: option {unknown[0]!r} is not a WS&IM option (aground SHIP [--refloat | --land])")
     ship = state["ships"][ship_id]
     g = ship.get("aground")
     never = table(tables)["running_aground"]["not_refloatable_roll"]
     if ship["state"] in GONE:
         raise Refused(f"{ship['name']} has {ship['state']}")
+    if opts.get("land"):
+        if opts.get("refloat"):
+            raise BadInput("aground: --land and --refloat do not go together")
+        return _wrecked(state, ship_id)
     if not opts.get("refloat"):
         if g:
             raise Refused(f"{ship['name']} is already aground (since turn {g['turn']})")
@@ -455,6 +459,19 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     if "refloat" in _tries(ship):
         raise Refused(f"{ship['name']} has already tried to refloat this turn (once each reload phase, XI.B)")
     return Plan(DiceNeed(1, 6, ("refloat",)), lambda rolls, typed: _refloat(state, ship_id, rolls[0]))
+
+
+def _wrecked(state: dict, ship_id: str) -> Resolution:
+    """XI.C "Ships that enter land hexes are considered to be destroyed": out of the game as a
+    sunk ship is (struck, her points to the enemy; docs/rulings.md)."""
+    ship = state["ships"][ship_id]
+    p = ["ships", ship_id]
+    effects = [set_(p + ["state"], "sunk"), set_(p + ["struck"], True)]
+    if ship.get("aground"):
+        effects.append(set_(p + ["aground"], {}))
+    steps = [Step("land hex", "she is destroyed: recorded as sunk, out of the game", "Optional Rules XI.C")]
+    return Resolution("aground", f"{ship['name']} is wrecked on land", effects, steps,
+                      {"ship": ship_id, "state": "sunk", "wrecked": True})
 
 
 def _ground(state: dict, tables, ship_id: str, die: int, never: int) -> Resolution:
