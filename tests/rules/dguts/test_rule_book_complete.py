@@ -429,3 +429,25 @@ def test_a_rammed_ships_crew_rolls_each_turn_to_stay_and_leaves_before_she_sinks
     run("ship", "add", "Sloop", "--side", "b", "--nation", "french", "--tons", "350", "--men", "100", "--guns", "16x24C")
     assert run("--json", "ram", "galley", "--at", "sloop", "--rolls", "3,6,5").json["result"] == "ram"
     assert run("--json", "task", "sloop", "stay", "--roll", "4").json["abandoned"] is True     # 4 > 2 + 1
+
+
+def test_grappled_fleet_ships_fire_with_the_crew_not_in_the_melee(umpire, tmp_path):
+    # Fleet Action Rules 10: "Ships when grappled together may fire into each other using CF not
+    # involved in melees."
+    g = tmp_path / "f10.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side in (("Orion", "british"), ("Swiftsure", "french")):
+        run("ship", "add", name, "--side", side, "--nation", "spanish", "--tons", "1700", "--men", "630",
+            "--guns", "28x32,28x18", "--rate", "74")
+    assert run("grapple", "orion", "swiftsure", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    shot = ("--range", "0.5", "--side", "left", "--aim", "high", "--rolls", "6,6")
+    before = run("--json", "fire", "orion", "--at", "swiftsure", *shot).json["points"]        # 7 fire points
+    run("turn")
+    assert run("board", "orion", "--party", "obp", "--at", "swiftsure", "--opt", "crew=10", "--roll", "4").code == 0
+    fire = run("--json", "fire", "orion", "--at", "swiftsure", *shot).json
+    assert fire["points"] == int(before * 20 / 30)                  # 20 of her 30 CF are free of the melee
+    assert any("10 of her 30 CF in the melee" in line for line in fire["explain"])
+    all_in = run("fire", "swiftsure", "--at", "orion", *shot)          # all her crew defends: no gun is manned
+    assert all_in.code == 1 and "30 of her 30 CF in the melee" in all_in.err
+    assert run("--json", "verify").json["differences"] == []

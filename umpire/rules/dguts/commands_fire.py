@@ -133,10 +133,20 @@ class FireCommands:
         provoked = [sid for sid in ids if _honors_of_war(state, state["ships"][sid], t, "fire at", dt)]
         friend, faces = self._grappled_friend({**state, "optional": [*state.get("optional", []), "grappled-fire"]},
                                               state["ships"][firer], t, order, dt)
-        firers = [(state["ships"][sid]["values"], state["ships"][sid]["track"]) for sid in ids]
+        firers, melee_steps = [], []
+        for sid in ids:
+            track, note = _free_of_melee(state, sid, target, dt)
+            firers.append((state["ships"][sid]["values"], track))
+            melee_steps += note
         short = [fleet.flagship_lost(state["ships"][sid], list(state["ships"].values())) for sid in ids]
-        points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "",
-                                                dt, short)
+        try:
+            points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "",
+                                                    dt, short)
+        except Refused as exc:
+            if melee_steps:
+                raise Refused(f"{exc}: " + "; ".join(s.value for s in melee_steps)) from None
+            raise
+        steps = melee_steps + steps
 
         def resolve(rolls, strict):
             from umpire.core.state import Resolution
@@ -179,11 +189,12 @@ class FireCommands:
         return hits[0]
 
     def _grappled_friend(self, state: dict, f: dict, t: dict, order, dt) -> tuple[str, list]:
-        """Advanced Optional 12: firing into an enemy grappled with a friend may strike the friend."""
+        """Advanced Optional 12: firing into an enemy grappled with a friend may strike the friend. The rule
+        is for "Other ships": a ship grappled with the enemy herself fires into her without that chance."""
         if "grappled-fire" not in state.get("optional", []):
             return "", []
         friends = [sid for sid in t.get("grappled", []) if state["ships"][sid]["controller"] == f["controller"]
-                   and state["ships"][sid]["track"]["status"] in AFLOAT]
+                   and sid != f["id"] and state["ships"][sid]["track"]["status"] in AFLOAT]
         if not friends:
             return "", []
         from umpire.rules.dguts.fireorder import range_band
@@ -279,6 +290,34 @@ def _unarmed_merchant(ship: dict) -> bool:
 def ship_of_the_line(ship: dict, dt) -> bool:
     """A ship of the line for the honors of war: rated over 50 guns (Advanced Optional 14)."""
     return int(ship["values"].get("rate", 0)) > int(dt.get("classes", "frigates", "max_rate"))
+
+
+def _free_of_melee(state: dict, sid: str, target: str, dt) -> tuple[dict, list]:
+    """Fleet Action Rules 10: 'Ships when grappled together may fire into each other using CF not involved
+    in melees': a ship in a melee with the ship she fires at fires her points in the share of her crew
+    factors not in the melee (rounded down). Returns her track for the fire and the working."""
+    from umpire.core.state import Step
+    from umpire.rules.dguts import fleet
+
+    s = state["ships"][sid]
+    if target not in s.get("grappled", []):
+        return s["track"], []
+    mine = s.get("boarding") or {}
+    theirs = state["ships"][target].get("boarding") or {}
+    party = (float(mine["crews"]["attacker"]) if mine.get("melee") and mine.get("at") == target and mine.get("crews")
+             else float(theirs["crews"]["defender"]) if theirs.get("melee") and theirs.get("at") == sid
+             and theirs.get("crews") else 0.0)
+    aboard = float(s["track"]["crew_factors"])
+    if not party or aboard <= 0:
+        return s["track"], []
+    share = max(0.0, aboard - party) / aboard
+    left = dict(s["track"].get("fleet_left") or fleet.fleet_left(s["values"], s["track"], dt))
+    for kind in ("fire", "carronade"):
+        left[kind] = int(left[kind] * share + 1e-9)
+    step = Step("melee", f"{s['name']} has {party:g} of her {aboard:g} CF in the melee: she fires with the "
+                f"{aboard - party:g} CF free ({left['fire']} fire, {left['carronade']} carronade points)",
+                dt.cite("fleet", "melee"))
+    return {**s["track"], "fleet_left": left}, [step]
 
 
 def _lower_deck(state: dict, f: dict, t: dict, opts: dict) -> str:
