@@ -13,8 +13,11 @@ from umpire.core.errors import BadInput
 
 
 def _wsim(obj, command: str) -> None:
-    if obj.ruleset.family != "wsim" or "tow" not in obj.ruleset.actions:
-        raise BadInput(f"{command}: a command of the WS&IM 1981 Optional Rules; this game plays {obj.ruleset.id}")
+    """The game's rules must have the command (the first edition has its own tow and aground)."""
+    rs = obj.ruleset
+    if command in rs.actions or command in rs.queries or (command == "timer" and rs.data_id.startswith("wsim-1981")):
+        return
+    raise BadInput(f"{command}: a command of the WS&IM 1981 Optional Rules; this game plays {obj.ruleset.id}")
 
 
 @cli.command()
