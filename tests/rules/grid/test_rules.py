@@ -97,3 +97,15 @@ def test_every_card_has_an_effect_and_a_place_to_go(card):
     if entry["kind"] == "none":
         assert {k: v for k, v in s.items() if k not in ("deck", "draws")} == \
             {k: v for k, v in before.items() if k not in ("deck", "draws")}
+
+
+def test_speed_names_the_steering_cards_held_and_a_halted_ship_drifts_unless_anchored():
+    s = ship()
+    s["held"] = [{"card": "rudder-jammed"}, {"card": "wheel-shot-away"}, {"card": "sail-shot-away"}]
+    lines = [f"{st.step}: {st.value}" for st in movement.speed(s, T, "main", "reach").working]
+    assert "card rudder-jammed: RUDDER Jammed, No turns Until Repaired" in lines
+    assert "card wheel-shot-away: WHEEL Shot Away, Turn Downwind Until Repaired" in lines
+    assert not any(line.startswith("card sail-shot-away") for line in lines)
+    assert any(line.startswith("halted: she does not move") for line in lines)     # Mainsail reaching: 0
+    anchored = movement.speed(ship(), T, "anchor", "other")
+    assert anchored.data["allowance"] == 0 and not any(st.step == "halted" for st in anchored.working)

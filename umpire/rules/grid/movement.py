@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.grid import cards as C
 from umpire.rules.grid import ship as S
 
 TEXT = "square-grid-crew-counter-rules.txt"
@@ -137,6 +138,15 @@ def speed(ship: dict, tables, sail_text: str, point: str, spill: bool = False) -
                        ("stays", "to turn or spill wind")):
         if S.pos(ship, name) == 0:
             steps.append(Step(f"no crew on {name.title()}", f"needed {need}", f"{TEXT}, Movement (L168-172)"))
+    by_id = C.cards_by_id(C.deck_table(ship, tables))
+    for cid in S.held_ids(ship):            # RUDDER and WHEEL cards: what she may not do until repaired
+        card = by_id.get(cid, {})
+        if card.get("effect") == "steering":
+            steps.append(Step(f"card {cid}", f"{card['title']} {card['text']}", tables.source("deck")))
+    if squares == 0 and tables["movement"]["settings"][sail] != "anchor":
+        steps.append(Step("halted", "she does not move but turns in place one heading downwind; the next move at 0 "
+                          "she turns again and drifts 1 square downwind; once facing downwind she drifts 1 square "
+                          "a move", f"{TEXT}, Movement (L161-166)"))
     names = tables["movement"]["setting_names"]
     return Resolution("speed", f"{ship['name']}: {squares} square{'s' if squares != 1 else ''}", [], steps,
                       {"ship": ship["id"], "allowance": squares, "point": point,
