@@ -87,14 +87,12 @@ class WsimTe26(Wsim1981):
                     flexible=bool(extra))
 
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
-        """The Tournament Edition melee (12.3): one OBP against a DBP so far."""
+        """The Tournament Edition melee (12.3): OBPs against a DBP or an OBP (te26_melee)."""
         from umpire.rules.base import Plan
         from umpire.rules.wsim_editions import te26_melee
 
-        if len(attackers) != 1:
-            raise BadInput("a Tournament Edition melee is built for one boarding ship so far")
-        need = te26_melee.needs(state, attackers[0], defender, tables)
-        return Plan(need, lambda rolls, strict: te26_melee.resolve(state, attackers[0], defender, opts or {}, rolls,
+        need = te26_melee.needs(state, attackers, defender, tables)
+        return Plan(need, lambda rolls, strict: te26_melee.resolve(state, attackers, defender, opts or {}, rolls,
                                                                    tables, strict), flexible=True)
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):

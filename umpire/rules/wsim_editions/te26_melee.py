@@ -20,76 +20,134 @@ LABELS = ("boarding attacker", "boarding defender", "crew loss attacker", "crew 
 _BOARD_OPTS = ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship")
 
 
-def forces(state: dict, attacker: str, defender: str) -> tuple[boarding.Force, boarding.Force]:
-    att, dfn, kind = boarding.melee_plan(state, [attacker], defender)
-    if kind != "dbp":
-        raise Refused("a Tournament Edition melee is built for an OBP against the defender's DBP only so far "
-                      "(docs/coverage/wsim-te26.md)")
-    return att[0], dfn[0]
+def forces(state: dict, attackers: list[str], defender: str) -> tuple[list[boarding.Force], boarding.Force | None,
+                                                                         str, list[Step]]:
+    """The boarding parties: the attackers' OBPs, the defender's party and its kind ("dbp", "obp"
+    for OBP against OBP, 12.2.2; "none" when she has neither, 12.2.4)."""
+    att, dfn, kind = boarding.melee_plan(state, attackers, defender)
+    notes: list[Step] = []
+    d = state["ships"][defender]
+    if kind == "obp" and len(attackers) > 1:
+        raise Refused(f"{d['name']}'s OBP is at {state['ships'][attackers[0]]['name']}: against several boarding "
+                      "ships she defends with a DBP (order one with `umpire board`)")
+    if kind == "none":
+        own = boarding._force(d, "obp", None)
+        if own is not None:          # 12.2.5: her OBP, engaged elsewhere, converts to a DBP
+            notes.append(Step(f"{d['name']}'s OBP is attacked by an OBP from another ship", "it converts to a DBP",
+                              "TE 2.6 12.2.5"))
+            return att, own, "dbp", notes
+    return att, (dfn[0] if dfn else None), kind, notes
 
 
-def needs(state: dict, attacker: str, defender: str, tables) -> DiceNeed:
-    forces(state, attacker, defender)
+def needs(state: dict, attackers: list[str], defender: str, tables) -> DiceNeed:
+    att, d, kind, _ = forces(state, attackers, defender)
+    if kind == "none":
+        return DiceNeed(0, 6, ())
     tables["melee-crew-loss"]                    # refused before any die when the game has no pack
-    return DiceNeed(len(LABELS), 6, LABELS)
+    n = len(att)
+    labels = [w for i in range(n) for w in (f"boarding attacker {i + 1}" if n > 1 else "boarding attacker",
+                                            "boarding defender")]
+    labels += ["crew loss attacker", "crew loss defender"]
+    labels += [f"morale attacker {i + 1}" if n > 1 else "morale attacker" for i in range(n)] + ["morale defender"]
+    labels += ["crew loss against the repelled OBP"] * n
+    return DiceNeed(len(labels), 6, tuple(labels))
 
 
-def resolve(state: dict, attacker: str, defender: str, opts: dict, rolls: tuple[int, ...], tables,
+def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls: tuple[int, ...], tables,
             strict: bool) -> Resolution:
-    a, d = forces(state, attacker, defender)
+    att, d, kind, steps = forces(state, attackers, defender)
+    if kind == "none":
+        steps.append(Step("the boarded ship has no OBP or DBP", "captured without melee", "TE 2.6 12.2.4"))
+        sub = boarding.capture_by_obp(state, att, defender, tables, steps, [], melee=True)
+        sub.data.update({"attackers": attackers, "defender": defender, "rolls": [], "outcome": "defender surrenders"})
+        return sub
     rules = tables["procedures"]["morale"]
     table = tables["melee-crew-loss"]
+    q = tables["melee"]["crew_strength"]
     dice = list(rolls)
     used: list[int] = []
-    steps: list[Step] = []
 
     def die(label: str) -> int:
         if not dice:
-            raise BadInput(f"melee needs a die for the {label}: give them in this order: {', '.join(LABELS)}")
+            raise BadInput(f"melee needs a die for the {label}: give them in this order: boarding rolls (each "
+                           "attacker, then the defender), crew loss (attackers, defender), morale (each attacker, "
+                           "the defender), then a crew loss roll against each repelled OBP")
         used.append(dice.pop(0))
         return used[-1]
 
-    sa, sd = state["ships"][attacker], state["ships"][defender]
-    first_turn = sa.get("te_boarded") != defender
-    outcome = "continues"
-    if first_turn:
-        ra, rd = die("boarding attacker"), die("boarding defender")
-        ta, td = ra + _board_mod(state, a, d, opts, "attacker", steps), rd + _board_mod(state, d, a, opts, "defender", steps)
-        steps.append(Step("boarding roll", f"attacker {ra} -> {ta}, defender {rd} -> {td}", "TE 2.6 12.3.1-12.3.2"))
+    several = len(att) > 1
+    sd = state["ships"][defender]
+    boarded: list[boarding.Force] = []
+    ends: dict[str, str] = {}
+    first = {f.ship: state["ships"][f.ship].get("te_boarded") != defender for f in att}
+    for i, a in enumerate(att):
+        if not first[a.ship]:
+            boarded.append(a)
+            continue
+        who = f"attacker {i + 1}" if several else "attacker"
+        ra, rd = die(f"boarding {who}"), die("boarding defender")
+        ta = ra + _board_mod(state, a, d, opts, "attacker", steps, kind)
+        td = rd + _board_mod(state, d, a, opts, "defender", steps, kind)
+        if several:
+            td -= 1
+            steps.append(Step("defender: more than one opponent boarding", "-1", "TE 2.6 12.3.1 Special"))
+        steps.append(Step(f"boarding roll, {state['ships'][a.ship]['name']}", f"attacker {ra} -> {ta}, "
+                          f"defender {rd} -> {td}", "TE 2.6 12.3.1-12.3.2"))
         if ta == td:
-            outcome = "not boarded"
+            ends[a.ship] = "not boarded"
         elif td > ta:
-            outcome = "repelled"
-    if outcome == "continues":
-        q = tables["melee"]["crew_strength"]
-        tms_a, tms_d = a.squares * q[a.quality], d.squares * q[d.quality]
-        la = _loss(table, die("crew loss attacker"), tms_a, 0, steps, "attacker")
-        ld = _loss(table, die("crew loss defender"), tms_d, 1 if first_turn else 0, steps, "defender")
-        _take(d, la)
-        _take(a, ld)
-        if d.squares == 0 and a.squares > 0:
-            outcome = "defender surrenders"
-            steps.append(Step("the DBP is wiped out by the OBP", "the ship surrenders", "TE 2.6 12.3.4.3"))
-        elif a.squares == 0:
-            outcome = "repelled" if d.squares else "both parties eliminated"
+            if kind == "obp":          # OBP against OBP: the defender's party has boarded her (12.2.2)
+                steps.append(Step("OBP against OBP", f"{sd['name']}'s OBP prevails and boards", "TE 2.6 12.2.2"))
+                return _swap(state, attackers[0], defender, opts, tables, strict, rolls, used, dice, steps)
+            ends[a.ship] = "repelled"
         else:
-            outcome = _morale(a, d, q, rules, opts, die, steps)
-            if outcome == "repelled":
-                extra = _loss(table, die("crew loss against the repelled OBP"), d.squares * q[d.quality], 0, steps,
-                              "defender, against the repelled OBP")
-                _take(a, extra)
+            boarded.append(a)
+    outcome = {}
+    if boarded:
+        shift = 1 if kind == "dbp" and any(first[a.ship] for a in boarded) else 0
+        tms_a = sum(a.squares * q[a.quality] for a in boarded)
+        la = _loss(table, die("crew loss attacker"), tms_a, 0, steps, "attacker" + ("s, crews combined" if
+                                                                                     len(boarded) > 1 else ""))
+        ld = _loss(table, die("crew loss defender"), d.squares * q[d.quality], shift, steps, "defender")
+        _take(d, la)
+        _share(boarded, ld)
+        if d.squares == 0 and any(a.squares for a in boarded):
+            outcome = {a.ship: "defender surrenders" for a in boarded}
+            steps.append(Step("the defending party is wiped out by the OBP", "the ship surrenders", "TE 2.6 12.3.4.3"))
+        elif not any(a.squares for a in boarded):
+            outcome = {a.ship: "repelled" if d.squares else "both parties eliminated" for a in boarded}
+        else:
+            outcome = _morale(boarded, d, q, rules, opts, die, steps, tables)
+            for a in boarded:
+                if outcome[a.ship] == "repelled":
+                    extra = _loss(table, die("crew loss against the repelled OBP"), d.squares * q[d.quality], 0,
+                                  steps, f"defender, against the repelled OBP of {state['ships'][a.ship]['name']}")
+                    _take(a, extra)
     if strict and dice:
-        raise BadInput(f"melee used {len(used)} dice ({', '.join(LABELS[:len(used)])}); got {len(rolls)}")
-    return _result(state, attacker, defender, a, d, outcome, used, steps, tables)
+        raise BadInput(f"melee used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
+    outcome.update(ends)
+    return _result(state, att, defender, d, outcome, used, steps, tables)
 
 
-def _board_mod(state: dict, me: boarding.Force, them: boarding.Force, opts: dict, who: str, steps: list[Step]) -> int:
+def _swap(state, attacker, defender, opts, tables, strict, rolls, used, dice, steps) -> Resolution:
+    """OBP against OBP, the defender prevailing: the melee goes on with her party as the boarder."""
+    swapped = {k.replace("attacker-", "@").replace("defender-", "attacker-").replace("@", "defender-"): v
+               for k, v in opts.items()}
+    sub_state = {**state, "ships": {**state["ships"], defender: {**state["ships"][defender], "te_boarded": attacker}}}
+    res = resolve(sub_state, [defender], attacker, swapped, tuple(dice), tables, strict)
+    res.working = steps + res.working
+    res.data["rolls"] = used + res.data["rolls"]
+    return res
+
+
+def _board_mod(state: dict, me: boarding.Force, them: boarding.Force, opts: dict, who: str, steps: list[Step],
+               kind: str = "dbp") -> int:
     q = ("PR", "GR", "AV", "CR", "EL")
     mod = 0
     if q.index(me.quality) > q.index(them.quality):
         mod += 1
         steps.append(Step(f"{who}: better crew quality", "+1", "TE 2.6 12.3.1"))
-    if who == "defender":
+    if who == "defender" and kind == "dbp":
         mod += 1
         steps.append(Step("defender: a DBP", "+1", "TE 2.6 12.3.1"))
     ship = state["ships"][me.ship]
@@ -98,7 +156,7 @@ def _board_mod(state: dict, me: boarding.Force, them: boarding.Force, opts: dict
         steps.append(Step(f"{who}: fouled but not grappled", "-2", "TE 2.6 12.3.1"))
     given = {"grape": 1, "larger": -1, "both-hexes": 1, "stern-to-stern": 1, "bow-rake": 1}
     for key, value in given.items():
-        if _yes(opts, f"{who}-{key}") and (who == "attacker" or key in ("grape", "larger")):
+        if _yes(opts, f"{who}-{key}") and (who == "attacker" or kind == "obp" or key in ("grape", "larger")):
             mod += value
             steps.append(Step(f"{who}: {key}", f"{value:+d}", "TE 2.6 12.3.1"))
     return mod
@@ -120,25 +178,42 @@ def _take(f: boarding.Force, n: int) -> None:
         n -= k
 
 
-def _morale(a, d, q, rules, opts, die, steps) -> str:
-    fails = []
-    for who, me, them in (("attacker", a, d), ("defender", d, a)):
+def _share(forces: list[boarding.Force], n: int) -> None:
+    """Losses taken as evenly as possible between the attacking crews (12.3.4.2): a square at a time."""
+    while n > 0 and any(f.squares for f in forces):
+        for f in forces:
+            if n and f.squares:
+                _take(f, 1)
+                n -= 1
+
+
+def _morale(boarded, d, q, rules, opts, die, steps, tables) -> dict[str, str]:
+    tms_a = sum(a.squares * q[a.quality] for a in boarded)
+    tms_d = d.squares * q[d.quality]
+    several = len(boarded) > 1
+
+    def check(who: str, me, mine: int, theirs: int) -> bool:
         roll = die(f"morale {who}")
         total = roll
-        if them.squares * q[them.quality] >= 2 * me.squares * q[me.quality]:
+        if theirs >= 2 * mine:
             total += rules["outnumbered"]
-        if _yes(opts, f"{who}-flagship"):
+        if _yes(opts, f"{who.split()[0]}-flagship"):
             total += rules["flagship"]
-        fails.append(total > rules["quality"][me.quality])
+        fail = total > rules["quality"][me.quality]
         steps.append(Step(f"morale, {who}: die {roll} -> {total} against {me.quality} "
-                          f"{rules['quality'][me.quality]}", "fails" if fails[-1] else "holds", "TE 2.6 12.3.5"))
-    if fails == [True, True]:
-        return "both fail"
-    if fails[1]:
-        return "defender surrenders"
-    if fails[0]:
-        return "repelled"
-    return "continues"
+                          f"{rules['quality'][me.quality]}", "fails" if fail else "holds", "TE 2.6 12.3.5"))
+        return fail
+
+    a_fail = {a.ship: check(f"attacker {i + 1}" if several else "attacker", a, tms_a, tms_d)
+              for i, a in enumerate(boarded)}
+    d_fail = check("defender", d, tms_d, tms_a)
+    out = {}
+    for a in boarded:
+        if a_fail[a.ship]:
+            out[a.ship] = "both fail" if d_fail else "repelled"
+        else:
+            out[a.ship] = "defender surrenders" if d_fail else "continues"
+    return out
 
 
 def _yes(opts: dict, key: str) -> bool:
@@ -148,18 +223,29 @@ def _yes(opts: dict, key: str) -> bool:
     return value in ("1", "yes", "true")
 
 
-def _result(state, attacker, defender, a, d, outcome, used, steps, tables) -> Resolution:
-    effects = [boarding._crew_effect(state, f) for f in (a, d)]
-    effects += [set_(["ships", x, "meleed_turn"], state["turn"]) for x in (attacker, defender)]
-    on = outcome == "continues"
-    effects.append(set_(["ships", attacker, "te_boarded"], defender if on else ""))
-    for f, other in ((a, defender), (d, attacker)):      # 10.1.2.2: the next turn's party grows by one section
-        effects.append(set_(["ships", f.ship, "te_party"], {"with": other, "sections": len(f.sections)} if on else {}))
-    data = {"attackers": [attacker], "defender": defender, "rolls": used, "outcome": outcome}
-    names = f"{state['ships'][attacker]['name']} v {state['ships'][defender]['name']}"
-    if outcome == "defender surrenders":
-        sub = boarding.capture_by_obp(boarding._with_crews(state, [a, d]), [a], defender, tables, steps, effects,
-                                      melee=True)
+def _result(state, att, defender, d, outcome: dict, used, steps, tables) -> Resolution:
+    effects = [boarding._crew_effect(state, f) for f in att + [d]]
+    effects += [set_(["ships", x, "meleed_turn"], state["turn"]) for x in [f.ship for f in att] + [defender]]
+    going = [f for f in att if outcome.get(f.ship) == "continues"]
+    for f in att:
+        on = outcome.get(f.ship) == "continues"
+        effects.append(set_(["ships", f.ship, "te_boarded"], defender if on else ""))
+        # 10.1.2.2: the next turn's party grows by one section
+        effects.append(set_(["ships", f.ship, "te_party"], {"with": defender, "sections": len(f.sections)} if on else {}))
+    effects.append(set_(["ships", defender, "te_party"],
+                        {"with": going[0].ship, "sections": len(d.sections)} if going else {}))
+    winners = [f for f in att if outcome.get(f.ship) == "defender surrenders"]
+    if len(att) == 1:
+        overall = outcome[att[0].ship]
+    else:
+        overall = "defender surrenders" if winners else "continues" if going else "ended"
+    data = {"attackers": [f.ship for f in att], "defender": defender, "rolls": used, "outcome": overall}
+    if len(att) > 1:
+        data["outcomes"] = dict(outcome)
+    names = f"{', '.join(state['ships'][f.ship]['name'] for f in att)} v {state['ships'][defender]['name']}"
+    if winners:
+        sub = boarding.capture_by_obp(boarding._with_crews(state, att + [d]), winners, defender, tables, steps,
+                                      effects, melee=True)
         sub.data.update(data)
         return sub
-    return Resolution("melee", f"{names}: {outcome}", effects, steps, data)
+    return Resolution("melee", f"{names}: {overall}", effects, steps, data)

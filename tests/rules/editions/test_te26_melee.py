@@ -1,0 +1,77 @@
+"""Tournament Edition 2.6 melee beyond one OBP against one DBP (12.2.2, 12.2.4, 12.2.5, 12.3.1
+Special, 12.3.4.2), on the melee test pack of test_table_packs."""
+
+from __future__ import annotations
+
+from tests.rules.editions.test_table_packs import MELEE_PACK
+
+CR = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(CR)"
+AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
+
+
+def _game(umpire, tmp_path):
+    (tmp_path / "p.toml").write_text(MELEE_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", CR).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", AV).code == 0
+    assert umpire("ship", "add", "C", "--side", "x", "--spec", AV).code == 0
+    assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 0
+    assert umpire("grapple", "c", "b", "--rolls", "3,4").code == 0
+
+
+def test_two_boarding_ships_combine_their_crews(umpire, tmp_path):
+    """12.3.1 Special: "separate rolls must be made for each. Subtract 1 from each die roll of a ship
+    with more than one opponent"; 12.3.4.2 "combine the crews of the attacking ships when rolling
+    for crew losses ... Losses ... taken as evenly as possible"; morale rolled for each."""
+    _game(umpire, tmp_path)
+    assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
+    assert umpire("board", "c", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    # A 6 +1 (quality) = 7 v B 1 +1 (DBP) -1 = 1; C 5 v B 2 +1 -1 = 2: both board.
+    # Crew loss: A 40 + C 15 = 55 (31+), die 6: 3; B 15 shifted to 21-30, die 1: 1 (from A).
+    # Morale: A 3 holds (crack 4), C 3 holds (average 3); B 3 +1 (51 against 6) fails: she surrenders.
+    res = umpire("--json", "melee", "a", "--with", "c", "--at", "b", "--rolls", "6,1,5,2,6,1,3,3,3")
+    assert res.code == 0, res.err
+    assert res.json["outcome"] == "defender surrenders" and res.json["rolls"] == [6, 1, 5, 2, 6, 1, 3, 3, 3]
+    explain = "\n".join(res.json["explain"])
+    assert "12.3.1 Special" in explain and "crews combined" in explain
+    assert umpire("--json", "status", "b").json["ships"][0]["state"] == "captured"
+    assert umpire("verify").code == 0
+
+
+def test_obp_against_obp_the_defender_may_board(umpire, tmp_path):
+    """12.2.2 "If two opposing ships simultaneously send OBPs, a melee will occur, if one of the
+    parties successfully boards the opposing ship"; no DBP +1 for an OBP."""
+    _game(umpire, tmp_path)
+    assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "obp", "--sections", "1", "--at", "a").code == 0
+    # A 2 +1 = 3 against B 5: B's OBP boards A. Crew loss: B 15 (11-20) die 2: 1; A 40 (31+)
+    # die 1: 1, no column shift (no DBP). Morale: B 2 +1 (A has 36 against 12) = 3 holds; A 1 holds.
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "2,5,2,1,2,1")
+    assert res.code == 0, res.err
+    assert res.json["outcome"] == "continues" and res.json["attackers"] == ["b"]
+    assert not any("a DBP" in line for line in res.json["explain"])
+    assert umpire("--json", "status", "a").json["ships"][0]["crew_left"] == [4, 5, 5]
+
+
+def test_no_party_is_captured_without_melee(umpire, tmp_path):
+    """12.2.4 "If an OBP ... boards a ship which has ordered a NBP or TBP only, that OBP
+    automatically captures the ship without melee"."""
+    _game(umpire, tmp_path)
+    assert umpire("board", "a", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    res = umpire("--json", "melee", "a", "--at", "b")
+    assert res.code == 0 and res.json["rolls"] == [] and res.json["outcome"] == "defender surrenders", res.err
+    assert umpire("--json", "status", "b").json["ships"][0]["state"] == "captured"
+
+
+def test_an_engaged_obp_converts_to_a_dbp(umpire, tmp_path):
+    """12.2.5 "If a friendly ship with an OBP is engaged in melee with an enemy ship and an OBP
+    from a second enemy ship commences a melee with the friendly ship, the friendly ship's OBP
+    immediately converts to a DBP"."""
+    _game(umpire, tmp_path)
+    assert umpire("board", "b", "--party", "obp", "--sections", "1", "--at", "a").code == 0
+    assert umpire("board", "a", "--party", "dbp", "--sections", "1").code == 0
+    assert umpire("board", "c", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    res = umpire("--json", "melee", "c", "--at", "b", "--rolls", "1,4")      # 1 against 4 +1 (DBP): repelled
+    assert res.code == 0 and res.json["outcome"] == "repelled", res.err
+    assert any("12.2.5" in line for line in res.json["explain"])
