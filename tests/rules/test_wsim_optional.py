@@ -22,7 +22,7 @@ RS = Wsim1981()
 def game(*rules: str, **ships) -> dict:
     state = make_state(**(ships or {"mars": ("british", SOL), "hercule": ("french", SOL)}))
     if rules:
-        state["optional"] = list(rules)
+        state["optional_1981"] = list(rules)
     return state
 
 
@@ -308,3 +308,21 @@ def test_scenario_statements_only_for_rules_in_play():
     optional.scenario_marks(state, defs, TABLES)
     assert state["ships"]["hercule"]["fore_and_aft"] is True
     assert "uncoppered" not in state["ships"]["mars"] and state["ships"]["mars"]["crew_left"] == [5, 4, 4]
+
+
+def test_only_a_game_of_the_1981_rules_plays_them():
+    """The Tournament Edition has optional rules of the same names (its 36.0 Loss of Rigging,
+    ...): they are its own, and these 1981 rules stay out of its games."""
+    from pathlib import Path
+
+    from umpire.core.game import Game
+    from umpire.core.ruleset import find_ruleset
+
+    meta = {"ruleset": "wsim-1981", "level": "basic", "optional": ["loss-of-rigging"], "seed": 1}
+    assert find_ruleset("wsim-1981").initial_state(Game(Path("g.toml"), meta))["optional_1981"] == ["loss-of-rigging"]
+    te = find_ruleset("wsim-te26").initial_state(Game(Path("g.toml"), {**meta, "ruleset": "wsim-te26"}))
+    assert "optional_1981" not in te
+    te["ships"] = game()["ships"]
+    res = Resolution("x", "", [{"op": "set", "path": ["ships", "hercule", "rigging_left"], "value": [0, 0, 3]}])
+    optional.after(te, res, TABLES)
+    assert "masts_due" not in res.data

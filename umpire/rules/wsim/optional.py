@@ -1,7 +1,8 @@
 """The 1981 Optional Rules the tool plays beyond the wind (Optional Rules II-XV).
 
 Each rule acts only in a game started with it (`umpire new --optional NAME`): the game's
-optional rules are kept in the state (`state["optional"]`), and every mark a rule leaves on a
+optional rules are kept in the state (`state["optional_1981"]`, only in a game of the 1981
+rules: the other editions' rules of the same names are their own), and every mark a rule leaves on a
 ship (a mast over the side, a tow, running aground, a scenario designation) is made only by a
 command that refuses without the rule. So a rule not chosen has no effect anywhere.
 
@@ -30,7 +31,7 @@ GONE = ("sunk", "exploded")
 
 
 def in_play(state: dict, name: str) -> bool:
-    return name in (state.get("optional") or ())
+    return name in (state.get("optional_1981") or ())
 
 
 def require(state: dict, name: str, what: str) -> None:

@@ -161,6 +161,8 @@ class Wsim1981(Ruleset):
         """Casting the lead (Optional XII): may she ask the depths around her?"""
         from umpire.rules.wsim import optional
 
+        if not self.data_id.startswith("wsim-1981"):
+            raise BadInput(f"lead: the 1981 Optional Rules' casting the lead; {self.id} does not offer it here")
         return optional.lead(state, tables, ship, opts)
 
     def _move(self, state, tables, a: Move):
