@@ -89,7 +89,7 @@ class Wsim1981(Ruleset):
     def _fire(self, state, tables, a: A.Fire):
         self.check_options("fire", a.opts)
         self._busy(state, a.ship, "fire")
-        if state.get("optional"):
+        if state.get("optional_1981"):
             from umpire.rules.wsim import optional
 
             optional.check_fire(state, a.ship)   # a mast over the side, aground (Optional VIII.B, XI.E)
@@ -131,7 +131,7 @@ class Wsim1981(Ruleset):
         return self.recover(state, tables, a.ship)
 
     def _turn(self, state, tables, a):
-        if state.get("optional"):
+        if state.get("optional_1981"):
             from umpire.rules.wsim import optional
 
             optional.check_end_turn(state, tables)   # mast and refloat dice owed (Optional VIII.B, XI.B)
@@ -153,6 +153,8 @@ class Wsim1981(Ruleset):
         res = self.speed(state, tables, ship, {k: v for k, v in opts.items() if k != "blocked_by"})
         if blocker is None:
             return res
+        if not self.data_id.startswith("wsim-1981"):
+            raise BadInput(f"--blocked-by: the 1981 Optional Rules' blocked wind; {self.id} does not offer it here")
         from umpire.rules.wsim import optional
 
         return optional.blocked_wind(state, tables, ship, blocker, res)
@@ -205,11 +207,11 @@ class Wsim1981(Ruleset):
         for d in game.ships:
             ships[d["id"]] = new_ship(d)
         state = {"turn": 1, "ships": ships}
-        if game.meta.get("optional"):   # what the optional rules read (rules/wsim/optional.py)
+        if game.meta.get("optional") and self.data_id.startswith("wsim-1981"):   # read by rules/wsim/optional.py
             from umpire.core.tables import Tables
             from umpire.rules.wsim import optional
 
-            state["optional"] = list(game.meta["optional"])
+            state["optional_1981"] = list(game.meta["optional"])
             optional.scenario_marks(state, game.ships, Tables(self.data_id))
         return state
 
@@ -397,7 +399,7 @@ class Wsim1981(Ruleset):
         from umpire.rules.wsim import boarding
 
         self._announce_end(state, res, tables)
-        if state.get("optional"):   # mast dice owed for whole rigging sections lost (Optional VIII.B)
+        if state.get("optional_1981"):   # mast dice owed for whole rigging sections lost (Optional VIII.B)
             from umpire.rules.wsim import optional
 
             optional.after(state, res, tables)
