@@ -1,6 +1,7 @@
-"""Regenerate the README pictures: a blank WS&IM log, a damaged one, a card page, a DGUTS sheet, a
-fleet's cover page, a grid Ship Control Panel and a page of its damage-card deck, each a page of a
-PDF made by the umpire command, rendered at 60 dpi.
+"""Regenerate the README pictures: a blank WS&IM log (the 1974 Hit Record & Log Sheet), a damaged
+one, an Advanced Game log from a game, a card page, a DGUTS sheet, a fleet's cover page, a grid
+Ship Control Panel and a page of its damage-card deck, each a page of a PDF made by the umpire
+command, rendered at 60 dpi (the Advanced log at 50).
 
 Needs pdftoppm (Debian package poppler-utils). Run: python docs/img/make_images.py
 """
@@ -21,9 +22,13 @@ def umpire(*args: str) -> None:
     subprocess.run([*UMPIRE, *args], check=True, stdout=subprocess.DEVNULL)
 
 
-def picture(pdf: Path, name: str, page: int = 1) -> None:
+MARS = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
+HERCULE = "14H-(5-5-4)M-10(1)G-7R(3)-5-22'-23(AV)"
+
+
+def picture(pdf: Path, name: str, page: int = 1, dpi: int = 60) -> None:
     stem = pdf.parent / name
-    subprocess.run(["pdftoppm", "-png", "-r", "60", "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(page), "-l", str(page), "-singlefile", str(pdf),
                     str(stem)], check=True)
     shutil.copyfile(stem.with_suffix(".png"), HERE / f"{name}.png")
     print(HERE / f"{name}.png")
@@ -42,6 +47,7 @@ def main() -> None:
         picture(t / "blank.pdf", "wsim-sheet-blank")
         umpire("--game", str(game), "cards", "-o", str(t / "cards.pdf"))
         picture(t / "cards.pdf", "wsim-cards")
+        advanced(t)
         umpire("sheet", "--scenario", "dguts-constitution-guerriere", "-o", str(t / "dguts.pdf"))
         picture(t / "dguts.pdf", "dguts-sheet")
         umpire("cards", "--scenario", "dguts-constitution-guerriere", "-o", str(t / "dguts-cards.pdf"))
@@ -52,6 +58,22 @@ def main() -> None:
         picture(t / "grid.pdf", "grid-panel", page=2)
         umpire("cards", "--deck", "swallow", "--scenario", "grid-swallow-royal-fortune", "-o", str(t / "deck.pdf"))
         picture(t / "deck.pdf", "grid-deck")
+
+
+def advanced(t: Path) -> None:
+    """An Advanced Game duel: MARS's two broadsides into HERCULE with critical hits (the dice of
+    tests/cases/wsim-1981/advanced-critical-hits.toml), then grapeshot loaded."""
+    game = ["--game", str(t / "advanced.toml")]
+    umpire("new", str(t / "advanced.toml"), "--ruleset", "wsim-1981", "--level", "advanced", "--seed", "5")
+    umpire(*game, "ship", "add", "MARS", "--side", "british", "--spec", MARS, "--class", "SOL", "--turning", "1")
+    umpire(*game, "ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE, "--class", "SOL", "--turning", "2")
+    umpire(*game, "fire", "mars", "--at", "hercule", "--range", "2", "--side", "left", "--facing", "right",
+           "--hit-section", "bow", "--rolls", "6,1,3")
+    umpire(*game, "fire", "mars", "--at", "hercule", "--range", "2", "--side", "right", "--aim", "rigging",
+           "--facing", "right", "--hit-section", "bow", "--rolls", "6,1")
+    umpire(*game, "load", "mars", "--side", "left", "--shot", "grape")
+    umpire(*game, "sheet", "hercule", "-o", str(t / "advanced.pdf"))
+    picture(t / "advanced.pdf", "wsim-sheet-advanced", dpi=50)
 
 
 if __name__ == "__main__":

@@ -126,3 +126,18 @@ def test_first_edition_ammunition_is_written_as_its_key_has_it(umpire, tmp_path)
     cards = tmp_path / "c.pdf"
     assert umpire("cards", "hercule", "-o", cards).code == 0
     assert "Move 1 Loaded: left C, right B" in _words(cards)
+
+
+def test_tournament_edition_anchor_boxes_are_crossed_when_the_anchors_are_cut(umpire, tmp_path):
+    """19.3.7: a ship cuts anchors by writing "a" ... "and marking off both anchor boxes"."""
+    game = _te_game(umpire, tmp_path, "advanced")
+    assert umpire("anchor", "constellation", "--spring", "bow").code == 0
+    g = gamefile.load(game)
+    view = sheet_views(fleet_from_game(g, g.state()))[0]
+    assert "anchored: AB from turn 2" in view.status and view.group(0).crossed == 0
+    assert umpire("turn").code == 0
+    res = umpire("anchor", "constellation", "--cut")
+    assert res.code == 0, res.err
+    out = tmp_path / "te.pdf"
+    assert umpire("sheet", "-o", out).code == 0
+    assert x_marks(pages(out)[0]) == 2 and "anchors cut (a)" in _words(out)

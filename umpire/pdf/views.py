@@ -309,7 +309,7 @@ def box_groups(ship: Mapping, damage: bool, sections: bool = False, anchors: int
         BoxGroup(11, "Guns", rows("guns")),
         BoxGroup(12, "Carronades", rows("carronades"), "Carr."),
         BoxGroup(13, "Rigging", tuple(rigging)),
-    ) + ((BoxGroup(0, "Anchors", (Track("", anchors),)),) if anchors else ())
+    ) + ((BoxGroup(0, "Anchors", (track("", anchors, int(ship.get("te_anchors", anchors))),)),) if anchors else ())
 
 
 def broadside(ship: Mapping, kind: str, damage: bool) -> tuple[Track, ...] | None:
@@ -370,9 +370,10 @@ def morale_text(ship: Mapping, damage: bool, tables) -> str:
 def advanced_lines(ship: Mapping, tables, marks: Mapping[str, str] | None = None) -> tuple[str, ...]:
     """The Advanced Game's state a log keeps beside the squares: the shot loaded, the sails set,
     the anchor, repairs noted and the critical hits' lasting effects (Advanced V, VIII.B, X,
-    I.A.2.b). Nothing for a ship without them (the Basic Game)."""
-    if "shot" not in ship and "sails" not in ship:
-        return ()
+    I.A.2.b; the Tournament Edition's as it keeps them, TE 2.6 19.1, 19.3, 26.1). Nothing for a
+    ship without them (the Basic Game)."""
+    if "te_shot" in ship:
+        ship = {**ship, "shot": ship["te_shot"]}
     lines = [load_text(ship, marks)] if "shot" in ship else []
     if ship.get("sails"):
         lines.append(f"sails: {ship['sails']}")
@@ -405,6 +406,13 @@ def _anchor_lines(ship: Mapping) -> list[str]:
         out.append(f"weighing anchor, (A) since turn {ship['weighing']}")
     if ship.get("anchor_cut"):
         out.append("anchors cut (a): she may not anchor again")
+    te = ship.get("te_anchor") or {}
+    if te.get("cut"):
+        out.append("anchors cut (a): she may not anchor again")
+    elif te.get("up_from"):
+        out.append(f"weighing anchor ({te.get('how', 'A')}) since turn {te['up_from']}")
+    elif te.get("how"):
+        out.append(f"anchored: {te['how']} from turn {te.get('from_turn', '?')}")
     return out
 
 
