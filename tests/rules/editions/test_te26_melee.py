@@ -75,3 +75,22 @@ def test_an_engaged_obp_converts_to_a_dbp(umpire, tmp_path):
     res = umpire("--json", "melee", "c", "--at", "b", "--rolls", "1,4")      # 1 against 4 +1 (DBP): repelled
     assert res.code == 0 and res.json["outcome"] == "repelled", res.err
     assert any("12.2.5" in line for line in res.json["explain"])
+
+
+def test_a_prize_crew_the_turn_after_the_capture(umpire, tmp_path):
+    """12.4.7 "On the turn after a prize crew captures a ship, it may not change sails, turn the
+    ship, grapple an enemy ship, upanchor, perform repairs, or load or fire guns ... On subsequent
+    turns, the prize crew may run the ship normally"."""
+    _game(umpire, tmp_path)
+    assert umpire("board", "a", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    assert umpire("melee", "a", "--at", "b").code == 0                      # captured (12.2.4)
+    assert umpire("ship", "add", "D", "--side", "y", "--spec", AV).code == 0
+    assert umpire("turn").code == 0
+    for cmd in (["fire", "b", "--at", "d", "--range", "1", "--side", "left", "--roll", "3"],
+                ["load", "b", "--side", "left"], ["grapple", "b", "d", "--rolls", "6,6"]):
+        res = umpire(*cmd)
+        assert res.code == 1 and "12.4.7" in res.err, (cmd, res.err)
+    assert umpire("ungrapple", "b", "c").code == 0               # not forbidden (friendly: automatic)
+    assert umpire("turn").code == 0
+    res = umpire("grapple", "b", "d", "--rolls", "6,6")
+    assert res.code == 0, res.err

@@ -95,6 +95,19 @@ class WsimTe26(Wsim1981):
         return Plan(need, lambda rolls, strict: te26_melee.resolve(state, attackers, defender, opts or {}, rolls,
                                                                    tables, strict), flexible=True)
 
+    def plan(self, state: dict, tables, action: dict):
+        """Every command, after 12.4.7's limits on a prize crew the turn after the capture."""
+        from umpire.rules.wsim_editions import te26_prize
+
+        cmd = action.get("command", "")
+        if cmd in te26_prize.FORBIDDEN or cmd == "anchor":
+            friendly = cmd == "grapple" and action.get("with") in state["ships"] and action.get("ship") in \
+                state["ships"] and state["ships"][action["with"]]["controller"] == \
+                state["ships"][action["ship"]]["controller"]
+            if not friendly:
+                te26_prize.check(state, cmd, action.get("ship", ""), action.get("how", ""))
+        return super().plan(state, tables, action)
+
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
         """Boarding parties as 1981 (whole sections, lowest first), with the Tournament Edition's
         limits: an OBP of ships fouled but not grappled takes one crew section (10.1.2.3, 12.3.7);

@@ -58,7 +58,8 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
     att, d, kind, steps = forces(state, attackers, defender)
     if kind == "none":
         steps.append(Step("the boarded ship has no OBP or DBP", "captured without melee", "TE 2.6 12.2.4"))
-        sub = boarding.capture_by_obp(state, att, defender, tables, steps, [], melee=True)
+        sub = boarding.capture_by_obp(state, att, defender, tables, steps,
+                                      [set_(["ships", defender, "te_prize_turn"], state["turn"])], melee=True)
         sub.data.update({"attackers": attackers, "defender": defender, "rolls": [], "outcome": "defender surrenders"})
         return sub
     rules = tables["procedures"]["morale"]
@@ -244,6 +245,7 @@ def _result(state, att, defender, d, outcome: dict, used, steps, tables) -> Reso
         data["outcomes"] = dict(outcome)
     names = f"{', '.join(state['ships'][f.ship]['name'] for f in att)} v {state['ships'][defender]['name']}"
     if winners:
+        effects.append(set_(["ships", defender, "te_prize_turn"], state["turn"]))      # 12.4.7
         sub = boarding.capture_by_obp(boarding._with_crews(state, att + [d]), winners, defender, tables, steps,
                                       effects, melee=True)
         sub.data.update(data)
