@@ -321,3 +321,47 @@ def test_a_cut_ship_never_anchors_again(umpire, game):
     assert status(umpire, "mars")["anchor"] is None
     refused(umpire, game, 1, "cannot be anchored again", "anchor", "mars")
     refused(umpire, game, 2, "one of", "anchor", "mars", "--up", "--cut")
+
+
+def _two_ships(turn: int = 3) -> dict:
+    rs = Wsim1981Advanced()
+    return {"turn": turn, "ships": {
+        "mars": rs.new_ship({"id": "mars", "name": "MARS", "side": "british", "spec": MARS}),
+        "hercule": rs.new_ship({"id": "hercule", "name": "HERCULE", "side": "french", "spec": HERCULE})}}
+
+
+def test_a_magazine_explosion_in_this_turns_fire_rolls_only_for_the_ships_next_to_her():
+    # critical 11H blew HERCULE up in this turn's fire: no explosion die, one die for MARS on
+    # Hit Table 10, rigging: 5 "5R-2H-2C" -> rigging 2-7-7, hull 19, crew 8-8-8
+    from umpire.core.errors import BadInput, Refused
+    from umpire.core.state import apply
+    from umpire.rules.wsim.actions import Explode
+
+    state = _two_ships()
+    state["ships"]["hercule"].update({"state": "exploded", "struck": True})
+    with pytest.raises(BadInput, match="--near"):
+        advanced_cmds.plan(state, TABLES, Explode("hercule", [], []))
+    plan = advanced_cmds.plan(state, TABLES, Explode("hercule", ["mars"], []))
+    assert plan.need.count == 1
+    res = plan.resolve((5,), True)
+    assert res.data["roll"] is None and res.data["near"][0]["result"] == "5R-2H-2C"
+    after = apply(state, res.effects)
+    mars = after["ships"]["mars"]
+    assert (mars["rigging_left"], mars["hull_left"], mars["crew_left"]) == ([2, 7, 7], 19, [8, 8, 8])
+    with pytest.raises(Refused, match="exploded already"):   # once only
+        advanced_cmds.plan(after, TABLES, Explode("hercule", ["mars"], []))
+
+
+def test_a_severed_cable_cuts_the_anchor_at_the_end_of_the_turn():
+    # 5H "Anchor cable severed. Anchored ships must note cut anchor in log. Ships may not anchor again."
+    from umpire.core.errors import Refused
+    from umpire.rules.wsim.actions import Anchor
+
+    state = _two_ships()
+    mars = state["ships"]["mars"]
+    mars.update({"anchor": "ordinary", "critical_effects": [{"effect": "anchor cable severed: may not anchor again"}]})
+    effects, _, _ = advanced_cmds.end_turn_hold(state, "mars", mars)
+    got = {e["path"][-1]: e["value"] for e in effects}
+    assert got["anchor"] == "" and got["anchor_cut"] is True
+    with pytest.raises(Refused, match="severed"):
+        advanced_cmds.plan(state, TABLES, Anchor("mars", "ordinary"))

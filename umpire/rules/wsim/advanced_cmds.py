@@ -193,31 +193,50 @@ def explode(state: dict, tables, a):
             raise BadInput(f"--near {other!r}: name each ship once")
         if state["ships"][other]["state"] in GONE:
             raise Refused(f"{state['ships'][other]['name']} has {state['ships'][other]['state']}: she is off the board")
-    _doom_check(state, ship, "exploding", "explode")
+    magazine = blew_up_this_turn(state, ship)
+    if not magazine:
+        _doom_check(state, ship, "exploding", "explode")
+    elif not near:
+        raise BadInput(f"{ship['name']} exploded this turn: name the ships in adjacent hexes with --near")
     optional = list(a.optional)
     fire_check = "exploding-ships" in optional
     table, table_steps = explosion_table(ship, optional, tables)
     per_ship = 2 if fire_check else 1
-    need = DiceNeed(1 + per_ship * len(near), 6)
+    need = DiceNeed((0 if magazine else 1) + per_ship * len(near), 6)
     return Plan(need, lambda rolls, typed: _explode(state, tables, a, near, table, table_steps, fire_check,
-                                                    rolls, typed), flexible=True)
+                                                    rolls, typed, magazine), flexible=True)
 
 
-def _explode(state, tables, a, near, table, table_steps, fire_check, rolls, typed) -> Resolution:
+def blew_up_this_turn(state: dict, ship: dict) -> bool:
+    """She exploded in this turn's fire (critical 11H, the magazine) and the ships next to her have
+    not been rolled for: `explode` then rolls only their dice (VIII.C.4)."""
+    return ship["state"] == "exploded" and (ship.get("at_turn_start") or {}).get("state") != "exploded" \
+        and ship.get("doom_rolled_turn") != state["turn"] and not ship.get("blast_rolled")
+
+
+def _explode(state, tables, a, near, table, table_steps, fire_check, rolls, typed, magazine=False) -> Resolution:
     from umpire.rules.wsim.advanced_fire import Dice
 
     ship = state["ships"][a.ship]
     dice = Dice(tuple(rolls), typed, "this explosion")
-    die = dice.take("exploding ship")
     later = tables["destroyed-hull"]["later_roll"]
     p = ["ships", a.ship]
-    effects = [set_(p + ["doom_rolled_turn"], state["turn"])]
-    goes = die == later
-    steps = [Step(f"exploding ship, die {die}", "she explodes and is taken off the board" if goes else
-                  f"not a {later}: she does not explode this turn", "Advanced VIII.C.4")]
+    if magazine:
+        die = None
+        effects = [set_(p + ["blast_rolled"], True)]
+        goes = True
+        steps = [Step("she exploded in this turn's fire (magazine, critical 11H)", "the ships next to her",
+                      "Critical Hit Table; Advanced VIII.C.4")]
+    else:
+        die = dice.take("exploding ship")
+        effects = [set_(p + ["doom_rolled_turn"], state["turn"])]
+        goes = die == later
+        steps = [Step(f"exploding ship, die {die}", "she explodes and is taken off the board" if goes else
+                      f"not a {later}: she does not explode this turn", "Advanced VIII.C.4")]
     hit = []
-    if goes:
+    if goes and not magazine:
         effects += [set_(p + ["state"], "exploded"), set_(p + ["struck"], True)]
+    if goes:
         if near:
             steps += table_steps
         else:
@@ -473,7 +492,7 @@ def anchor(state: dict, tables, a) -> Resolution:
                           {"ship": a.ship, "order": "cut", "anchor": now, "free_from_turn": turn + 1})
     if ship.get("anchor_cut"):
         raise Refused(f"{name} has cut her anchors: she cannot be anchored again (Advanced V.C.7)")
-    if any(str(e.get("effect", "")).startswith("anchor cable severed") for e in ship.get("critical_effects", [])):
+    if severed(ship):
         raise Refused(f"{name}'s anchor cable was severed (critical hit): she may not anchor again")
     if ship.get("weighing"):
         raise Refused(f"{name} is weighing anchor (since turn {ship['weighing']})")
@@ -494,6 +513,11 @@ def anchor(state: dict, tables, a) -> Resolution:
     steps.append(Step("while anchored", "the HDT anchor modifier applies to her fire", "Advanced V.C.5"))
     return Resolution("anchor", f"{name} anchors ({_word(how)}) from next turn", effects, steps,
                       {"ship": a.ship, "order": how, "anchor": None, "from_turn": turn + 1})
+
+
+def severed(ship: dict) -> bool:
+    """Critical 5H (or 10H): "Anchor cable severed. Anchored ships must note cut anchor"."""
+    return any(str(e.get("effect", "")).startswith("anchor cable severed") for e in ship.get("critical_effects", []))
 
 
 def _word(kind: str) -> str:
@@ -519,7 +543,11 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict) -> tuple[list[dict], li
     effects, steps, held = ammunition.end_turn_effects(state, ship_id, ship)
     effects, steps, held = list(effects), list(steps), set(held)
     p, turn, name = ["ships", ship_id], state["turn"], ship["name"]
-    if ship.get("anchoring"):
+    if (ship.get("anchor") or ship.get("anchoring")) and not ship.get("cutting") and severed(ship):
+        effects += [set_(p + ["anchor"], ""), set_(p + ["anchoring"], ""), set_(p + ["anchor_cut"], True)]
+        steps.append(Step(f"{name}'s anchor cable was severed", "she has cut her anchor: free next turn",
+                          "Critical Hit Table 5H"))
+    elif ship.get("anchoring"):
         if ship["state"] in DOOMED + GONE:
             effects.append(set_(p + ["anchoring"], ""))
         else:
