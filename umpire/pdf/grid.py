@@ -153,14 +153,21 @@ def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str 
     """The control panels, one a page, after a briefing page when `brief` (briefing items) has any;
     returns the PDF and its page count. `origin` is printed at the foot of every page;
     `after(canvas)` draws more pages at the end (the quick-reference tables) and returns how many."""
+    scratch, _ = _canvas(paper, "")         # a dry run finds the panels whose damage lists run on
+    more = [any(_panel_page(scratch, view)) for view in views]
     c, buf = _canvas(paper, f"{title}: Ship Control Panels" if title else "Ship Control Panels")
     pages = _briefing_pages(c, title, brief, views) if brief else 0
-    total = pages + len(views)
+    total = pages + len(views) + sum(more)
     for view in views:
-        _panel_page(c, view)
+        rest = _panel_page(c, view)
         pages += 1
         _footer(c, origin, f"{pages}/{total}")
         c.showPage()
+        if any(rest):
+            _continued_page(c, view, rest)
+            pages += 1
+            _footer(c, origin, f"{pages}/{total}")
+            c.showPage()
     if after:
         pages += after(c)
     c.save()
@@ -311,7 +318,8 @@ def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
     return out
 
 
-def _panel_page(c, v: PanelView) -> None:
+def _panel_page(c, v: PanelView) -> tuple[list, list]:
+    """One ship's panel; returns the damage lines that did not fit (see `_continued_page`)."""
     width, height = c._pagesize
     m = 12 * MM
     y = height - m - 6 * MM
@@ -341,7 +349,8 @@ def _panel_page(c, v: PanelView) -> None:
     y = _section(c, "BELOW DECK", BELOW, v, m, y - 6 * MM, width - 2 * m)
     y = _hull(c, v, m, y - 4 * MM, width - 2 * m)
     if v.placed is not None:
-        _damage_lists(c, v, m, y - 6 * MM, width - 2 * m, 9 * MM)
+        return _damage_lists(c, v, m, y - 6 * MM, width - 2 * m, 9 * MM)
+    return [], []
 
 
 def _movement_row(c, v: PanelView, x: float, y: float, w: float) -> float:
@@ -487,21 +496,43 @@ def _hull(c, v: PanelView, x: float, y: float, w: float) -> float:
     return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_row) - 2 * MM
 
 
-def _damage_lists(c, v: PanelView, x: float, y: float, w: float, bottom: float) -> None:
-    """The cards held and the damage marked, two columns; copies of a card on one line (x 3), and
-    what does not fit above `bottom` counted on the last line."""
+def _damage_lists(c, v: PanelView, x: float, y: float, w: float, bottom: float,
+                  lines: tuple[list[str], list[str]] | None = None, heads=("Cards held (until repaired):",
+                                                                         "Damage marked:")) -> tuple[list, list]:
+    """The cards held and the damage marked, two columns, copies of a card on one line (x 3); what does
+    not fit above `bottom` is returned (a list for each column) for a page that continues the panel."""
     c.setFont(BOLD, 9)
-    c.drawString(x, y, "Cards held (until repaired):")
-    c.drawString(x + w / 2, y, "Damage marked:")
+    c.drawString(x, y, heads[0])
+    c.drawString(x + w / 2, y, heads[1])
     c.setFont(FONT, 8)
     step = 3.6 * MM
-    room = max(1, int((y - bottom) // step))
-    for col, items in ((0, v.held), (w / 2, v.marked)):
-        lines = [f"{text} x {n}" if n > 1 else text for text, n in _tally(items)] or ["none"]
-        if len(lines) > room:
-            lines = lines[:room - 1] + [f"... and {len(lines) - room + 1} more (umpire status)"]
-        for k, text in enumerate(lines):
-            c.drawString(x + col, y - (k + 1) * step, _fit(text, w / 2 - 4 * MM, FONT, 8))
+    room = max(2, int((y - bottom) // step))
+    if lines is None:
+        lines = tuple([f"{text} x {n}" if n > 1 else text for text, n in _tally(items)] or ["none"]
+                      for items in (v.held, v.marked))
+    rest = ([], [])
+    for col, (left, items) in enumerate(zip((0, w / 2), lines)):
+        if len(items) > room:
+            items, rest[col][:] = items[:room - 1] + ["... continued on the next page"], items[room - 1:]
+        for k, text in enumerate(items):
+            c.drawString(x + left, y - (k + 1) * step, _fit(text, w / 2 - 4 * MM, FONT, 8))
+    return rest
+
+
+def _continued_page(c, v: PanelView, rest: tuple[list, list]) -> None:
+    """The cards that did not fit on a panel, on a page of their own."""
+    width, height = c._pagesize
+    m = 12 * MM
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    title, size = f"Ship Control Panel: {v.name} (continued)", 14
+    while size > 10 and stringWidth(title, BOLD, size) > width - 2 * m:
+        size -= 1
+    c.setFont(BOLD, size)
+    c.drawString(m, height - m - 6 * MM, _fit(title, width - 2 * m, BOLD, size))
+    lines = tuple(col or [""] for col in rest)
+    _damage_lists(c, v, m, height - m - 16 * MM, width - 2 * m, 9 * MM, lines,
+                  ("Cards held (continued):" if rest[0] else "", "Damage marked (continued):" if rest[1] else ""))
 
 
 def _tally(items) -> list[tuple[str, int]]:

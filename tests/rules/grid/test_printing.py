@@ -81,11 +81,25 @@ def test_copies_of_a_card_share_a_line_and_a_long_list_is_cut_with_a_count():
     s["marked"] = ["spar-shot-away", "foremast-shot-away", "cutter-destroyed", "pinnace-destroyed",
                    "launch-destroyed", "gig-destroyed"]
     pen = Pen()
-    P._damage_lists(pen, P.panel_view(s, T), 0, 100, 500, 100 - 4.5 * 3.6 * P.MM)   # room for 4 lines
+    rest = P._damage_lists(pen, P.panel_view(s, T), 0, 100, 500, 100 - 4.5 * 3.6 * P.MM)   # room for 4 lines
     held = [t for x, t in pen.lines if x == 0][1:]
     marked = [t for x, t in pen.lines if x == 250][1:]
     assert held == ["SAIL Shot Away (Repairable) x 3", "GUN Dismounted (Repairable)"]
-    assert len(marked) == 4 and marked[-1] == "... and 3 more (umpire status)"
+    assert len(marked) == 4 and marked[-1] == "... continued on the next page"
+    assert rest == ([], ["PINNACE Destroyed (No Fix)", "LAUNCH Destroyed (No Fix)", "GIG Destroyed (No Fix)"])
+
+
+def test_a_panel_whose_damage_runs_on_gets_a_page_more():
+    from tests.pdf.conftest import pages as read, text
+
+    s = ship()
+    s["positions"] = {"helm": 1}
+    s["marked"] = [c["id"] for c in T["deck"]["cards"] if c["kind"] == "permanent"][:14]
+    pdf, pages = P.panels_pdf([P.panel_view(s, T), P.panel_view(ship("frigate"), T)], paper="letter")
+    got = read(pdf)
+    assert pages == len(got) == 3
+    assert "(continued)" in text(got[1]) and "2/3" in text(got[1]) and "3/3" in text(got[2])
+    assert "continued on the next page" in text(got[0])
 
 
 def test_a_long_card_text_gets_smaller_then_cut_never_past_the_card():
