@@ -186,8 +186,10 @@ class Wsim1981(Ruleset):
         return advanced_cmds.plan(state, tables, a)
 
     def _busy(self, state, ship: str, doing: str) -> None:
-        """A ship weighing anchor cannot load, fire or melee (Advanced V.C.6)."""
-        if self.level == "advanced" and state["ships"].get(ship, {}).get("weighing"):
+        """A ship weighing anchor (Advanced V.C.6), or one that made repairs this turn (X.B), cannot
+        load, fire or melee."""
+        busy = state["ships"].get(ship, {})
+        if self.level == "advanced" and (busy.get("weighing") or busy.get("repaired_turn") == state["turn"]):
             from umpire.rules.wsim import advanced_cmds
 
             advanced_cmds.busy(state, ship, doing)
