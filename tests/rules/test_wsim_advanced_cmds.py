@@ -249,6 +249,9 @@ def test_repair_refusals_and_no_reload(umpire, game):
     assert status(umpire, "hercule")["loaded"] == {"left": True, "right": False}
     # turn 3: she repairs, so `turn` does not reload her right broadside (contract, Loading)
     ok(umpire, "repair", "hercule", "--what", "rigging")
+    refused(umpire, game, 1, "made repairs", "load", "hercule", "--side", "right")
+    refused(umpire, game, 1, "made repairs", "fire", "hercule", "--at", "mars", "--range", "6", "--side", "left",
+            "--aim", "rigging", "--roll", "1")
     ok(umpire, "turn")
     assert status(umpire, "hercule")["loaded"] == {"left": True, "right": False}
     ok(umpire, "load", "hercule", "--side", "right")      # turn 4: she loads, so no repairs

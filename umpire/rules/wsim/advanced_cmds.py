@@ -525,11 +525,15 @@ def _word(kind: str) -> str:
 
 
 def busy(state: dict, ship_id: str, doing: str) -> None:
-    """Weighing anchor, she cannot load, fire or melee (Advanced V.C.6)."""
+    """Weighing anchor, she cannot load, fire or melee (Advanced V.C.6); nor in a turn she made
+    repairs, which only a ship doing none of these may make (Advanced X.B)."""
     ship = state["ships"].get(ship_id) or {}
     if ship.get("weighing"):
         raise Refused(f"{ship['name']} is weighing anchor (turns {ship['weighing']} and {ship['weighing'] + 1}): "
                       f"she cannot {doing} (Advanced V.C.6)")
+    if ship.get("repaired_turn") == state["turn"]:
+        raise Refused(f"{ship['name']} made repairs this turn: a ship that loads, fires or fights a melee may not "
+                      f"repair, so she cannot {doing} until next turn (Advanced X.B)")
 
 
 # --- the end of a turn -----------------------------------------------------------------
