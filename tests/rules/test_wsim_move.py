@@ -225,7 +225,7 @@ def test_blocked_wind_cuts_the_allowance_for_the_turn():
     g = Game(swan={"rated_guns": 32, "turning": 2})
     g.state["ships"]["mars"] = g.rs.new_ship({"id": "mars", "name": "MARS", "side": "b", "rated_guns": 74,
                                               "spec": "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"})
-    g.state["optional"] = ["blocked-wind"]
+    g.state["optional_1981"] = ["blocked-wind"]
     with pytest.raises(Refused, match="allowance 2 spent"):
         g.move("swan", "3", attitude="A", blocked_by="mars")
     assert g.move("swan", "2", attitude="A", blocked_by="mars")["allowance"] == 2
