@@ -232,6 +232,28 @@ def test_gun_repair_gives_back_the_squares_marked_last(umpire, game):
     m = status(umpire, "mars")
     assert m["gun_sections_left"]["left"] == {"bow": 9, "stern": 9}
     assert m["carronade_sections_left"]["left"] == {"bow": 1, "stern": 1}
+    assert ok(umpire, "verify")["differences"] == []
+
+
+def test_repairs_that_give_back_a_first_section_square_allow_full_sails_again():
+    # V.A.4: no full sails "unless it repairs its rigging so as to regain at least one rigging
+    # square in the first section"; rigging 0-6-7: the third RR gives back section 2's square
+    # first, then one in section 1
+    from umpire.core.state import apply
+    from umpire.rules.wsim.actions import Repair, Sail
+
+    state = _two_ships(turn=5)
+    state["wind"] = {"direction": 1, "velocity": 3, "change": 4, "initial": 1, "rolled_turn": 0}
+    state["ships"]["mars"].update({"rigging_left": [0, 6, 7], "repairs": {"hull": 0, "rigging": 2, "guns": 0}})
+    from umpire.core.errors import Refused
+
+    with pytest.raises(Refused):
+        advanced_cmds.plan(state, TABLES, Sail("mars", "full"))
+    res = advanced_cmds.plan(state, TABLES, Repair("mars", "rigging"))
+    after = apply(state, res.effects)
+    assert after["ships"]["mars"]["rigging_left"] == [1, 7, 7]
+    after["turn"] = 6
+    assert advanced_cmds.plan(after, TABLES, Sail("mars", "full")).data["sails"] == "full"
 
 
 def test_repair_refusals_and_no_reload(umpire, game):
