@@ -179,3 +179,12 @@ def test_sails_anchor_and_repairs_from_the_commands(advanced, umpire, tmp_path):
     out = tmp_path / "h.pdf"
     assert umpire("--game", advanced, "sheet", "hercule", "-o", out).code == 0
     assert "repairs in progress: RH 1 (turns of 3)" in text(pages(out)[0])
+
+
+def test_a_fleet_cover_names_the_level_and_adds_up_each_broadside(advanced, umpire, tmp_path):
+    assert umpire("--game", advanced, "ship", "add", "AUDACIEUX", "--side", "french", "--spec", HERCULE).code == 0
+    out = tmp_path / "fleet.pdf"
+    assert umpire("--game", advanced, "sheet", "-o", out).code == 0
+    cover = " ".join(text(pages(out)[0]).split())
+    assert "Wooden Ships & Iron Men, 1981 rules, Advanced Game" in cover
+    assert "hercule HERCULE S.O.L. Average (AV) 20/18 15" in cover     # right bow 8 + stern 10; hull 15 of 21

@@ -491,16 +491,22 @@ WSIM_HEADINGS = ("id", "name", "class", "quality", "guns L/R", "hull", "crew", "
 
 
 def wsim_cover(fleet: Fleet, ships: Sequence[WsimShip], states: Sequence[Mapping]) -> CoverView:
-    """Ships listed by side, with their squares left (or as set up, for blank sheets)."""
+    """Ships listed by side, with their squares left (or as set up, for blank sheets), under the name
+    of the edition and level their logs follow."""
     sides: dict[str, list[CoverRow]] = {}
     for view, ship in zip(ships, states):
         g = view.group(11)
         hull, crew = view.group(9), view.group(10)
-        guns = "/".join(str(t.total - t.crossed) for t in g.tracks)
+        broadsides: dict[str, int] = {}
+        for t in g.tracks:   # bow and stern rows (Advanced) add up to their broadside
+            broadsides[t.label[:1]] = broadsides.get(t.label[:1], 0) + t.total - t.crossed
+        guns = "/".join(str(n) for n in broadsides.values())
         state = str(ship.get("state", "active")) if fleet.damage else ""
         cells = (view.ship_id, view.name, view.ship_class, view.quality, guns,
                  str(sum(t.total - t.crossed for t in hull.tracks)),
                  str(sum(t.total - t.crossed for t in crew.tracks)), str(view.points), state)
         sides.setdefault(view.side, []).append(CoverRow(cells))
-    return CoverView(fleet.title, fleet.subtitle, fleet.ruleset, WSIM_HEADINGS,
+    form = ships[0].form if ships else None
+    rules = f"Wooden Ships & Iron Men, {form.edition}" if form is not None else fleet.ruleset
+    return CoverView(fleet.title, fleet.subtitle, rules, WSIM_HEADINGS,
                      tuple(CoverSide(side, tuple(rows)) for side, rows in sides.items()))
