@@ -197,6 +197,7 @@ class WsimTe26(Wsim1981):
         out["fire"] = ship.get("te_fire") or None
         out["sails"] = ship.get("sails", "battle")
         out["anchor"] = ship.get("te_anchor") or None
+        out["destroyed_hull"] = ship.get("te_destroyed") or None
         out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
                        for s in ("left", "right")}
         return out
@@ -206,7 +207,25 @@ class WsimTe26Advanced(WsimTe26):
     level = "advanced"
     actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
                "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
-               "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair")}
+               "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
+               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps")}
+
+    def _te_sink(self, state, tables, a):
+        """The Destroyed Hull Phase of a ship that may sink or explode (24.3.2.2; te26_sinking)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_sinking
+
+        self._ship(state, a.ship)
+        te26_sinking.check_sink(state, a.ship)
+        return Plan(te26_sinking.sink_need(state, a.ship),
+                    lambda rolls, strict: te26_sinking.sink(state, a.ship, rolls, strict, tables), flexible=True)
+
+    def _te_pumps(self, state, tables, a: A.Pumps):
+        """Crew sections at the pumps for waterline damage (11.3.3; te26_sinking)."""
+        from umpire.rules.wsim_editions import te26_sinking
+
+        self._ship(state, a.ship)
+        return te26_sinking.pumps(state, a.ship, a.crew)
 
     def _te_sail(self, state, tables, a):
         """The Sail Status Phase (19.1, 27.0): full or battle sails (te26_ship_work)."""

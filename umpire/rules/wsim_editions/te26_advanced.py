@@ -33,7 +33,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
-from umpire.rules.wsim_editions import te26_ship_work
+from umpire.rules.wsim_editions import te26_ship_work, te26_sinking
 from umpire.rules.wsim_editions.te26_fire import TE_REFS, FireTables, _band
 
 _YES = ("1", "yes", "true")
@@ -124,10 +124,13 @@ class Reading:
             mir = flag(opts, "mir")
             fighting = firer.get("te_firefighters", {})
             fire = fighting.get("sections", 0) if fighting.get("turn") == state["turn"] else 0
-            down = out + busy + fire + (1 if mir else 0)
+            pumping = firer.get("te_pumps", {})
+            pumps = pumping.get("sections", 0) if pumping.get("turn") == state["turn"] else 0
+            down = out + busy + fire + pumps + (1 if mir else 0)
             if down:
                 why = ", ".join(w for w, k in ((f"{out} lost or boarding", out),
                                                (f"{fire} fighting her fire (burn)", fire),
+                                               (f"{pumps} at the pumps (pumps)", pumps),
                                                (f"{busy} fighting fire, at the pumps or plotted to grapple", busy),
                                                ("men in the rigging", mir)) if k)
                 mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
@@ -183,7 +186,7 @@ class Reading:
         crits = 1 if crit_miss else len(parts)
         labels = (("critical hit / miss die",) if crit_miss else ()) + tuple(f"hit table die {i + 1}"
                                                                              for i in range(len(parts)))
-        labels += ("gun hit location",) * guns + ("critical hit die",) * (2 * crits)
+        labels += ("gun hit location",) * guns + ("critical hit die",) * (2 * crits) + ("Destroyed Hull Table",)
         return DiceNeed(len(labels), 6, labels)
 
 
@@ -277,6 +280,9 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
             crits.append({"rolls": [a, b], "total": a + b, "column": aim, "result": text})
             steps.append(Step(f"critical hit ({aim}), dice {a} + {b} = {a + b}", text,
                               f"{table_c['source']}; applied at the end of the Combat Phase (TE 2.6 16.1.2.2.2)"))
+    extra: list[dict] = []
+    if te26_sinking.hull_die_needed(target, total["hull"]):
+        extra = te26_sinking.destroyed(state, act.target, die, steps, tables)
     if strict and dice:
         raise BadInput(f"this broadside used {len(used)} dice ({', '.join(map(str, used)) or 'none'}); "
                        f"got {len(rolls)}: the rest would not be read")
@@ -289,7 +295,7 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         fired[got.shot] = fired.get(got.shot, 0) + 1
         effects.append(set_(fp + ["te_shot_fired"], fired))
     marks, mark_steps, landed = gunnery.mark_hits(target, total, replace(act, rake=act.rake))
-    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
+    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks] + extra
     steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
     result = " + ".join(results) if results else "0"
     data = {"firer": act.firer, "target": act.target, "hit_table": table if parts else None,

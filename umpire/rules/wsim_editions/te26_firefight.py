@@ -19,6 +19,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
+from umpire.rules.wsim_editions import te26_sinking
 from umpire.rules.wsim_editions.te26_fire import TE_REFS
 
 GONE = ("sunk", "exploded")
@@ -139,9 +140,8 @@ def resolve(state: dict, ship_id: str, what: str, crew: int, rolls: tuple[int, .
         steps.append(Step("the fire burns", "one hull and one rigging square", "TE 2.6 20.1" +
                           (", 20.2" if fire == "out of control" else "")))
         steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
-        if dict(marks).get(("hull_left",)) == 0:
-            steps.append(Step("on fire when her last hull square is marked off", "\"Sink or Explode\" is automatic",
-                              "TE 2.6 24.3.2.5"))
+        if dict(marks).get(("hull_left",)) == 0 and not ship.get("te_destroyed"):
+            effects += te26_sinking.destroyed(state, ship_id, None, steps, tables)
     effects.append(set_(["ships", ship_id, "te_fire"], "" if out else fire))
     spread = []
     if not out:
