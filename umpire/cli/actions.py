@@ -48,7 +48,7 @@ def _odds(obj, action: dict) -> None:
 @click.argument("ship")
 @click.option("--at", "target", required=True, help="Target ship.")
 @click.option("--range", "rng", required=True, help="Range: hexes (WS&IM) or inches (DGUTS).")
-@click.option("--side", required=True, help="Broadside firing: left/port or right/starboard.")
+@click.option("--side", required=True, help="Broadside firing: left/port or right/starboard; grid also bow, stern, or a boat's gun: cutter, launch.")
 @click.option("--aim", help="WS&IM: hull or rigging. DGUTS: high or low.")
 @click.option("--rake", type=click.Choice(["bow", "stern"]), help="The fire rakes the target.")
 @click.option("--facing", help="WS&IM: target's broadside facing the firer (gun hits land there); "
