@@ -54,6 +54,14 @@ def _out_of_it(ship: dict, doing: str) -> None:
                       "(Advanced VIII.C.5)")
 
 
+def not_doomed(state: dict, ships: list[str], doing: str) -> None:
+    """Refuse an action for a ship that is sinking or exploding, or gone (VIII.C.5)."""
+    for sid in ships:
+        ship = state["ships"].get(sid)
+        if ship is not None and ship["state"] in DOOMED + GONE:
+            _out_of_it(ship, doing)
+
+
 # --- sails (Advanced V.A, XI) ---------------------------------------------------------
 
 def sail(state: dict, tables, a) -> Resolution:
