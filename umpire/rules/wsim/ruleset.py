@@ -103,16 +103,20 @@ class Wsim1981(Ruleset):
         self.check_options("melee", a.opts)
         for ship in a.attackers:
             self._busy(state, ship, "melee")
+        self._doomed(state, [*a.attackers, a.defender], "fight a melee")
         return self.melee(state, tables, a.attackers, a.defender, a.opts)
 
     def _board(self, state, tables, a: A.Board):
         self.check_options("board", a.opts)
+        self._doomed(state, [a.ship, a.at], "board or be boarded")
         return self.board(state, tables, a.ship, a.party, a.sections, a.at, a.opts)
 
     def _capture(self, state, tables, a: A.Capture):
+        self._doomed(state, [a.ship, a.by], "be captured or send a prize crew")
         return self.capture(state, tables, a.ship, a.by, a.sections)
 
     def _transfer(self, state, tables, a: A.Transfer):
+        self._doomed(state, [a.ship, a.to], "have crew taken off or put aboard")
         return self.transfer(state, tables, a.ship, a.to, a.sections)
 
     def _load(self, state, tables, a: WsimActions.Load):
@@ -184,6 +188,14 @@ class Wsim1981(Ruleset):
         if self.level != "advanced":
             raise advanced_cmds.not_at_this_level(self, a.command)
         return advanced_cmds.plan(state, tables, a)
+
+    def _doomed(self, state, ships: list, doing: str) -> None:
+        """Ships that will sink or explode take no further part: no melee, no crew taken off, no
+        capture (Advanced VIII.C.5); sunk or exploded ones are gone."""
+        if self.level == "advanced" and self.actions.get("repair", ("", ""))[1] == "_advanced_cmd":
+            from umpire.rules.wsim import advanced_cmds
+
+            advanced_cmds.not_doomed(state, [s for s in ships if s], doing)
 
     def _busy(self, state, ship: str, doing: str) -> None:
         """A ship weighing anchor (Advanced V.C.6), or one that made repairs this turn (X.B), cannot
