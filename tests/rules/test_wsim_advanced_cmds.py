@@ -390,3 +390,15 @@ def test_a_severed_cable_cuts_the_anchor_at_the_end_of_the_turn():
     assert got["anchor"] == "" and got["anchor_cut"] is True
     with pytest.raises(Refused, match="severed"):
         advanced_cmds.plan(state, TABLES, Anchor("mars", "ordinary"))
+
+
+def test_a_sinking_ship_is_not_boarded_captured_or_emptied(umpire, game):
+    # VIII.C.5: "The crew cannot be taken off, repairs cannot be made, and the crew cannot melee
+    # or fire the guns. ... It may not be captured."
+    doom(umpire, 5)
+    refused(umpire, game, 1, "no further part", "capture", "sloop", "--by", "mars", "--sections", "3")
+    refused(umpire, game, 1, "no further part", "transfer", "sloop", "--to", "hercule", "--sections", "1")
+    refused(umpire, game, 1, "no further part", "board", "mars", "--party", "obp", "--sections", "1", "--at", "sloop")
+    refused(umpire, game, 1, "no further part", "melee", "mars", "--at", "sloop", "--roll", "3")
+    refused(umpire, game, 1, "no further part", "anchor", "sloop")
+    refused(umpire, game, 1, "no further part", "sail", "sloop", "full")
