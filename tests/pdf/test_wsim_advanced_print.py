@@ -188,3 +188,24 @@ def test_a_fleet_cover_names_the_level_and_adds_up_each_broadside(advanced, umpi
     cover = " ".join(text(pages(out)[0]).split())
     assert "Wooden Ships & Iron Men, 1981 rules, Advanced Game" in cover
     assert "hercule HERCULE S.O.L. Average (AV) 20/18 15" in cover     # right bow 8 + stern 10; hull 15 of 21
+
+
+def test_notes_column_writes_anchoring_and_repairs(umpire, tmp_path):
+    """Advanced V.C: anchoring noted "A", "AB", "AS", weighing "(A)"; X.B: repairs in progress
+    "RH", "RG", "RR", the third of a kind circled (written "(RH)") as its squares are erased."""
+    from umpire.pdf.views import grid_rows
+
+    game = tmp_path / "game.toml"
+    for cmd in (("new", game, "--ruleset", "wsim-1981", "--level", "advanced", "--seed", "5"),
+                ("ship", "add", "MARS", "--side", "british", "--spec", MARS, "--class", "SOL", "--turning", "1"),
+                ("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE, "--class", "SOL"),
+                ("fire", "hercule", "--at", "mars", "--range", "2", "--side", "left", "--facing", "right",
+                 "--rolls", "1"),
+                ("turn",), ("anchor", "mars", "--spring", "bow"), ("repair", "mars", "--what", "hull"), ("turn",),
+                ("repair", "mars", "--what", "hull"), ("turn",), ("repair", "mars", "--what", "hull"), ("turn",),
+                ("anchor", "mars", "--up")):
+        res = umpire(*cmd)
+        assert res.code == 0, (cmd, res.err)
+    mars = _views(game)["mars"]
+    notes = {r.turn: r.notes for r in grid_rows(mars, 6)}
+    assert notes == {"start": "", "1": "", "2": "AB; RH", "3": "RH", "4": "(RH)", "5": "(A)"}

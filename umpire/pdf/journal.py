@@ -7,7 +7,8 @@ other shot, and DS at the turn doubleshot loading begins); a broadside fired
 and reloaded in the same turn reads "/R". The notes column gets the log notations of
 fouling (F), unfouling ((F)), grappling (G) and ungrappling ((G)) from
 Basic V.C.8, VI.A.8 and VI.B.6, boarding parties (VII.A), captures,
-transfers and changes of a ship's state. The move column gets the move the
+transfers and changes of a ship's state, and the Advanced Game's anchoring
+orders and repairs (V.C, X.B). The move column gets the move the
 `move` command journalled for the turn, as carried out (Basic IV.B), with D
 when she drifted (V.B.4).
 """
@@ -25,6 +26,10 @@ FIRED = "/"
 RELOADED = "R"
 #: the shot a broadside is loaded with as the log writes it (Basic X.C; Advanced VIII.B, X.A)
 SHOT_MARKS = {"round": "R", "double": "DS", "chain": "CS", "grape": "GS"}
+#: anchoring orders and repairs as the Notes column writes them (Advanced V.C.1, V.C.6-7, X.B); a
+#: circled letter is written in brackets, as the 1981 text writes an unfouling "(F)"
+ANCHOR_NOTES = {"ordinary": "A", "bow": "AB", "stern": "AS", "up": "(A)", "cut": "a"}
+REPAIR_NOTES = {"hull": "RH", "guns": "RG", "rigging": "RR"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +79,7 @@ def event_marks(event: Mapping, names: Mapping[str, str]) -> list[tuple[str, str
     marks += _party_marks(kind, action, _effects(event), names)
     marks += _state_marks(kind, action, _effects(event))
     marks += _move_marks(_effects(event))
+    marks += _order_marks(kind, action, _effects(event))
     return marks
 
 
@@ -113,6 +119,20 @@ def _load_marks(kind: str, effects: Iterable[Mapping]) -> list[tuple[str, str, s
         elif eff.get("value") is True and kind in ("load", "turn"):
             out.append((hit[0], hit[1][0], shots.get((hit[0], hit[1][0]), RELOADED)))
     return out
+
+
+def _order_marks(kind: str, action: Mapping, effects: Iterable[Mapping]) -> list[tuple[str, str, str]]:
+    """Anchoring (A, AB, AS), weighing (A) and cutting (a) anchors, and a turn of repairs (RH, RG,
+    RR; the third of a kind, which erases the squares, circled: "(RH)")."""
+    ship = str(action.get("ship", ""))
+    if kind == "anchor" and action.get("how") in ANCHOR_NOTES:
+        return [(ship, "notes", ANCHOR_NOTES[str(action["how"])])]
+    if kind != "repair" or action.get("what") not in REPAIR_NOTES:
+        return []
+    what, note = str(action["what"]), REPAIR_NOTES[str(action["what"])]
+    done = any(_ship_path(e, "repairs") == (ship, []) and isinstance(e.get("value"), Mapping)
+               and e["value"].get(what) == 0 for e in effects)
+    return [(ship, "notes", f"({note})" if done else note)]
 
 
 def _contact_marks(kind: str, action: Mapping, effects: Iterable[Mapping],
