@@ -219,7 +219,7 @@ class Wsim1981(Ruleset):
         self.check_optional(game.meta.get("optional", []))
         ships = {}
         for d in game.ships:
-            ships[d["id"]] = new_ship(d)
+            ships[d["id"]] = self.new_ship(d)   # the level's log (Advanced I.B) for scenario ships too
         state = {"turn": 1, "ships": ships}
         if game.meta.get("optional") and self.data_id.startswith("wsim-1981"):   # read by rules/wsim/optional.py
             from umpire.core.tables import Tables
