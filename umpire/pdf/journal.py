@@ -106,6 +106,9 @@ def _load_marks(kind: str, effects: Iterable[Mapping]) -> list[tuple[str, str, s
         hit = _ship_path(eff, "shot")
         if hit and len(hit[1]) == 1:
             shots[(hit[0], hit[1][0])] = SHOT_MARKS.get(str(eff.get("value")), RELOADED)
+        kept = _ship_path(eff, "te_shot")    # the Tournament Edition sets both broadsides' shot at once
+        if kept and not kept[1] and isinstance(eff.get("value"), Mapping):
+            shots.update({(kept[0], str(side)): SHOT_MARKS.get(str(v), RELOADED) for side, v in eff["value"].items()})
     out = []
     for eff in effects:
         begun = _ship_path(eff, "loading")
