@@ -137,7 +137,6 @@ class WsimShip:
     load_mark: str = START_LOAD
     shot_marks: Mapping[str, str] | None = None   # the form's marks for the other shot (None: the 1981 ones)
 
-
     @property
     def game_line(self) -> str:
         """A card's line from a game: the turn and each broadside's load; "" for a blank card."""
@@ -268,11 +267,17 @@ def ship_class(ship: Mapping) -> tuple[str, int | None, str]:
 
 def quality_text(ship: Mapping, damage: bool) -> str:
     """Crew quality word and code; a captured ship takes her prize crew's (Basic IX.D.10)."""
+    code = quality_code(ship, damage)
+    return f"{QUALITY_WORDS.get(code, code)} ({code})"
+
+
+def quality_code(ship: Mapping, damage: bool) -> str:
+    """The crew quality code the log shows: the prize crew's once she is captured (Basic IX.D.10)."""
     code = str(ship["quality"])
     prize = ship.get("prize") or {}
     if damage and prize.get("squares"):
         code = str(prize.get("quality") or code)
-    return f"{QUALITY_WORDS.get(code, code)} ({code})"
+    return code
 
 
 def setup_text(ship: Mapping) -> str:
@@ -359,9 +364,8 @@ def _allowance(ship: Mapping, att: str, tables, sail: str) -> tuple[int | None, 
 
 def morale_text(ship: Mapping, damage: bool, tables) -> str:
     """The crew quality's number for morale checks (TE 2.6 3.2.5.1), from the edition's data."""
-    code = quality_text(ship, damage).rsplit("(", 1)[-1].rstrip(")")
     try:
-        number = tables["procedures"]["morale"]["quality"][code]
+        number = tables["procedures"]["morale"]["quality"][quality_code(ship, damage)]
     except (KeyError, TypeError):
         return ""
     return f", morale {number}"
