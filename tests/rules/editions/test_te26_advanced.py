@@ -248,3 +248,19 @@ def test_advanced_unfouling_modifiers(umpire, tmp_path):
     assert umpire("turn").code == 0
     res = umpire("--json", "unfoul", "a", "b", "--rolls", "5,4", "--opt", "full-sails=1")
     assert res.code == 0 and res.json["success"] is True, res.err
+
+
+def test_optional_loss_of_rigging(umpire, tmp_path):
+    """36.1 "A ship with all rigging sections destroyed is -1HT when firing for ships starting the
+    game with up to 12 gun and/or carronade squares" (a sloop of 4 guns a broadside: 8)."""
+    _game(umpire, tmp_path, "loss-of-rigging")
+    assert umpire("ship", "add", "Sloop", "--side", "gb", "--spec", "8H-(3-3)M-4G-1R(3)-5-8'-6(AV)").code == 0
+    # a stern rake at one hex: 8 + 1 + crack 2 + initial 2 = 13: Table 10 (die 6: 2R, a critical
+    # hit) and Table 3 (die 5: R): her three rigging squares
+    res = _fire(umpire, "orient", "sloop", 1, "left", "6,5,1,1", "--rake", "stern", "--aim", "rigging")
+    assert res.code == 0 and res.json["tables"] == [10, 3], res.err
+    assert umpire("--json", "status", "sloop").json["ships"][0]["rigging_left"] == [0, 0, 0]
+    # 4 guns at one hex: table 2, initial +1, no rigging -1: table 2
+    res = _fire(umpire, "sloop", "orient", 1, "left", "1")
+    assert res.code == 0 and res.json["hit_table"] == 2, res.err
+    assert any("36.1" in line for line in res.json["explain"])

@@ -94,3 +94,40 @@ def test_single_ship_victory_is_announced_citing_this_text(umpire, tmp_path):
     assert any(line.startswith("game over") and "TE 2.6 14.1" in line for line in res.json["explain"])
     assert umpire("--json", "score").json["victory"]["source"] == "TE 2.6 14.1"
     assert umpire("verify").code == 0
+
+
+def test_gales_and_storms(umpire, tmp_path):
+    """40.3.5 "Ships at full sail when the velocity increases to storm suffer damage to rigging
+    squares equal to half (rounded up) of the roll of one die. If the die roll is a "6", also roll
+    on the Critical Hit Table. Results 5R and 11R are "No effect""; "no ship may change from battle
+    sails to full sails"; 40.3.4 fouled or grappled ships: "A roll of 1, if Gale, or 1 or 2, if
+    Storm, results in the loss of one rigging square"; 40.3.3 in a storm class 1 ships -2 on the
+    Hit Table."""
+    from tests.rules.editions.test_te26_advanced import ADV, EIGHTY
+    from tests.rules.editions.test_table_packs import PACK, _fire_pack
+
+    pack = _fire_pack() + ADV + WIND_PACK.split("\n", 1)[1] + "[tables.fouling]" + PACK.split("[tables.fouling]")[1]
+    (tmp_path / "p.toml").write_text(pack)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "wind-velocity").code == 0
+    for name, side, cls in (("A", "x", "1"), ("B", "x", "2"), ("C", "y", "2")):
+        assert umpire("ship", "add", name, "--side", side, "--class", cls, "--spec", EIGHTY.format(q="AV")).code == 0
+    assert umpire("sail", "a", "full").code == 0
+    assert umpire("foul", "b", "c", "--rolls", "6,6").code == 0
+    assert umpire("wind", "--direction", "3", "--velocity", "5", "--change", "7").code == 0
+    # 3 + 4 = 7: direction die 2 (no change), velocity die 5 (+1: storm); A at full sails: die 6,
+    # 3 rigging squares and the Critical Hit Table 2 + 3 = 5: no effect; B die 2: one square; C die 3
+    res = umpire("--json", "wind", "--rolls", "3,4,2,5,6,2,3,2,3")
+    assert res.code == 0, res.err
+    assert res.json["wind"]["velocity"] == 6 and res.json["rolls"] == [3, 4, 2, 5, 6, 2, 3, 2, 3]
+    explain = "\n".join(res.json["explain"])
+    assert "= 5: no effect" in explain and "40.3.4" in explain
+    status = {s["id"]: s for s in umpire("--json", "status").json["ships"]}
+    assert status["a"]["rigging_left"] == [4, 7, 7] and status["b"]["rigging_left"] == [6, 7, 7]
+    assert status["c"]["rigging_left"] == [7, 7, 7]
+    assert umpire("sail", "b", "full").code == 1
+    # A, class 1, in a storm: 22 guns at 7 hexes table 0, initial +2, full sails -1, storm -2: -1, a miss
+    res = umpire("--json", "fire", "a", "--at", "c", "--range", "7", "--side", "left", "--roll", "3")
+    assert res.code == 0 and res.json["hit_table"] is None, res.err
+    assert any("storm, class 1: -2" in line for line in res.json["explain"])
+    assert umpire("verify").code == 0

@@ -155,6 +155,23 @@ class Reading:
                     tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.2")
             else:
                 mod("doubleshot", d, tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.1")
+        if "wind-velocity" in self.optional:
+            wv = tables["procedures"]["wind_velocity"]
+            v = (state.get("wind") or {}).get("velocity")
+            key = "gale_fire" if v == wv["gale"] else "storm_fire" if v == wv["storm"] else ""
+            if key:
+                cls = firer.get("class_number")
+                if not cls:
+                    raise BadInput(f"{firer['name']} has no class number: in a {'gale' if v == wv['gale'] else 'storm'} "
+                                   "her class sets her Hit Table modifier (TE 2.6 40.3.2-40.3.3); give it with "
+                                   "`ship add --class`")
+                mod(f"{'gale' if v == wv['gale'] else 'storm'}, class {cls}", wv[key].get(str(cls), 0),
+                    "TE 2.6 40.3.2" if v == wv["gale"] else "TE 2.6 40.3.3")
+        if "loss-of-rigging" in self.optional and sum(firer["rigging_left"]) == 0:
+            lr = tables["procedures"]["loss_of_rigging"]
+            squares = 2 * (firer["guns_max"] + firer["carronades_max"])
+            mod(f"all rigging sections gone ({squares} gun and carronade squares at the start)",
+                lr["small"] if squares <= lr["small_ship_squares"] else lr["large"], "TE 2.6 36.1")
         if "small-target-modifiers" in self.optional:
             cls = target.get("class_number")
             small = rules["small_target"].get(str(cls), 0) if cls else 0
@@ -225,8 +242,12 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         else:
             steps.append(Step(f"critical hit / miss die {d}", "no effect", "TE 2.6 32.0"))
     parts = got.parts(table)
+    unused: list[int] = []
     if not parts:
         steps.append(Step("below table 0", "automatic miss", "TE 2.6 11.2.4"))
+        if len(dice) == 1 and not used:        # a die typed for an automatic miss is noted, never read
+            unused.append(dice.pop(0))
+            steps.append(Step(f"die {unused[0]} typed", "not needed: automatic miss", "TE 2.6 11.2.4"))
     elif len(parts) == 2 or table > rules["greatest_table"]:
         steps.append(Step(f"table {table}", " + ".join(f"Table {p}" for p in parts)
                           + (f" (the greatest is {rules['greatest_table']})" if table > rules["greatest_table"] else ""),
@@ -301,6 +322,8 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     data = {"firer": act.firer, "target": act.target, "hit_table": table if parts else None,
             "tables": parts, "rolls": used, "result": result, "aim": aim, "shot": got.shot, "hits": total,
             "marked": landed, "critical_hits": crits}
+    if unused:
+        data["unused_rolls"] = unused
     summary = (f"{firer['name']} fires {act.side} broadside at {target['name']}, {act.range} hex(es): {result}"
                + (f", {len(crits)} critical hit(s)" if crits else ""))
     return Resolution("fire", summary, effects, steps, data)

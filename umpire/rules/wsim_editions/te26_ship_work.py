@@ -58,6 +58,9 @@ def sail(state: dict, ship_id: str, sails: str) -> Resolution:
         raise Refused(f"{ship['name']} is at {now} sails already")
     if weighing(ship, state["turn"]):
         raise Refused(f"{ship['name']} is weighing anchor: she cannot change sails (TE 2.6 19.3.6.1)")
+    if sails == "full" and "wind-velocity" in (state.get("optional") or []) and \
+            (state.get("wind") or {}).get("velocity") == 6:
+        raise Refused("the wind is a storm: no ship may change from battle sails to full sails (TE 2.6 40.3.5)")
     if sails == "full" and (ship.get("te_no_full_sails") or ship["rigging_left"][0] == 0):
         raise Refused(f"{ship['name']} has lost her whole first rigging section: she may not use full sails for the "
                       "rest of the game (TE 2.6 19.1.3, 19.5.6, 27.0)")

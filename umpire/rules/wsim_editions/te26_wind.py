@@ -85,7 +85,64 @@ def need(state: dict, optional: list[str], tables) -> DiceNeed:
     if "changing-wind-number" in optional:
         tables["changing-wind-number"]
         labels.append("Changing Wind Number Chart")
+    if "wind-velocity" in optional:
+        for sid, ship in state["ships"].items():
+            if ship.get("sails") == "full" and ship["state"] not in GONE:
+                labels += [f"{sid}: storm damage", f"{sid}: critical hit die", f"{sid}: critical hit die"]
+        labels += [f"{sid}: fouled or grappled" for sid in _locked(state)]
     return DiceNeed(len(labels), 6, tuple(labels))
+
+
+GONE = ("sunk", "exploded")
+
+
+def _locked(state: dict) -> list[str]:
+    return [sid for sid, s in state["ships"].items() if (s["fouled"] or s["grappled"]) and s["state"] not in GONE]
+
+
+def _velocity_effects(state: dict, before: int, wind: dict, die, steps: list[Step], tables) -> list[dict]:
+    """Optional 40.3.4-40.3.5 at the end of the Wind Phase: a storm rising from a gale strikes
+    ships at full sails; fouled or grappled ships hurt each other in a gale or storm."""
+    import math
+
+    from umpire.rules.wsim import gunnery
+
+    wv = tables["procedures"]["wind_velocity"]
+    ships = {sid: dict(s, rigging_left=list(s["rigging_left"])) for sid, s in state["ships"].items()}
+    effects: list[dict] = []
+
+    def lose(sid: str, n: int, why: str, cite: str) -> None:
+        act = gunnery.Fire(sid, sid, 0, "left")
+        marks, mark_steps, landed = gunnery.mark_hits(ships[sid], {"hull": 0, "guns": 0, "crew": 0, "rigging": n},
+                                                      act)
+        for k, v in marks:
+            ships[sid][k[0]] = v
+            effects.append(set_(["ships", sid] + list(k), v))
+        steps.append(Step(f"{ships[sid]['name']}: {why}", f"{landed['rigging']} rigging square(s) lost", cite))
+
+    if before == wv["gale"] and wind["velocity"] == wv["storm"]:
+        for sid, ship in state["ships"].items():
+            if ship.get("sails") != "full" or ship["state"] in GONE:
+                continue
+            d = die(f"{sid}: storm damage")
+            lose(sid, math.ceil(d / 2), f"at full sails as the gale rises to a storm, die {d}", "TE 2.6 40.3.5")
+            if d == 6:
+                crit = tables["critical-hits"]
+                a, b = die(f"{sid}: critical hit die"), die(f"{sid}: critical hit die")
+                text = "no effect" if a + b in (5, 11) else crit["cells"][a + b - 2][crit["columns"].index("rigging")]
+                steps.append(Step(f"{ship['name']}: a 6, Critical Hit Table (rigging), {a} + {b} = {a + b}", text,
+                                  f"{crit['source']}; TE 2.6 40.3.5 (5R and 11R no effect)"))
+    hits = wv["fouled_damage"].get(str(wind["velocity"]))
+    if hits:
+        for sid in _locked(state):
+            d = die(f"{sid}: fouled or grappled")
+            if d in hits:
+                lose(sid, 1, f"fouled or grappled in a {'gale' if wind['velocity'] == wv['gale'] else 'storm'}, "
+                     f"die {d}", "TE 2.6 40.3.4")
+            else:
+                steps.append(Step(f"{state['ships'][sid]['name']}: fouled or grappled, die {d}", "no damage",
+                                  "TE 2.6 40.3.4"))
+    return effects
 
 
 def roll(state: dict, rolls: tuple[int, ...], strict: bool, optional: list[str], tables) -> Resolution:
@@ -136,8 +193,11 @@ def roll(state: dict, rolls: tuple[int, ...], strict: bool, optional: list[str],
                                   ct["source"]))
             else:
                 steps.append(Step("the wind did not change", "no new change number", "TE 2.6 43.0"))
+    ship_effects: list[dict] = []
+    if "wind-velocity" in optional:
+        ship_effects = _velocity_effects(state, state["wind"]["velocity"], wind, die, steps, tables)
     if strict and dice:
         raise BadInput(f"the wind phase used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
     changed = (wind["direction"], wind["velocity"]) != (state["wind"]["direction"], state["wind"]["velocity"])
-    return Resolution("wind", f"turn {turn} wind: {_describe(wind, rules)}", [set_(["wind"], wind)], steps,
-                      {"wind": public(wind), "changed": changed, "rolls": used})
+    return Resolution("wind", f"turn {turn} wind: {_describe(wind, rules)}", [set_(["wind"], wind)] + ship_effects,
+                      steps, {"wind": public(wind), "changed": changed, "rolls": used})
