@@ -387,6 +387,8 @@ def resolve_run_down(state: dict, ship: str, target: str, chance: int, steps: li
 def marines_check(state: dict, firer: str, target: str, rng: int, tables) -> int:
     ship = state["ships"][firer]
     S.afloat(ship, "fire her marines")
+    if ship.get("marines_fired") == state["turn"]:
+        raise Refused(f"{ship['name']}'s marines have fired this move (Marines; Rule Summary, move sequence)")
     if target == firer:
         raise BadInput(f"{ship['name']}'s marines cannot fire at their own ship")
     reach = tables["chances"]["marines_range"]
@@ -409,8 +411,9 @@ def resolve_marines(state: dict, firer: str, target: str, rolls: tuple[int, ...]
     steps = [Step("marines", f"{len(rolls)} dice: {' '.join(map(str, rolls))}; {chance} in 6 each "
                   f"({chance} or less kills)", src),
              Step("killed", f"{killed} crewman(men) of {old['name']} in the rigging or on deck", src)]
+    fired = set_(["ships", firer, "marines_fired"], state["turn"])
     return Resolution("marines", f"marines of {state['ships'][firer]['name']} kill {killed}",
-                      ship_changes(old, ship), steps, {"ship": firer, "at": target, "kills": killed,
+                      ship_changes(old, ship) + [fired], steps, {"ship": firer, "at": target, "kills": killed,
                                                         "chance": chance})
 
 

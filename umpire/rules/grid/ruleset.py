@@ -176,8 +176,9 @@ class Grid(Ruleset):
         from umpire.rules.grid import upkeep
 
         ship = state["ships"][a.ship]
-        upkeep.surgeon_check(ship)
-        return Plan(_d6(1, "surgeon"), lambda rolls, strict: upkeep.resolve_surgeon(ship, rolls[0], tables))
+        upkeep.surgeon_check(ship, state["turn"])
+        return Plan(_d6(1, "surgeon"), lambda rolls, strict: upkeep.resolve_surgeon(ship, rolls[0], tables,
+                                                                                     state["turn"]))
 
     def _boats(self, state, tables, a: G.Boats):
         from umpire.rules.grid import upkeep

@@ -177,17 +177,22 @@ def _boat_gun_repaired(new: dict, boat: str) -> str:
 
 # --- surgeon ---------------------------------------------------------------------
 
-def surgeon_check(ship: dict) -> None:
+def surgeon_check(ship: dict, turn: int = 0) -> None:
     S.afloat(ship, "use her surgeon")
     if "surgeon-killed" in ship["marked"]:
         raise Refused(f"{ship['name']}: her surgeon was killed (SURGEON card, No Fix)")
     if S.pos(ship, "surgeon") == 0:
         raise Refused(f"{ship['name']}: a surgeon roll needs a crew figure on the Surgeon position")
+    if turn and ship.get("surgeon_turn") == turn:
+        raise Refused(f"{ship['name']}: her surgeon has rolled this move; he dices with the repair rolls, once a "
+                      "move (Surgeon; Rule Summary, move sequence)")
 
 
-def resolve_surgeon(ship: dict, roll: int, tables) -> Resolution:
+def resolve_surgeon(ship: dict, roll: int, tables, turn: int = 0) -> Resolution:
     chance = tables["chances"]["surgeon"]
     new = copy.deepcopy(ship)
+    if turn:
+        new["surgeon_turn"] = turn
     box = new["casualty_box"]
     kind = "crew" if box["crew"] else ("marines" if box["marines"] else "")
     back = int(roll <= chance and bool(kind))
