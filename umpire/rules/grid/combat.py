@@ -454,6 +454,9 @@ def board_check(state: dict, attacker: str, defender: str) -> None:
         S.afloat(a, "board")
     if d["state"] != "active":
         raise Refused(f"{d['name']} has {d['state']}: there is no one to fight")
+    if (d["boarding"].get(attacker) or {}).get("last") == state["turn"]:
+        raise Refused(f"{d['name']} has been boarded from {attacker} this move: one round of fighting a move, as in "
+                      "the example's Move 1, Move 2, Move 3 (Boarding)")
     if not fighters(a, False, boat):
         raise Refused(f"{a['name']} has no Fighting Crew or deck Marines to board with")
 
