@@ -34,7 +34,7 @@ class Grid(Ruleset):
     boat_targets = True
     actions = {"fire": (A.Fire, "_fire"), "board": (A.Board, "_board"), "repair": (A.Repair, "_repair"),
                "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
-               "sail": (G.Sail, "_sail"),
+               "sail": (G.Sail, "_sail"), "surrender": (A.Surrender, "_surrender"),
                "marines": (G.Marines, "_marines"), "surgeon": (G.Surgeon, "_surgeon"),
                "boats": (G.Boats, "_boats"), "ram": (G.Ram, "_ram"),
                "meet": (G.Meet, "_meet"), "run-down": (G.RunDown, "_run_down")}
@@ -164,6 +164,21 @@ class Grid(Ruleset):
         from umpire.rules.grid import movement
 
         return movement.set_sail(state["ships"][a.ship], tables, a.setting)
+
+    def _surrender(self, state, tables, a: A.Surrender):
+        """"The ship surrenders when it has no crew left alive on deck (or before then, if the player
+        wishes)" (Boarding): `board` does the first; this is the player's wish."""
+        from umpire.core.state import Resolution, Step, set_
+
+        if a.by != "choice":
+            raise BadInput(f"--by {a.by}: in the grid game a ship surrenders by choice (a boarding that leaves "
+                           "no crew on her deck makes her surrender by itself)")
+        ship = state["ships"][a.ship]
+        S.afloat(ship, "surrender")
+        return Resolution("surrender", f"{ship['name']} surrenders", [set_(["ships", a.ship, "state"], "surrendered")],
+                          [Step("surrender", "the player's choice, before her deck is cleared",
+                                "square-grid-crew-counter-rules.txt, Boarding (L264-265)")],
+                          {"ship": a.ship, "state": "surrendered"})
 
     def _marines(self, state, tables, a: G.Marines):
         from umpire.rules.grid import combat
