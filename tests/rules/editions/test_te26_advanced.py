@@ -15,7 +15,7 @@ columns = ["1", "2", "3", "4", "5-6", "7-10"]
 cells = [[2, 2, 1, 1, 0, -1], [3, 3, 2, 1, 0, -1], [4, 3, 2, 2, 1, 0], [6, 5, 4, 3, 2, 1], [8, 7, 6, 5, 4, 3]]
 [tables.advanced-hdt-modifiers]
 columns = ["1-3", "4-6", "7-9", "10-12", "13+"]
-cells = [[-1, -1, -1, -1, -1], [1, 1, 1, 1, 1], [1, 1, 1, 2, 2], [2, 2, 2, 3, 3]]
+cells = [[-1, -1, -1, -1, -1], [1, 1, 1, 1, 1], [1, 1, 1, 2, 2], [2, 2, 2, 3, 3], [-1, -1, -1, -2, -2]]
 [tables.critical-hits]
 cells = [""" + ", ".join(f'["{n}H", "{n}R"]' for n in range(2, 13)) + "]\n"
 
@@ -184,7 +184,7 @@ def test_advanced_fire_without_the_rake_numbers_names_them(umpire, tmp_path):
     assert res.code == 2 and "rake numbers" in res.err and "tables template" in res.err
     assert (tmp_path / "game.toml").read_bytes() == before
     res = umpire("load", "a", "--side", "left", "--shot", "grape")
-    assert res.code == 2 and "grapeshot" in res.err
+    assert res.code == 2 and "no nation: the grapeshot limit" in res.err
 
 
 def test_the_pack_must_agree_with_the_rake_example():
@@ -264,3 +264,51 @@ def test_optional_loss_of_rigging(umpire, tmp_path):
     res = _fire(umpire, "sloop", "orient", 1, "left", "1")
     assert res.code == 0 and res.json["hit_table"] == 2, res.err
     assert any("36.1" in line for line in res.json["explain"])
+
+
+LEADERS = '[tables.leader-casualty]\ncells = [' + ", ".join(f'["leader result {n}"]' for n in range(2, 13)) + "]\n"
+
+
+def test_grapeshot(umpire, tmp_path):
+    """24.2.4.2 grape loaded on top of the shot loaded; 24.2.4.3 its HDT modifier; 24.2.4.4 the
+    bonus crew hits in parentheses within one hex, doubled against a boarding party; 24.2.4.5.1
+    two dice on the Leader Casualty Table; 24.2.4.5.2 the target's morale check: failed, her OBP
+    becomes a DBP and she melees one quality lower; 24.2.4.7 four broadsides for a British ship;
+    25.0 the ship that fired grape adds 1 to her boarding roll."""
+    (tmp_path / "p.toml").write_text(_fire_pack().replace('"H-C"', '"H-C (C)"') + ADV + LEADERS + MELEE_TABLES)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
+                  "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "Orient", "--side", "fr", "--nation", "french", "--spec",
+                  EIGHTY.format(q="CR")).code == 0
+    assert umpire("ship", "add", "Bellona", "--side", "gb", "--nation", "british", "--spec",
+                  EIGHTY.format(q="AV")).code == 0
+    assert umpire("grapple", "orient", "bellona", "--rolls", "6,6").code == 0
+    assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
+    res = umpire("--json", "load", "bellona", "--side", "right", "--shot", "grape")
+    assert res.code == 0 and "RG" in res.json["explain"][0], res.err
+    assert umpire("turn").code == 0
+    assert umpire("board", "orient", "--party", "obp", "--sections", "1", "--at", "bellona").code == 0
+    # 22 guns at 1 hex: table 5, grapeshot -2 = 3; die 4 hull: H-C (C): one bonus crew hit,
+    # doubled (she has a boarding party); leader casualty 3 + 4; Orient's morale 5 > crack 4: fails
+    res = _fire(umpire, "bellona", "orient", 1, "right", "4,3,4,5")
+    assert res.code == 0, res.err
+    assert res.json["hit_table"] == 3 and res.json["grape"] is True and res.json["hits"]["crew"] == 3
+    explain = "\n".join(res.json["explain"])
+    assert "leader result 7" in explain and "fails" in explain
+    assert umpire("--json", "status", "orient").json["ships"][0]["crew_left"] == [2, 4, 4]
+    # her OBP is now a DBP: she cannot melee at Bellona; Bellona, which fired grape, boards at +1
+    assert umpire("board", "bellona", "--party", "obp", "--sections", "1", "--at", "orient").code == 0
+    res = umpire("--json", "melee", "bellona", "--at", "orient", "--rolls", "3,3")
+    assert res.code == 0, res.err
+    explain = "\n".join(res.json["explain"])
+    assert "fired grape this turn" in explain and "melees as AV, not CR" in explain
+    assert res.json["outcome"] == "not boarded"   # 3 + 1 (grape) = 4 against 3 + 1 (DBP); AV against AV now
+
+
+MELEE_TABLES = """[tables.melee-crew-loss]
+columns = ["1-10", "11-20", "21-30", "31+"]
+cells = [[0, 0, 1, 1], [0, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 2], [1, 2, 2, 3], [2, 2, 3, 3]]
+[tables.grappling]
+rows = ["2-6", "7-12"]
+cells = [["failure"], ["success"]]
+"""

@@ -40,6 +40,7 @@ _YES = ("1", "yes", "true")
 _NO = ("", "0", "no", "false")
 FLAGS = ("mir", "full-sails", "anchored", "target-full-sails", "target-anchored")
 SHOTS = ("round", "chain", "double")
+QUALITIES = ("PR", "GR", "AV", "CR", "EL")
 _BONUS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
 
 
@@ -79,6 +80,10 @@ class Reading:
             raise Refused(f"a rake at {act.range} hexes: ships can only be raked within "
                           f"{rules['rake_max_range']} hexes (TE 2.6 11.3.2)")
         self.shot = shot = firer.get("te_shot", {}).get(act.side, "round")
+        self.grape = bool(firer.get("te_grape", {}).get(act.side))
+        if self.grape and (firer.get("te_boarded") == act.target or target.get("te_boarded") == act.firer):
+            raise Refused(f"{firer['name']}'s {act.side} broadside has grape: it cannot be fired at a ship in the "
+                          "second or later turn of melee with her (TE 2.6 24.2.4.6)")
         if shot == "chain" and act.range > rules["chain_range"]:
             raise Refused(f"{firer['name']}'s {act.side} broadside is loaded with chainshot, which reaches "
                           f"{rules['chain_range']} hexes (TE 2.6 24.2.2.1)")
@@ -139,7 +144,8 @@ class Reading:
             mod(f"initial broadside ({act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")
         adv = None
         wants = [flag(opts, "full-sails") or te26_ship_work.full_sails(firer),
-                 flag(opts, "anchored") or te26_ship_work.anchored(firer, turn), shot in ("chain", "double")]
+                 flag(opts, "anchored") or te26_ship_work.anchored(firer, turn),
+                 shot in ("chain", "double") or self.grape]
         if any(wants):
             adv = self._advanced(tables, hdt)
         if wants[0]:
@@ -155,6 +161,9 @@ class Reading:
                     tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.2")
             else:
                 mod("doubleshot", d, tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.1")
+        if self.grape:
+            mod("grapeshot loaded with it", adv["grapeshot"][gi],
+                tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.4.3")
         if "wind-velocity" in self.optional:
             wv = tables["procedures"]["wind_velocity"]
             v = (state.get("wind") or {}).get("velocity")
@@ -203,7 +212,10 @@ class Reading:
         crits = 1 if crit_miss else len(parts)
         labels = (("critical hit / miss die",) if crit_miss else ()) + tuple(f"hit table die {i + 1}"
                                                                              for i in range(len(parts)))
-        labels += ("gun hit location",) * guns + ("critical hit die",) * (2 * crits) + ("Destroyed Hull Table",)
+        labels += ("gun hit location",) * guns + ("critical hit die",) * (2 * crits)
+        if self.grape:
+            labels += ("Leader Casualty Table", "Leader Casualty Table", "target's morale")
+        labels += ("Destroyed Hull Table",)
         return DiceNeed(len(labels), 6, labels)
 
 
@@ -261,17 +273,20 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     total = dict.fromkeys(gunnery.TRACKS, 0)
     results = []
     one_section = sum(1 for c in target["at_turn_start"]["crew_left"] if c > 0) <= 1 or len(target["crew_max"]) == 1
+    grape_bonus = 0
     for p in parts:
         d = die(f"hit table {p}")
         entry = raw["cells"][d - 1][raw["columns"].index(f"{aim} {p}")]
         normal, bonus = _split(entry)
         hits = gunnery.parse_result(normal)
         steps.append(Step(f"hit table {p} ({aim}), die {d}", entry, ht["source"]))
-        if bonus and aim == "rigging" and got.target_full:
-            extra = gunnery.parse_result(bonus)
-            for k in hits:
-                hits[k] += extra[k]
-            steps.append(Step("target at full sails", f"+({bonus})", "TE 2.6 19.1.3"))
+        extra = gunnery.parse_result(bonus) if bonus else dict.fromkeys(gunnery.TRACKS, 0)
+        if extra["rigging"] and aim == "rigging" and got.target_full:
+            hits["rigging"] += extra["rigging"]
+            steps.append(Step("target at full sails", f"+({bonus}): {extra['rigging']} R", "TE 2.6 19.1.3"))
+        if extra["crew"] and got.grape and act.range <= rules["grape_range"]:
+            grape_bonus += extra["crew"]
+            steps.append(Step("grapeshot within one hex: bonus crew hits", f"+{extra['crew']} C", "TE 2.6 24.2.4.4"))
         if "small-crew-modifier" in got.optional and one_section and hits["crew"]:
             hits["crew"] -= 1
             steps.append(Step("small crew: one crew section", "one crew loss fewer", "TE 2.6 34.0"))
@@ -301,6 +316,9 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
             crits.append({"rolls": [a, b], "total": a + b, "column": aim, "result": text})
             steps.append(Step(f"critical hit ({aim}), dice {a} + {b} = {a + b}", text,
                               f"{table_c['source']}; applied at the end of the Combat Phase (TE 2.6 16.1.2.2.2)"))
+    grape_effects: list[dict] = []
+    if grape_bonus:
+        grape_effects = _grape_bonus(state, act, target, grape_bonus, total, die, steps, tables)
     extra: list[dict] = []
     if te26_sinking.hull_die_needed(target, total["hull"]):
         extra = te26_sinking.destroyed(state, act.target, die, steps, tables)
@@ -311,16 +329,20 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     effects = [set_(fp + ["loaded", act.side], False),
                set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
     effects += [set_(fp + ["initial_used", s], True) for s, u in firer["initial_used"].items() if not u]  # 11.3.4
-    if got.shot != "round":
+    if got.shot != "round" or got.grape:
         fired = dict(firer.get("te_shot_fired", {}))
-        fired[got.shot] = fired.get(got.shot, 0) + 1
+        for kind in ([got.shot] if got.shot != "round" else []) + (["grape"] if got.grape else []):
+            fired[kind] = fired.get(kind, 0) + 1
         effects.append(set_(fp + ["te_shot_fired"], fired))
     marks, mark_steps, landed = gunnery.mark_hits(target, total, replace(act, rake=act.rake))
-    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks] + extra
+    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks] + grape_effects + extra
+    if got.grape:
+        effects.append(set_(fp + ["te_grape_turn"], state["turn"]))                  # 25.0: +1 to board
     steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
     result = " + ".join(results) if results else "0"
     data = {"firer": act.firer, "target": act.target, "hit_table": table if parts else None,
-            "tables": parts, "rolls": used, "result": result, "aim": aim, "shot": got.shot, "hits": total,
+            "tables": parts, "rolls": used, "result": result, "aim": aim, "shot": got.shot, "grape": got.grape,
+            "hits": total,
             "marked": landed, "critical_hits": crits}
     if unused:
         data["unused_rolls"] = unused
@@ -335,14 +357,13 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
     from umpire.rules.wsim import turns
 
     shot = (shot or "round").lower()
-    if shot == "grape":
-        raise BadInput("load --shot grape: grapeshot (24.2.4) is not built for wsim-te26 yet; "
-                       "load round, chain or double")
-    if shot not in SHOTS:
-        raise BadInput(f"load --shot {shot}: use round, chain or double")
     ship = state["ships"][ship_id]
     if te26_ship_work.weighing(ship, state["turn"]):
         raise Refused(f"{ship['name']} is weighing anchor: she may not load (TE 2.6 19.3.6.1)")
+    if shot == "grape":
+        return _load_grape(state, ship_id, side, tables)
+    if shot not in SHOTS:
+        raise BadInput(f"load --shot {shot}: use round, chain, double or grape")
     now = ship.get("te_shot", {}).get(side, "round")
     steps: list[Step] = []
     if ship["loaded"][side]:
@@ -368,15 +389,56 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
                           f"fire {limit} a game (TE 2.6 24.2.2.3)")
         steps.append(Step("chainshot", f"{had + 1} of {limit} a game ({nation})", "TE 2.6 24.2.2.3"))
     effects = res.effects + [set_(["ships", ship_id, "te_shot"], {**ship.get("te_shot", {}), side: shot})]
+    if ship.get("te_grape", {}).get(side) and not ship["loaded"][side]:
+        effects.append(set_(["ships", ship_id, "te_grape"], {**ship["te_grape"], side: False}))
     steps = [Step("load", f"{side} broadside, {shot}shot", "TE 2.6 13.0, 26.1")] + steps
     return Resolution("load", f"{ship['name']} loads her {side} broadside with {shot}shot", effects, steps,
                       {"ship": ship_id, "side": side, "shot": shot})
 
 
-def _nation(ship: dict, rules: dict) -> str:
+def _grape_limit(ship: dict, rules: dict) -> tuple[str, int, int]:
+    nation = _nation(ship, rules, "grapeshot", "24.2.4.7")
+    limit = rules["grape_limits"][nation]
+    had = ship.get("te_shot_fired", {}).get("grape", 0)
+    return nation, limit, had
+
+
+def _load_grape(state: dict, ship_id: str, side: str, tables) -> Resolution:
+    """Grapeshot goes in with or on top of the shot loaded (24.2.4.2: "RG", "CG", "DG"); an empty
+    broadside takes roundshot and grape. Within the limits of 24.2.4.7."""
+    from umpire.rules.wsim import turns
+
+    rules = tables["procedures"]["advanced_fire"]
+    ship = state["ships"][ship_id]
+    if ship.get("te_grape", {}).get(side) and ship["loaded"][side]:
+        raise Refused(f"{ship['name']}'s {side} broadside is loaded with grape already")
+    nation, limit, had = _grape_limit(ship, rules)
+    had += sum(1 for s, g in ship.get("te_grape", {}).items() if g and ship["loaded"][s] and s != side)
+    if had >= limit:
+        raise Refused(f"{ship['name']} has fired or loaded {had} broadsides of grape: {nation} ships may fire "
+                      f"{limit} a game (TE 2.6 24.2.4.7)")
+    if ship["loaded"][side]:
+        if ship["loaded_this_turn"]:
+            raise Refused(f"{ship['name']} has already loaded her {ship['loaded_this_turn']} broadside this turn "
+                          "(one broadside per turn, TE 2.6 13.1)")
+        effects = [set_(["ships", ship_id, "loaded_this_turn"], side)]
+        base = ship.get("te_shot", {}).get(side, "round")
+    else:
+        effects = turns.load(state, ship_id, side).effects + [
+            set_(["ships", ship_id, "te_shot"], {**ship.get("te_shot", {}), side: "round"})]
+        base = "round"
+    effects.append(set_(["ships", ship_id, "te_grape"], {**ship.get("te_grape", {}), side: True}))
+    code = {"round": "RG", "chain": "CG", "double": "DG"}[base]
+    steps = [Step("load", f"{side} broadside, grape with {base}shot ({code})", "TE 2.6 24.2.4.2, 26.1"),
+             Step("grapeshot", f"{had + 1} of {limit} a game ({nation})", "TE 2.6 24.2.4.7")]
+    return Resolution("load", f"{ship['name']} loads grape in her {side} broadside ({code})", effects, steps,
+                      {"ship": ship_id, "side": side, "shot": base, "grape": True})
+
+
+def _nation(ship: dict, rules: dict, what: str = "chainshot", where: str = "24.2.2.3") -> str:
     given = str(ship.get("nation") or "").strip().lower()
     if not given:
-        raise BadInput(f"{ship['name']} has no nation: the chainshot limit depends on it (TE 2.6 24.2.2.3); "
+        raise BadInput(f"{ship['name']} has no nation: the {what} limit depends on it (TE 2.6 {where}); "
                        "give it with `ship add ... --nation NAME`")
     for nation, words in rules["nation_words"].items():
         if given in words:
@@ -392,6 +454,15 @@ def reload_effects(state: dict, res, tables) -> None:
         p = e["path"]
         if len(p) == 4 and p[0] == "ships" and p[2] == "loaded" and e["value"] is True:
             ship = state["ships"][p[1]]
+            if ship.get("te_grape", {}).get(p[3]):
+                try:
+                    _, glimit, ghad = _grape_limit(ship, rules)
+                except BadInput:
+                    glimit, ghad = 0, 0
+                if ghad >= glimit:
+                    res.effects.append(set_(["ships", p[1], "te_grape"], {**ship["te_grape"], p[3]: False}))
+                    res.working.append(Step(f"{ship['name']}: {p[3]} broadside reloaded", "without grape: her "
+                                            "grapeshot is spent", "TE 2.6 26.1.1.1"))
             if ship.get("te_shot", {}).get(p[3]) != "chain":
                 continue
             try:
@@ -402,3 +473,33 @@ def reload_effects(state: dict, res, tables) -> None:
                 res.effects.append(set_(["ships", p[1], "te_shot"], {**ship["te_shot"], p[3]: "round"}))
                 res.working.append(Step(f"{ship['name']}: {p[3]} broadside reloaded", "roundshot: her chainshot "
                                         "is spent", "TE 2.6 26.1.1.1"))
+
+
+def _grape_bonus(state, act, target, bonus: int, total: dict, die, steps: list[Step], tables) -> list[dict]:
+    """Grapeshot's bonus crew hits within one hex (24.2.4.4): doubled against a ship with a
+    boarding party; then the Leader Casualty Table (24.2.4.5.1) and the target's morale check
+    (24.2.4.5.2): a failed check turns her OBP into a DBP, cancels a sail change and has her
+    melee one crew quality lower, this turn."""
+    rules = tables["procedures"]["morale"]
+    if target.get("parties") or target.get("boarding"):
+        bonus *= 2
+        steps.append(Step("the target has a boarding party", f"bonus crew hits doubled: {bonus}, from the party",
+                          "TE 2.6 24.2.4.4"))
+    total["crew"] += bonus
+    lc = tables["leader-casualty"]
+    a, b = die("Leader Casualty Table"), die("Leader Casualty Table")
+    steps.append(Step(f"Leader Casualty Table, {a} + {b} = {a + b}", lc["cells"][a + b - 2][0],
+                      f"{lc['source']}; TE 2.6 24.2.4.5.1"))
+    m = die("target's morale")
+    quality = rules["quality"][target["quality"]]
+    failed = m > quality
+    steps.append(Step(f"{target['name']}'s morale check: die {m} against {target['quality']} {quality}",
+                      "fails: a plotted sail change is cancelled, an OBP becomes a DBP, she melees one crew quality "
+                      "lower this turn" if failed else "holds", "TE 2.6 24.2.4.5.2"))
+    if not failed:
+        return []
+    effects = [set_(["ships", act.target, "te_shaken"], state["turn"])]
+    if any(b["party"] == "obp" for b in target.get("boarding", [])):
+        effects.append(set_(["ships", act.target, "boarding"], [{**b, "party": "dbp", "at": ""} if b["party"] == "obp"
+                                                                else b for b in target["boarding"]]))
+    return effects

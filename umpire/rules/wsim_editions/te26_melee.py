@@ -26,12 +26,21 @@ def forces(state: dict, attackers: list[str], defender: str) -> tuple[list[board
     for OBP against OBP, 12.2.2; "none" when she has neither, 12.2.4)."""
     att, dfn, kind = boarding.melee_plan(state, attackers, defender)
     notes: list[Step] = []
+    q = ("PR", "GR", "AV", "CR", "EL")
+    for f in att + dfn:
+        if state["ships"][f.ship].get("te_shaken") == state["turn"] and f.quality != q[0] and not f.prize:
+            lower = q[q.index(f.quality) - 1]
+            notes.append(Step(f"{state['ships'][f.ship]['name']} failed her morale check under grapeshot",
+                              f"melees as {lower}, not {f.quality}", "TE 2.6 24.2.4.5.2"))
+            f.quality = lower
     d = state["ships"][defender]
     if kind == "obp" and len(attackers) > 1:
         raise Refused(f"{d['name']}'s OBP is at {state['ships'][attackers[0]]['name']}: against several boarding "
                       "ships she defends with a DBP (order one with `umpire board`)")
     if kind == "none":
         own = boarding._force(d, "obp", None)
+        if own is not None and d.get("te_shaken") == state["turn"] and own.quality != q[0] and not own.prize:
+            own.quality = q[q.index(own.quality) - 1]
         if own is not None:          # 12.2.5: her OBP, engaged elsewhere, converts to a DBP
             notes.append(Step(f"{d['name']}'s OBP is attacked by an OBP from another ship", "it converts to a DBP",
                               "TE 2.6 12.2.5"))
@@ -156,7 +165,12 @@ def _board_mod(state: dict, me: boarding.Force, them: boarding.Force, opts: dict
         mod -= 2
         steps.append(Step(f"{who}: fouled but not grappled", "-2", "TE 2.6 12.3.1"))
     given = {"grape": 1, "larger": -1, "both-hexes": 1, "stern-to-stern": 1, "bow-rake": 1}
+    if ship.get("te_grape_turn") == state["turn"]:
+        mod += given["grape"]
+        steps.append(Step(f"{who}: fired grape this turn", "+1", "TE 2.6 12.3.1, 25.0"))
     for key, value in given.items():
+        if key == "grape" and ship.get("te_grape_turn") == state["turn"]:
+            continue
         if _yes(opts, f"{who}-{key}") and (who == "attacker" or kind == "obp" or key in ("grape", "larger")):
             mod += value
             steps.append(Step(f"{who}: {key}", f"{value:+d}", "TE 2.6 12.3.1"))
