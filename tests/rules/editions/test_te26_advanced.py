@@ -296,6 +296,8 @@ def test_grapeshot(umpire, tmp_path):
     explain = "\n".join(res.json["explain"])
     assert "leader result 7" in explain and "fails" in explain
     assert umpire("--json", "status", "orient").json["ships"][0]["crew_left"] == [2, 4, 4]
+    res = umpire("sail", "orient", "full")
+    assert res.code == 1 and "24.2.4.5.2" in res.err
     # her OBP is now a DBP: she cannot melee at Bellona; Bellona, which fired grape, boards at +1
     assert umpire("board", "bellona", "--party", "obp", "--sections", "1", "--at", "orient").code == 0
     res = umpire("--json", "melee", "bellona", "--at", "orient", "--rolls", "3,3")

@@ -58,6 +58,9 @@ def sail(state: dict, ship_id: str, sails: str) -> Resolution:
         raise Refused(f"{ship['name']} is at {now} sails already")
     if weighing(ship, state["turn"]):
         raise Refused(f"{ship['name']} is weighing anchor: she cannot change sails (TE 2.6 19.3.6.1)")
+    if ship.get("te_shaken") == state["turn"]:
+        raise Refused(f"{ship['name']} failed her morale check under grapeshot: her plotted sail change is cancelled "
+                      "this turn (TE 2.6 24.2.4.5.2)")
     if sails == "full" and "wind-velocity" in (state.get("optional") or []) and \
             (state.get("wind") or {}).get("velocity") == 6:
         raise Refused("the wind is a storm: no ship may change from battle sails to full sails (TE 2.6 40.3.5)")
