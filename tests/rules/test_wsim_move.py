@@ -229,3 +229,13 @@ def test_blocked_wind_cuts_the_allowance_for_the_turn():
     with pytest.raises(Refused, match="allowance 2 spent"):
         g.move("swan", "3", attitude="A", blocked_by="mars")
     assert g.move("swan", "2", attitude="A", blocked_by="mars")["allowance"] == 2
+
+
+@pytest.mark.parametrize("opts, says", [
+    ({"attitude": "A", "heading": 2}, "needs --wind"),
+    ({"attitude": "A", "heading": 9, "wind": 1}, "--heading 9"),
+    ({"attitude": "A", "heading": 3, "wind": 1}, "disagree"),
+])
+def test_heading_is_checked_beside_the_attitude(opts, says):
+    with pytest.raises(BadInput, match=says):
+        Game(a={"turning": 2}).move("a", "1", **opts)

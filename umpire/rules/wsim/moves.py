@@ -528,7 +528,11 @@ def _rels(opts: dict, att: str, state: dict, tables) -> list[int | None]:
     """Her heading relative to the wind: exact from --heading, else every one the attitude allows."""
     if opts.get("heading") is not None:
         toward = opts.get("wind") if opts.get("wind") is not None else (state.get("wind") or {}).get("direction")
-        return [(int(opts["heading"]) - int(toward)) % 6]
+        if not toward:
+            raise BadInput("--heading needs --wind (the direction the wind blows toward, 1-6) unless the game's "
+                           "wind is set")
+        heading = _whole(opts["heading"], "--heading", 1, 6)
+        return [(heading - _whole(toward, "--wind", 1, 6)) % 6]
     return list(ATTITUDE_RELS[att])
 
 
