@@ -269,7 +269,7 @@ def _fire_pack() -> str:
             "[5, 4, 3, 2, 1, 0]]\n"
             '[tables.hdt-modifiers]\ncolumns = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
             "cells = [[1, 2, 2, 2, 3], [1, 1, 2, 2, 2], [0, 0, 0, 0, 0], [0, 0, -1, -1, -1], [-1, -1, -1, -2, -2], "
-            "[-1, -1, -1, -1, -2], [1, 1, 2, 2, 2]]\n"
+            "[-1, -1, -1, -1, -2], [1, 1, 2, 2, 2], [-1, -1, -1, -1, -1]]\n"
             f"[tables.hit-tables]\ncells = {json.dumps(rows)}\n"
             '[tables.gun-hit-location]\ncells = [["bow"], ["bow"], ["middle"], ["middle"], ["stern"], ["stern"]]\n')
 
@@ -359,3 +359,16 @@ def test_te26_boarding_party_limits(umpire, tmp_path):
     res = umpire("board", "c", "--party", "obp", "--sections", "1,2", "--at", "a")
     assert res.code == 1 and "12.3.7" in res.err
     assert umpire("board", "c", "--party", "obp", "--sections", "1", "--at", "a").code == 0
+
+
+def test_te26_fire_plotted_grapple_and_carronades(umpire, tmp_path):
+    """11.3.3.1 "If the ship was plotted to grapple ("G") it will suffer a grappling attempt loss
+    modifier even if it failed to grapple" (the card's value); 11.2.2 carronades within three hexes."""
+    _fire_game(umpire, tmp_path, _fire_pack())
+    # MARS, 9 guns and 1 carronade: at 3 hexes 10 squares fire (10-12: table 2), crack +2, initial +2,
+    # plotted to grapple -1: table 5
+    res = umpire("--json", "fire", "mars", "--at", "herc", "--range", "3", "--side", "left", "--facing", "right",
+                 "--opt", "grapple-plotted=1", "--rolls", "1")
+    assert res.code == 0 and res.json["hit_table"] == 5, res.err
+    explain = "\n".join(res.json["explain"])
+    assert "10 (left broadside, carronades included)" in explain and "11.3.3.1" in explain

@@ -49,9 +49,11 @@ def test_fire_not_put_out_burns_and_spreads(umpire, tmp_path):
     assert ship["hull_left"] == 13 and ship["rigging_left"] == [6, 7, 7]
     assert _ship(umpire, "brunswick")["fire"] == "burning"
     assert umpire("burn", "ardent", "fight", "--crew", "1", "--rolls", "1").code == 1     # once a turn
-    # 22 guns at 3 hexes: table 3, crack +2, initial +2, one section fighting the fire -2: table 5
+    # 22 guns at 3 hexes: table 3, crack +2, initial +2, one section fighting the fire -2, and
+    # the grapple tried this turn -1 (11.3.3.1): table 4
     res = _fire(umpire, "ardent", "vengeur", 3, "left", "1")
-    assert res.code == 0 and res.json["hit_table"] == 5, res.err
+    assert res.code == 0 and res.json["hit_table"] == 4, res.err
+    assert any("plotted to grapple (tried this turn)" in line for line in res.json["explain"])
     assert any("fighting her fire" in line for line in res.json["explain"])
     assert umpire("verify").code == 0
     assert umpire("undo").code == 0 and umpire("undo").code == 0

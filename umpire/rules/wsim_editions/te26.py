@@ -52,7 +52,7 @@ class WsimTe26(Wsim1981):
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
-    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
+    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose", "grapple-plotted"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
 
@@ -76,7 +76,20 @@ class WsimTe26(Wsim1981):
             raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, "",
                            side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
-        reading = gunnery.fire_reading(state, act, view)
+        from umpire.rules.wsim_editions.te26_advanced import Reading
+
+        got = Reading(state, act, {k: v for k, v in opts.items() if k in ("_optional", "grapple-plotted")}, tables)
+        top = tables["procedures"]["advanced_fire"]["top_table"]
+        steps = list(got.steps)
+        table = got.base
+        if table < 0:
+            steps.append(Step("below table 0", "automatic miss: no die is rolled and the broadside scores no hits",
+                              "TE 2.6 11.2.4"))
+            table = None
+        elif table > top:
+            steps.append(Step(f"above table {top}", f"use table {top}", "TE 2.6 11.2.4"))
+            table = top
+        reading = (table, steps)
         aimed = aim or ("rigging" if rng >= gunnery.limits(view)["rigging_only_from"] else "hull")
         extra = most_gun_hits(view, reading[0], aimed)
         if extra:
@@ -315,7 +328,8 @@ class WsimTe26Advanced(WsimTe26):
         need = te26_wind.need(state, optional, tables)
         return Plan(need, lambda rolls, strict: te26_wind.roll(state, rolls, strict, optional, tables), flexible=True)
     options = {**WsimTe26.options,
-               "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "mir", "full-sails",
+               "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "grapple-plotted", "mir",
+                        "full-sails",
                         "anchored", "target-full-sails", "target-anchored")}
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):

@@ -38,7 +38,7 @@ from umpire.rules.wsim_editions.te26_fire import TE_REFS, FireTables, _band
 
 _YES = ("1", "yes", "true")
 _NO = ("", "0", "no", "false")
-FLAGS = ("mir", "full-sails", "anchored", "target-full-sails", "target-anchored")
+FLAGS = ("mir", "full-sails", "anchored", "target-full-sails", "target-anchored", "grapple-plotted")
 SHOTS = ("round", "chain", "double")
 QUALITIES = ("PR", "GR", "AV", "CR", "EL")
 _BONUS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
@@ -140,6 +140,10 @@ class Reading:
                                                ("men in the rigging", mir)) if k)
                 mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
                     f"{src}; TE 2.6 11.3.3" + (", 24.5.1" if mir else ""))
+        tried = any(t.startswith("grapple:") for t in firer.get("tries", []))
+        if (tried or flag(opts, "grapple-plotted")) and not firer["parties"]:
+            mod("plotted to grapple" + (" (tried this turn)" if tried else ""), mods["grappling_attempt"][gi],
+                f"{src}; TE 2.6 11.3.3.1, 7.2.9")
         if not any(firer["initial_used"].values()):
             mod(f"initial broadside ({act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")
         adv = None

@@ -16,7 +16,7 @@ from umpire.rules.wsim_editions.packs import _BAND
 MOD_ROWS = {"crew quality EL": "crew_quality_EL", "crew quality CR": "crew_quality_CR",
             "crew quality AV": "crew_quality_AV", "crew quality GR": "crew_quality_GR",
             "crew quality PR": "crew_quality_PR", "crew section loss": "crew_section_loss",
-            "initial broadside": "initial_broadside"}
+            "initial broadside": "initial_broadside", "grappling attempt": "grappling_attempt"}
 TOP_TABLE = 10   # 11.2.4 "If a table number higher than 10, use Table 10"
 #: the 1981 procedure's rule references, as the Tournament Edition numbers the same rules
 TE_REFS = {"Basic VIII.B.2": "TE 2.6 11.2.2", "Basic VIII.B.4": "TE 2.6 11.2.4", "Basic VIII.B.5": "TE 2.6 11.2.5",
