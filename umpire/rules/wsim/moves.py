@@ -203,7 +203,7 @@ def is_sol(ship: dict) -> bool | None:
     return None
 
 
-def anchored(ship: dict, turn: int) -> str:
+def anchored(ship: dict) -> str:
     """The anchoring in effect this turn ("ordinary", "bow", "stern") or "" (Advanced V.C.2)."""
     kind = ship.get("anchor") or ""
     return kind if kind in ("ordinary", "bow", "stern") else ""
@@ -228,191 +228,299 @@ def held(ship: dict, turn: int) -> list[tuple[str, str]]:
     return out
 
 
-def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
-    ship = state["ships"][ship_id]
-    turn, name = state["turn"], ship["name"]
-    rules = _rules(tables)
-    if ship["state"] in ("sunk", "exploded"):
-        raise Refused(f"{name} has {ship['state']}: she is off the board")
-    if opts.get("for_turn") is not None or opts.get("erase_orders"):
-        return standing_orders(state, ship_id, notation, opts)
-    standing = (ship.get("orders") or {}).get(str(turn))
-    if not str(notation or "").strip():
-        if not standing:
-            raise BadInput(f"move: give {name}'s move notation (she has no order written ahead for turn {turn})")
-        notation = standing["notation"]
-    orders = parse(notation)
-    if standing and written(orders) != standing["notation"]:
-        raise Refused(f"{name}'s move for turn {turn} was written in turn {standing['written_turn']}: "
-                      f"{standing['notation']}, not {written(orders)}; under command lag it stands (Optional Rules "
-                      "IV.3)")
-    later = sorted(int(t) for t in (ship.get("orders") or {}) if int(t) > turn)
-    if not standing and later and not opts.get("collision"):
-        raise Refused(f"{name}'s moves are written ahead (turns {', '.join(map(str, later))}) but not for turn "
-                      f"{turn} (Optional Rules IV.3); erase them with --erase-orders if she is back under "
-                      "the flagship's eye (IV.4.a)")
-    rec = ship.get("movement") or {}
-    collision = bool(opts.get("collision"))
-    amended = ""
-    if collision:
-        if rec.get("turn") != turn:
-            raise Refused(f"{name} has no move journalled in turn {turn} to cut short: --collision changes the "
-                          "move she made this turn (Basic V.C.4)")
-        if not _units(orders) or _units(orders) != _units(parse(rec["done"]))[:len(_units(orders))] \
-                or any(k == "drift" for k, _ in orders):
-            raise Refused(f"after a collision {name}'s log is cut back to where she stopped: write the first part "
-                          f"of her move {rec['done']}, not {written(orders)} (Basic V.C.4)")
-        amended, rec = rec["done"], dict(rec.get("before") or {})
-    elif rec.get("turn") == turn:
-        raise Refused(f"{name} has moved already in turn {turn} ({rec.get('log')}): one move per ship per turn; "
-                      "`umpire undo` takes the last one back, or --collision cuts it short where a collision "
-                      "stopped her")
-    advanced = ruleset.level == "advanced"
-    if any(k == "back" for k, _ in orders) and not advanced:
-        raise Refused("B (backing sails) is an Advanced Game rule (Advanced V.B); this game is played at the "
-                      "Basic level")
-    steps = [Step("written", written(orders) if orders else "0", "Basic IV.B")]
-    turns_written = sum(1 for k, _ in orders if k == "turn")
-    moving = any(k in ("hex", "back") for k, _ in orders)
-    continuing = rec.get("turn") == turn - 1
-    after_still = advanced and continuing and rec.get("hexes", 1) == 0
-    dismasted = all(r == 0 for r in ship["rigging_left"])
-    anchor = anchored(ship, turn) if advanced else ""
+class Plot:
+    """One ship's move as it is checked: the game, the ship, and the working gathered on the way."""
 
-    limits: dict = {}
-    reasons = held(ship, turn)
-    if advanced and ship.get("weighing"):
-        reasons.append(("she is weighing anchor (two turns): she manoeuvres again the turn after",
-                        "Advanced V.C.6"))
-    if reasons:
-        limits["forbid"] = reasons[0]
-        steps += [Step("she may not move", r, src) for r, src in reasons]
-    elif anchor == "ordinary":
-        limits["forbid"] = ("at ordinary anchor she may not move or turn in place", "Advanced V.C.2")
-        steps.append(Step("at anchor", "ordinary: no move, no turn", "Advanced V.C.2"))
-    elif anchor:
-        limits["springs"] = True
-        steps.append(Step("at anchor", f"on springs by the {anchor}: turns only, up to 120 degrees",
-                          "Advanced V.C.3-4"))
+    def __init__(self, ruleset, state: dict, tables, ship_id: str, opts: dict) -> None:
+        self.ruleset, self.state, self.tables, self.ship_id, self.opts = ruleset, state, tables, ship_id, opts
+        self.ship = state["ships"][ship_id]
+        self.turn, self.name = state["turn"], self.ship["name"]
+        self.rules = _rules(tables)
+        self.advanced = ruleset.level == "advanced"
+        self.steps: list[Step] = []
+        self.limits: dict = {}
+        self.rec: dict = self.ship.get("movement") or {}
 
-    # the allowance: needed when she moves, backs or turns more than once
-    att, allowance, rel_candidates, res_speed = None, None, [None], None
-    speed_opts = {k: opts.get(k) for k in ("attitude", "heading", "wind", "sail") if opts.get(k) is not None}
-    speed_opts["_optional"] = list(opts.get("_optional") or [])
-    needs_allowance = not limits and (moving or turns_written > 1)
-    if opts.get("attitude") or opts.get("heading") is not None:
-        if opts.get("blocked_by"):   # Optional IX: the wind blocked for this turn, as `speed --blocked-by`
-            res_speed = ruleset._speed(state, tables, ship_id, {**speed_opts, "blocked_by": opts["blocked_by"]})
-        else:
-            res_speed = ruleset.speed(state, tables, ship_id, speed_opts)
-    elif needs_allowance:
-        raise BadInput(f"move: {name}'s allowance depends on her attitude to the wind: give --attitude A|B|C|D, "
-                       "or --heading (and --wind unless the game's wind is set)")
-    if res_speed is not None:
-        att, allowance = res_speed.data["attitude"], res_speed.data["allowance"]
+    @property
+    def continuing(self) -> bool:
+        """Whether her last journalled move was last turn's."""
+        return self.rec.get("turn") == self.turn - 1
+
+    # --- what was written ----------------------------------------------------------
+    def written_order(self, notation: str) -> tuple[list, dict | None]:
+        """The orders for this turn: as typed, or her order written ahead (command lag)."""
+        standing = (self.ship.get("orders") or {}).get(str(self.turn))
+        if not str(notation or "").strip():
+            if not standing:
+                raise BadInput(f"move: give {self.name}'s move notation (she has no order written ahead for turn "
+                               f"{self.turn})")
+            notation = standing["notation"]
+        orders = parse(notation)
+        if standing and written(orders) != standing["notation"]:
+            raise Refused(f"{self.name}'s move for turn {self.turn} was written in turn {standing['written_turn']}: "
+                          f"{standing['notation']}, not {written(orders)}; under command lag it stands (Optional "
+                          "Rules IV.3)")
+        later = sorted(int(t) for t in (self.ship.get("orders") or {}) if int(t) > self.turn)
+        if not standing and later and not self.opts.get("collision"):
+            raise Refused(f"{self.name}'s moves are written ahead (turns {', '.join(map(str, later))}) but not for "
+                          f"turn {self.turn} (Optional Rules IV.3); erase them with --erase-orders if she is back "
+                          "under the flagship's eye (IV.4.a)")
+        if standing:
+            self.steps.append(Step("order written ahead", f"in turn {standing['written_turn']}: "
+                                   f"{standing['notation']}", "Optional Rules IV.3"))
+        return orders, standing
+
+    def once_a_turn(self, orders) -> str:
+        """One move a turn; --collision cuts this turn's back to its first part (V.C.4) and returns
+        the move it replaces, the run of still turns then read from before it."""
+        if not self.opts.get("collision"):
+            if self.rec.get("turn") == self.turn:
+                raise Refused(f"{self.name} has moved already in turn {self.turn} ({self.rec.get('log')}): one move "
+                              "per ship per turn; `umpire undo` takes the last one back, or --collision cuts it "
+                              "short where a collision stopped her")
+            return ""
+        if self.rec.get("turn") != self.turn:
+            raise Refused(f"{self.name} has no move journalled in turn {self.turn} to cut short: --collision changes "
+                          "the move she made this turn (Basic V.C.4)")
+        part, whole = _units(orders), _units(parse(self.rec["done"]))
+        if not part or part != whole[:len(part)] or any(k == "drift" for k, _ in orders):
+            raise Refused(f"after a collision {self.name}'s log is cut back to where she stopped: write the first "
+                          f"part of her move {self.rec['done']}, not {written(orders)} (Basic V.C.4)")
+        amended, self.rec = self.rec["done"], dict(self.rec.get("before") or {})
+        return amended
+
+    # --- what holds her ----------------------------------------------------------
+    def hold(self) -> None:
+        """What stops her moving or turning at all, or leaves her only turns on springs."""
+        reasons = held(self.ship, self.turn)
+        if self.advanced and self.ship.get("weighing"):
+            reasons.append(("she is weighing anchor (two turns): she manoeuvres again the turn after",
+                            "Advanced V.C.6"))
+        anchor = anchored(self.ship) if self.advanced else ""
+        if reasons:
+            self.limits["forbid"] = reasons[0]
+            self.steps += [Step("she may not move", r, src) for r, src in reasons]
+        elif anchor == "ordinary":
+            self.limits["forbid"] = ("at ordinary anchor she may not move or turn in place", "Advanced V.C.2")
+            self.steps.append(Step("at anchor", "ordinary: no move, no turn", "Advanced V.C.2"))
+        elif anchor:
+            self.limits["springs"] = True
+            self.steps.append(Step("at anchor", f"on springs by the {anchor}: turns only, up to 120 degrees",
+                                   "Advanced V.C.3-4"))
+
+    # --- the allowance -----------------------------------------------------------
+    def allowance(self, orders) -> tuple[int | None, str | None, list]:
+        """Her allowance and attitude (as `speed` works them), and her headings relative to the wind
+        that the attitude allows; none needed for no hex, no backing and one turn at most."""
+        opts = self.opts
+        moving = any(k in ("hex", "back") for k, _ in orders)
+        needed = not self.limits and (moving or sum(1 for k, _ in orders if k == "turn") > 1)
+        if not (opts.get("attitude") or opts.get("heading") is not None):
+            if needed:
+                raise BadInput(f"move: {self.name}'s allowance depends on her attitude to the wind: give --attitude "
+                               "A|B|C|D, or --heading (and --wind unless the game's wind is set)")
+            return None, None, [None]
+        got = self._speed(self._speed_opts(), opts.get("blocked_by"))
+        att, value = got.data["attitude"], got.data["allowance"]
         if opts.get("attitude") and opts.get("heading") is not None:
-            read = REL_ATTITUDE[_rels(opts, "", state, tables)[0]]
+            read = REL_ATTITUDE[_rels(opts, "", self.state)[0]]
             if read != str(opts["attitude"]).upper():
                 raise BadInput(f"--attitude {opts['attitude']} and --heading {opts['heading']} disagree: that "
                                f"heading is attitude {read}; give one of them")
-        steps += [Step(f"allowance: {s.step}", s.value, s.source) for s in res_speed.working]
-        steps.append(Step("movement allowance", f"{allowance} in attitude {att}", "Basic IV.A.1-4"))
-        rel_candidates = _rels(opts, att, state, tables)
-    cache: dict[str, int] = {}
+        self.steps += [Step(f"allowance: {s.step}", s.value, s.source) for s in got.working]
+        self.steps.append(Step("movement allowance", f"{value} in attitude {att}", "Basic IV.A.1-4"))
+        return value, att, _rels(opts, att, self.state)
 
-    def allow_in(letter: str) -> int:
-        if letter not in cache:
-            got = ruleset.speed(state, tables, ship_id, {**{k: v for k, v in speed_opts.items()
-                                                           if k not in ("heading", "wind")}, "attitude": letter})
-            cache[letter] = got.data["allowance"]
-        return cache[letter]
+    def _speed_opts(self) -> dict:
+        out = {k: self.opts.get(k) for k in ("attitude", "heading", "wind", "sail") if self.opts.get(k) is not None}
+        out["_optional"] = list(self.opts.get("_optional") or [])
+        return out
 
-    # the turning ability
-    turning = ship.get("turning")
-    if opts.get("turning") is not None:
-        if turning is not None:
-            raise BadInput(f"--turning: {name}'s turning ability is recorded ({turning}); leave --turning out")
-        turning = _whole(opts["turning"], "--turning", 0, 6)
-        steps.append(Step("turning ability", f"{turning} as typed (the counter's number)", "Introduction II.C.1"))
-    elif turning is not None and turns_written:
-        steps.append(Step("turning ability", str(turning), "Introduction II.C.1"))
-    if turning is None and turns_written and not limits:
-        raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): "
-                       "give --turning N")
+    def _speed(self, opts: dict, blocked_by=None):
+        if blocked_by:   # Optional IX: the wind blocked for this turn, as `speed --blocked-by`
+            return self.ruleset._speed(self.state, self.tables, self.ship_id, {**opts, "blocked_by": blocked_by})
+        return self.ruleset.speed(self.state, self.tables, self.ship_id, opts)
 
-    if ship.get("mast_over") and not limits:
-        limits["no_turn"] = ("a mast hangs over the side: she may not turn until it is cut loose",
-                             "Optional Rules VIII.B")
-    # standing still last turn (Advanced V.D), dismasted waits (Basic V.B.5)
-    waited = int(rec.get("waited", 0)) if continuing else 0
-    if after_still and not limits:
-        limits["after_still"] = True
-        steps.append(Step("did not leave her bow hex last turn",
-                          "straight ahead before turning, or one turn in place and no more; one turning factor "
-                          "less", "Advanced V.D.1-2"))
-        if ship.get("sails") == "full":
-            limits.setdefault("no_turn", ("under full sail after standing still she may not turn", "Advanced V.D.3"))
-            steps.append(Step("full sail after standing still", "at least one hex straight, no turning",
-                              "Advanced V.D.3"))
-    if dismasted and turns_written and not limits.get("forbid") and not limits.get("springs"):
-        wait = rules["dismasted_wait"].get(str(turning))
+    def allowance_in(self):
+        """The allowance in each attitude a turn leads into (IV.A.12), worked as the starting one."""
+        cache: dict[str, int] = {}
+        base = {k: v for k, v in self._speed_opts().items() if k not in ("heading", "wind")}
+
+        def allow_in(letter: str) -> int:
+            if letter not in cache:
+                cache[letter] = self._speed({**base, "attitude": letter}).data["allowance"]
+            return cache[letter]
+        return allow_in
+
+    # --- turning -----------------------------------------------------------------
+    def turning(self, orders) -> int | None:
+        """Her turning ability: recorded (less steering hits), else typed with --turning."""
+        turning, turns = self.ship.get("turning"), any(k == "turn" for k, _ in orders)
+        if self.opts.get("turning") is not None:
+            if turning is not None:
+                raise BadInput(f"--turning: {self.name}'s turning ability is recorded ({turning}); leave --turning "
+                               "out")
+            turning = _whole(self.opts["turning"], "--turning", 0, 6)
+            self.steps.append(Step("turning ability", f"{turning} as typed (the counter's number)",
+                                   "Introduction II.C.1"))
+        elif turning is not None and turns:
+            self.steps.append(Step("turning ability", str(turning), "Introduction II.C.1"))
+        if turning is None and turns and not self.limits:
+            raise BadInput(f"move: {self.name}'s turning ability is not recorded (it is printed on her counter): "
+                           "give --turning N")
+        return turning
+
+    def turning_limits(self, orders, turning: int | None) -> None:
+        """A mast over the side (Optional VIII.B), standing still last turn (Advanced V.D) and a
+        dismasted ship's wait (Basic V.B.5)."""
+        if self.ship.get("mast_over") and not self.limits:
+            self.limits["no_turn"] = ("a mast hangs over the side: she may not turn until it is cut loose",
+                                      "Optional Rules VIII.B")
+        if self.advanced and self.continuing and self.rec.get("hexes", 1) == 0 and not self.limits:
+            self._after_still()
+        if all(r == 0 for r in self.ship["rigging_left"]) and any(k == "turn" for k, _ in orders) \
+                and not self.limits.get("forbid") and not self.limits.get("springs"):
+            self._dismasted(turning)
+
+    def _after_still(self) -> None:
+        self.limits["after_still"] = True
+        self.steps.append(Step("did not leave her bow hex last turn", "straight ahead before turning, or one turn "
+                               "in place and no more; one turning factor less", "Advanced V.D.1-2"))
+        if self.ship.get("sails") == "full":
+            self.limits.setdefault("no_turn", ("under full sail after standing still she may not turn",
+                                               "Advanced V.D.3"))
+            self.steps.append(Step("full sail after standing still", "at least one hex straight, no turning",
+                                   "Advanced V.D.3"))
+
+    def _dismasted(self, turning: int | None) -> None:
+        wait = self.rules["dismasted_wait"].get(str(turning))
         if wait is None:
-            raise Refused(f"{name} is dismasted: the text gives the wait before a turn only for turning ability "
-                          f"{', '.join(rules['dismasted_wait'])} (Basic V.B.5), not {turning}")
+            raise Refused(f"{self.name} is dismasted: the text gives the wait before a turn only for turning "
+                          f"ability {', '.join(self.rules['dismasted_wait'])} (Basic V.B.5), not {turning}")
+        waited = self.waited
         if waited < wait:
-            limits.setdefault("no_turn", (f"dismasted with turning ability {turning}: she must drift {wait} "
-                                          f"turn(s) in a row before a turn (drifted {waited})", "Basic V.B.5"))
-        steps.append(Step("dismasted", f"turn after {wait} drifting turn(s) in a row; {waited} so far", "Basic V.B.5"))
+            self.limits.setdefault("no_turn", (f"dismasted with turning ability {turning}: she must drift {wait} "
+                                               f"turn(s) in a row before a turn (drifted {waited})", "Basic V.B.5"))
+        self.steps.append(Step("dismasted", f"turn after {wait} drifting turn(s) in a row; {waited} so far",
+                               "Basic V.B.5"))
 
-    # walk the orders, under every reading of which way the wind lies when only the attitude is known
-    walks = [Walk(orders, allowance, rel, allow_in, turning, rules, limits).run() for rel in rel_candidates]
+    @property
+    def waited(self) -> int:
+        """Drifting turns in a row since her last turn, before this one."""
+        return int(self.rec.get("waited", 0)) if self.continuing else 0
+
+    # --- the drift ----------------------------------------------------------------
+    def drift(self, hexes: int) -> dict:
+        """The run of turns without leaving her bow hex, and whether she drifts now (Basic V.B)."""
+        phases = self.rules["still_phases"]
+        still = (int(self.rec.get("still", 0)) if self.continuing else 0) + 1 if hexes == 0 else 0
+        out = {"still": still, "drifting": still >= phases, "drifts": False, "toward": 0, "why_not": ""}
+        if not out["drifting"]:
+            return out
+        n = still - phases + 1
+        sol = is_sol(self.ship)
+        if n > 1 and sol is None:
+            raise BadInput(f"{self.name}: whether she drifts this turn depends on her class (ships of the line every "
+                           "other turn, frigates and smaller every turn, Basic V.B.2); add her with --class")
+        out["drifts"] = (n - 1) % (self.rules["sol_every"] if sol else self.rules["frigate_every"]) == 0
+        if not out["drifts"]:
+            out["why_not"] = f"a ship of the line drifts every other turn (drifting turn {n})"
+        why = self._no_drift(phases)
+        if why:
+            out.update(drifts=False, why_not=why)
+        if out["drifts"]:
+            wind = self.state.get("wind") or {}
+            out["toward"] = int(self.opts.get("wind") or wind.get("direction") or 0)
+        return out
+
+    def _no_drift(self, phases: int) -> str:
+        """What keeps a ship due to drift where she is: a partner not yet still long enough, an
+        anchor, a calm."""
+        why = ""
+        for p in list(self.ship["fouled"]) + list(self.ship["grappled"]):
+            other = self.state["ships"].get(p)
+            if other and _still_now(other, self.turn) < phases:
+                why = f"{other['name']}, fouled or grappled with her, is on her first turn without moving"
+        if self.advanced and anchored(self.ship):
+            why = "she is at anchor"
+        if (self.state.get("wind") or {}).get("velocity") == 0:
+            why = "becalmed: no wind to drift on"
+        return why
+
+
+def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
+    """Check one ship's written move for the turn and journal it as carried out (see the module)."""
+    ship = state["ships"][ship_id]
+    if ship["state"] in ("sunk", "exploded"):
+        raise Refused(f"{ship['name']} has {ship['state']}: she is off the board")
+    if opts.get("for_turn") is not None or opts.get("erase_orders"):
+        return standing_orders(state, ship_id, notation, opts)
+    p = Plot(ruleset, state, tables, ship_id, opts)
+    orders, standing = p.written_order(notation)
+    amended = p.once_a_turn(orders)
+    if any(k == "back" for k, _ in orders) and not p.advanced:
+        raise Refused("B (backing sails) is an Advanced Game rule (Advanced V.B); this game is played at the "
+                      "Basic level")
+    p.steps.insert(0, Step("written", written(orders), "Basic IV.B"))
+    p.hold()
+    allowance, att, rels = p.allowance(orders)
+    turning = p.turning(orders)
+    p.turning_limits(orders, turning)
+    # walk the orders under every reading of which way the wind lies when only the attitude is known
+    allow_in = p.allowance_in()
+    walks = [Walk(orders, allowance, rel, allow_in, turning, p.rules, p.limits).run() for rel in rels]
     if len({w.outcome() for w in walks}) > 1:
         raise BadInput(f"move: whether {written(orders)} is legal depends on which side the wind is: "
                        "give --heading (and --wind) instead of --attitude")
     walk = walks[0]
+    drift = p.drift(walk.hexes)
     infraction = walk.infraction
-    drift_written = any(k == "drift" for k, _ in orders)
-
-    # the run of turns without leaving her bow hex, and the drift (Basic V.B)
-    still_phases = rules["still_phases"]
-    still = (int(rec.get("still", 0)) if continuing else 0) + 1 if walk.hexes == 0 else 0
-    drifting = still >= still_phases
-    drifts, toward, why_not = False, 0, ""
-    if drifting:
-        n = still - still_phases + 1
-        sol = is_sol(ship)
-        if n > 1 and sol is None:
-            raise BadInput(f"{name}: whether she drifts this turn depends on her class (ships of the line every "
-                           "other turn, frigates and smaller every turn, Basic V.B.2); add her with --class")
-        every = rules["sol_every"] if sol else rules["frigate_every"]
-        drifts = (n - 1) % every == 0
-        if not drifts:
-            why_not = f"a ship of the line drifts every other turn (drifting turn {n})"
-        partners = [p for p in list(ship["fouled"]) + list(ship["grappled"]) if p in state["ships"]]
-        for p in partners:
-            if _still_now(state["ships"][p], turn) < still_phases:
-                drifts, why_not = False, (f"{state['ships'][p]['name']}, fouled or grappled with her, is on her "
-                                          "first turn without moving")
-        if anchor:
-            drifts, why_not = False, "she is at anchor"
-        wind = state.get("wind")
-        if wind and wind.get("velocity") == 0:
-            drifts, why_not = False, "becalmed: no wind to drift on"
-        if drifts:
-            toward = int(opts.get("wind") or (wind or {}).get("direction") or 0)
-    if drift_written and not drifts and not infraction:
-        infraction = (("she does not drift this turn: " + (why_not or "she drifts only after a whole turn without leaving her bow hex")), "Basic V.B.1-2")
+    if any(k == "drift" for k, _ in orders) and not drift["drifts"] and not infraction:
+        infraction = ("she does not drift this turn: " + (drift["why_not"] or "she drifts only after a whole turn "
+                      "without leaving her bow hex"), "Basic V.B.1-2")
     if infraction and not opts.get("as_written"):
-        raise Refused(_refusal(name, orders, walk, infraction, allowance, att, turning))
+        raise Refused(_refusal(p.name, orders, walk, infraction, allowance, att, turning))
+    return _journal(p, orders, walk, drift, infraction, allowance, att, turning, amended, standing, len(rels))
 
-    done = written(walk.done) if walk.done else "0"
-    log = ("D" if done == "0" else f"{done} D") if drifts else done
+
+def _journal(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, att, turning, amended: str,
+             standing, readings: int) -> Resolution:
+    """The move as carried out: the working's last lines, the record kept, the JSON."""
+    done = written(walk.done)
+    log = ("D" if done == "0" else f"{done} D") if drift["drifts"] else done
+    _closing_steps(p, walk, drift, infraction, allowance, done, amended, readings)
+    record = {"turn": p.turn, "written": written(orders), "done": done, "log": log,
+              "before": {k: p.rec[k] for k in ("turn", "still", "waited", "hexes") if k in p.rec},
+              "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs, "used": walk.used,
+              "still": drift["still"], "drift": drift["drifts"],
+              "waited": 0 if not drift["drifting"] or walk.turns else p.waited + 1}
+    heading_after = 0
+    if p.opts.get("heading") is not None:
+        turned = sum(1 if v == "R" else -1 for k, v in walk.done if k == "turn")
+        heading_after = record["heading"] = (int(p.opts["heading"]) - 1 + turned) % 6 + 1
+    data = {"ship": p.ship_id, "notation": record["written"], "executed": done, "log": log,
+            "amended": amended or None, "allowance": allowance, "attitude": att, "hexes": walk.hexes,
+            "turns": walk.turns, "backing": walk.backs, "factors_used": walk.used, "turning": turning,
+            "drift": drift["drifts"], "drift_toward": drift["toward"] or None, "still_turns": drift["still"],
+            "heading_after": heading_after or None,
+            "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
+    summary = f"{p.name} moves {log}" + (f" (written {record['written']})" if infraction else "") + \
+        (f" (cut short by a collision; was {amended})" if amended else "")
+    effects = [set_(["ships", p.ship_id, "movement"], record)]
+    if standing:
+        effects.append({"op": "del", "path": ["ships", p.ship_id, "orders", str(p.turn)]})
+    return Resolution("move", summary, effects, p.steps, data)
+
+
+def _closing_steps(p: Plot, walk: Walk, drift: dict, infraction, allowance, done: str, amended: str,
+                   readings: int) -> None:
+    steps = p.steps
     if infraction:
         steps.append(Step("infraction", f"{infraction[0]} [{infraction[1]}]: her move ends there, {done}",
                           "Basic IV.B.7"))
-    if walk.path and len(rel_candidates) == 1 and len(walk.path) > 1:
+    if readings == 1 and len(walk.path) > 1:
         steps.append(Step("attitudes", " -> ".join(walk.path), "Basic IV.A.12"))
-    elif len(rel_candidates) > 1 and walk.turns:
+    elif readings > 1 and walk.turns:
         steps.append(Step("attitudes after the turns", "not known without --heading; the move is the same either "
                           "way", "Basic IV.A.12"))
     if allowance is None:
@@ -424,39 +532,17 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                           + (f", {walk.backs} backing" if walk.backs else "")
                           + (" (the turn in place is free at allowance 0)" if walk.free_turn_used else ""),
                           "Basic IV.A.5-15"))
-    if drifting:
-        where = f"toward wind direction {toward}" if toward else "the way the wind blows"
-        steps.append(Step("drift", f"one hex {where}, bow and stern (D in the move column)" if drifts else
-                          f"none this turn: {why_not}", "Basic V.B.1-4"))
+    if drift["drifting"]:
+        where = f"toward wind direction {drift['toward']}" if drift["toward"] else "the way the wind blows"
+        steps.append(Step("drift", f"one hex {where}, bow and stern, on the last move of the phase (D in the "
+                          "move column)" if drift["drifts"] else f"none this turn: {drift['why_not']}",
+                          "Basic V.B.1-4, V.C.3"))
     elif walk.hexes == 0:
-        steps.append(Step("standing still", f"turn {still} in a row without leaving her bow hex; she drifts from turn "
-                          f"{still_phases} in a row", "Basic V.B.1"))
-    new_waited = 0 if not drifting or walk.turns else waited + 1
+        steps.append(Step("standing still", f"turn {drift['still']} in a row without leaving her bow hex; she "
+                          f"drifts from turn {p.rules['still_phases']} in a row", "Basic V.B.1"))
     if amended:
         steps.append(Step("collision", f"her movement ended where she collided: {amended} cut to {done}",
                           "Basic V.C.4"))
-    record = {"turn": turn, "written": written(orders) if orders else "0", "done": done, "log": log,
-              "before": {k: rec[k] for k in ("turn", "still", "waited", "hexes") if k in rec},
-              "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs, "used": walk.used,
-              "still": still, "drift": drifts, "waited": new_waited}
-    heading_after = 0
-    if opts.get("heading") is not None:
-        turned = sum(1 if v == "R" else -1 for k, v in walk.done if k == "turn")
-        heading_after = (int(opts["heading"]) - 1 + turned) % 6 + 1
-        record["heading"] = heading_after
-    data = {"ship": ship_id, "notation": record["written"], "executed": done, "log": log, "amended": amended or None,
-            "allowance": allowance, "attitude": att, "hexes": walk.hexes, "turns": walk.turns,
-            "backing": walk.backs, "factors_used": walk.used, "turning": turning, "drift": drifts,
-            "drift_toward": toward or None, "still_turns": still, "heading_after": heading_after or None,
-            "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
-    summary = f"{name} moves {log}" + (f" (written {record['written']})" if infraction else "") + \
-        (f" (cut short by a collision; was {amended})" if amended else "")
-    effects = [set_(["ships", ship_id, "movement"], record)]
-    if standing:
-        steps.insert(1, Step("order written ahead", f"in turn {standing['written_turn']}: {standing['notation']}",
-                             "Optional Rules IV.3"))
-        effects.append({"op": "del", "path": ["ships", ship_id, "orders", str(turn)]})
-    return Resolution("move", summary, effects, steps, data)
 
 
 def standing_orders(state: dict, ship_id: str, notation: str, opts: dict) -> Resolution:
@@ -472,15 +558,7 @@ def standing_orders(state: dict, ship_id: str, notation: str, opts: dict) -> Res
     if opts.get("erase_orders"):
         if opts.get("for_turn") is not None or str(notation or "").strip():
             raise BadInput("move --erase-orders takes no notation and no --for-turn")
-        gone = sorted((t for t in held if int(t) > turn), key=int)
-        if not gone:
-            raise Refused(f"{name} has no moves written ahead of turn {turn} to erase")
-        steps = [Step("within ten hexes of the flag ship", f"orders for turn(s) {', '.join(gone)} erased; she is "
-                      "marked from turn to turn", "Optional Rules IV.4.a")]
-        return Resolution("move", f"{name}: orders ahead erased ({', '.join(gone)})",
-                          [{"op": "del", "path": ["ships", ship_id, "orders", t]} for t in gone], steps,
-                          {"ship": ship_id, "erased": [int(t) for t in gone],
-                           "orders": {t: o["notation"] for t, o in held.items() if t not in gone}})
+        return _erase_orders(ship, ship_id, turn, held)
     for_turn = _whole(opts["for_turn"], "--for-turn", 1, 10_000)
     if for_turn < turn:
         raise BadInput(f"--for-turn {for_turn}: turn {turn} is being played; orders are written for this turn or later")
@@ -507,6 +585,19 @@ def standing_orders(state: dict, ship_id: str, notation: str, opts: dict) -> Res
                        "orders": {str(t): held[str(t)]["notation"] for t in ahead}})
 
 
+def _erase_orders(ship: dict, ship_id: str, turn: int, held: dict) -> Resolution:
+    """Back within ten hexes of the flag ship, her orders for later turns are erased (IV.4.a)."""
+    gone = sorted((t for t in held if int(t) > turn), key=int)
+    if not gone:
+        raise Refused(f"{ship['name']} has no moves written ahead of turn {turn} to erase")
+    steps = [Step("within ten hexes of the flag ship", f"orders for turn(s) {', '.join(gone)} erased; she is "
+                  "marked from turn to turn", "Optional Rules IV.4.a")]
+    return Resolution("move", f"{ship['name']}: orders ahead erased ({', '.join(gone)})",
+                      [{"op": "del", "path": ["ships", ship_id, "orders", t]} for t in gone], steps,
+                      {"ship": ship_id, "erased": [int(t) for t in gone],
+                       "orders": {t: o["notation"] for t, o in held.items() if t not in gone}})
+
+
 def _units(orders) -> list[str]:
     """The orders factor by factor (a hex, a turn, a backing), to compare a move with its first part."""
     out: list[str] = []
@@ -524,7 +615,7 @@ def _still_now(ship: dict, turn: int) -> int:
     return (int(rec.get("still", 0)) if rec.get("turn") == turn - 1 else 0) + 1
 
 
-def _rels(opts: dict, att: str, state: dict, tables) -> list[int | None]:
+def _rels(opts: dict, att: str, state: dict) -> list[int | None]:
     """Her heading relative to the wind: exact from --heading, else every one the attitude allows."""
     if opts.get("heading") is not None:
         toward = opts.get("wind") if opts.get("wind") is not None else (state.get("wind") or {}).get("direction")
