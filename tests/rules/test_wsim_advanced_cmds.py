@@ -402,3 +402,11 @@ def test_a_sinking_ship_is_not_boarded_captured_or_emptied(umpire, game):
     refused(umpire, game, 1, "no further part", "melee", "mars", "--at", "sloop", "--roll", "3")
     refused(umpire, game, 1, "no further part", "anchor", "sloop")
     refused(umpire, game, 1, "no further part", "sail", "sloop", "full")
+
+
+def test_a_ship_that_turned_in_her_move_makes_no_repairs(umpire, game):
+    # X.B: ships which "expend any factors of its movement allowance to turn" may not repair
+    ok(umpire, "move", "hercule", "1R", "--attitude", "B", "--turning", "2")
+    refused(umpire, game, 1, "turned", "repair", "hercule", "--what", "hull")
+    ok(umpire, "move", "mars", "1", "--attitude", "C")
+    assert ok(umpire, "repair", "mars", "--what", "hull")["turns_done"] == 1

@@ -341,6 +341,9 @@ def repair(state: dict, tables, a) -> Resolution:
         busy.append("is weighing anchor")
     if ship.get("sails_turn") == turn:
         busy.append("changed sails")
+    moved = ship.get("movement") or {}
+    if moved.get("turn") == turn and moved.get("turns"):
+        busy.append("turned in her move")
     if busy:
         raise Refused(f"{name} {' and '.join(busy)} this turn: a ship doing so may not repair (Advanced X.B)")
     crews = crew_sections_available(ship)
