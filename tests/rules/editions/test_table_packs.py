@@ -372,3 +372,22 @@ def test_te26_fire_plotted_grapple_and_carronades(umpire, tmp_path):
     assert res.code == 0 and res.json["hit_table"] == 5, res.err
     explain = "\n".join(res.json["explain"])
     assert "10 (left broadside, carronades included)" in explain and "11.3.3.1" in explain
+
+
+def test_te26_gun_hits_by_the_location_die(umpire, tmp_path):
+    """11.4.3.1.1 "If the target ship began the scenario with more carronades than guns, a die roll
+    of 3 or 4 on the Gun Location Table results in a carronade hit instead of a gun hit. If the
+    ship begins the scenario with only guns or only carronades, that type of gun is always hit";
+    11.4.3.1.2 the other type where the one hit is gone, else a hull hit; players no longer choose."""
+    _fire_game(umpire, tmp_path, _fire_pack())
+    assert umpire("ship", "add", "CARR", "--side", "y", "--spec", "14H-(5-5-4)M-2(6)G-7R(3)-5-22'-23(AV)").code == 0
+    # MARS at CARR, 4 hexes: 9 guns table 0, crack +2, initial +2 = 4; die 6 on hull: 2G-R;
+    # location dice 3 (a carronade: she has more carronades than guns) and 1 (a gun)
+    res = umpire("--json", "fire", "mars", "--at", "carr", "--range", "4", "--side", "left", "--facing", "right",
+                 "--rolls", "6,3,1")
+    assert res.code == 0, res.err
+    ship = umpire("--json", "status", "carr").json["ships"][0]
+    assert ship["guns_left"] == {"left": 2, "right": 1} and ship["carronades_left"] == {"left": 6, "right": 5}
+    res = umpire("fire", "herc", "--at", "mars", "--range", "4", "--side", "left", "--facing", "right",
+                 "--lose", "guns", "--rolls", "1")
+    assert res.code == 2 and "lose" in res.err

@@ -95,10 +95,10 @@ def test_repairs(umpire, tmp_path):
     res = umpire("--json", "repair", "orient", "--what", "hull", "--roll", "3")
     assert res.code == 0 and res.json["repaired"] is True and _ship(umpire, "orient")["hull_left"] == 13
     assert umpire("turn").code == 0
-    assert _ship(umpire, "orient")["carronades_left"] == {"left": 4, "right": 3}
+    assert _ship(umpire, "orient")["guns_left"] == {"left": 18, "right": 17}      # a long gun (11.4.3.1.1)
     res = umpire("--json", "repair", "orient", "--what", "guns", "--roll", "2")
     assert res.code == 0 and res.json["repaired"] is True
-    assert _ship(umpire, "orient")["carronades_left"] == {"left": 4, "right": 4}
+    assert _ship(umpire, "orient")["guns_left"] == {"left": 18, "right": 18}
     assert umpire("repair", "orient", "--what", "jury", "--roll", "1").code == 2
 
 

@@ -52,21 +52,18 @@ class WsimTe26(Wsim1981):
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
-    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "lose", "grapple-plotted"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
+    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """A broadside (11.2-11.4) on the pack's HDT and Hit Tables 0-10, then a gun hit location
-        die per gun hit (11.4.3.1.1), shown from the pack's Gun Hit Location Table."""
+        die per gun hit (11.4.3.1.1), which also says which kind of gun is hit."""
         from umpire.rules.base import Plan, side_word
         from umpire.rules.wsim import gunnery
-        from umpire.rules.wsim_editions.te26_fire import FireTables, most_gun_hits
+        from umpire.rules.wsim_editions import te26_advanced
+        from umpire.rules.wsim_editions.te26_fire import most_gun_hits
 
-        view = FireTables(tables)
-        f = state["ships"].get(firer)
-        if f and any(f["initial_used"].values()):   # 11.3.4 "Each ship has one initial broadside"
-            state = {**state, "ships": {**state["ships"], firer: {**f, "initial_used": dict.fromkeys(f["initial_used"], True)}}}
         try:
             rng = int(opts["range"])
         except ValueError:
@@ -75,29 +72,21 @@ class WsimTe26(Wsim1981):
         if aim not in ("", "hull", "rigging"):
             raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, "",
-                           side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
-        from umpire.rules.wsim_editions.te26_advanced import Reading
-
-        got = Reading(state, act, {k: v for k, v in opts.items() if k in ("_optional", "grapple-plotted")}, tables)
+                           side_word(opts["facing"]) if opts.get("facing") else "")
+        got = te26_advanced.Reading(state, act, {k: v for k, v in opts.items()
+                                                 if k in ("_optional", "grapple-plotted")}, tables)
         top = tables["procedures"]["advanced_fire"]["top_table"]
-        steps = list(got.steps)
-        table = got.base
-        if table < 0:
-            steps.append(Step("below table 0", "automatic miss: no die is rolled and the broadside scores no hits",
-                              "TE 2.6 11.2.4"))
-            table = None
-        elif table > top:
-            steps.append(Step(f"above table {top}", f"use table {top}", "TE 2.6 11.2.4"))
-            table = top
-        reading = (table, steps)
-        aimed = aim or ("rigging" if rng >= gunnery.limits(view)["rigging_only_from"] else "hull")
-        extra = most_gun_hits(view, reading[0], aimed)
+        if got.base > top:
+            got.steps.append(Step(f"above table {top}", f"use table {top}", "TE 2.6 11.2.4"))
+        table = None if got.base < 0 else min(got.base, top)
+        extra = most_gun_hits(got.view, table, got.aim)
         if extra:
             tables["gun-hit-location"]          # refused before any die without the pack's table
-        need = DiceNeed((1 if reading[0] is not None else 0) + extra, 6,
-                        (("hit table",) if reading[0] is not None else ()) + ("gun hit location",) * extra)
-        return Plan(need, lambda rolls, strict: _fire(state, act, rolls, view, reading, tables, strict),
-                    flexible=bool(extra))
+        need = DiceNeed((1 if table is not None else 0) + extra, 6,
+                        (("hit table",) if table is not None else ()) + ("gun hit location",) * extra)
+        return Plan(need, lambda rolls, strict: te26_advanced.resolve(state, got, rolls, strict, tables,
+                                                                      advanced=False),
+                    flexible=bool(extra) or table is None)
 
     def melee(self, state: dict, tables, attackers: list[str], defender: str, opts=None):
         """The Tournament Edition melee (12.3): OBPs against a DBP or an OBP (te26_melee)."""
@@ -328,7 +317,7 @@ class WsimTe26Advanced(WsimTe26):
         need = te26_wind.need(state, optional, tables)
         return Plan(need, lambda rolls, strict: te26_wind.roll(state, rolls, strict, optional, tables), flexible=True)
     options = {**WsimTe26.options,
-               "fire": ("range", "side", "aim", "facing", "lose", "rake", "sections-busy", "grapple-plotted", "mir",
+               "fire": ("range", "side", "aim", "facing", "rake", "sections-busy", "grapple-plotted", "mir",
                         "full-sails",
                         "anchored", "target-full-sails", "target-anchored")}
 
@@ -347,7 +336,7 @@ class WsimTe26Advanced(WsimTe26):
         if aim not in ("", "hull", "rigging"):
             raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
-                           side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
+                           side_word(opts["facing"]) if opts.get("facing") else "")
         got = te26_advanced.Reading(state, act, opts, tables)
         return Plan(got.need(), lambda rolls, strict: te26_advanced.resolve(state, got, rolls, strict, tables),
                     flexible=True)
@@ -451,35 +440,6 @@ def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tab
     data = {"ships": [a, b], "attempt": kind, "success": success, "rolls": list(rolls),
             "result": outcome if success else "no effect"}
     return Resolution(kind, summary, effects, steps, data)
-
-
-def _fire(state, act, rolls, view, reading, tables, strict) -> Resolution:
-    from umpire.rules.wsim import gunnery
-
-    res = gunnery.resolve_fire(state, act, rolls[:1], view, reading)
-    guns = res.data["hits"]["guns"]
-    wanted = (1 if reading[0] is not None else 0) + guns
-    unread_b = reading[0] is not None and guns == 0 and len(rolls) == 2   # "B is read only if ... gun hits"
-    if strict and len(rolls) != wanted and not unread_b:
-        raise BadInput(f"this broadside needs {1 + guns if reading[0] is not None else 0} dice: the hit table die, "
-                       f"then one gun hit location die per gun hit ({guns}); got {len(rolls)}")
-    used = list(rolls[:1 + guns]) if reading[0] is not None else []
-    if guns:
-        loc = tables["gun-hit-location"]
-        for die in used[1:]:
-            res.working.append(Step(f"gun hit location, die {die}", loc["cells"][die - 1][0], loc["source"]))
-    res.working = [_te_step(s) for s in res.working]
-    res.effects += [set_(["ships", act.firer, "initial_used", side], True)      # 11.3.4: one per ship
-                    for side, used_ in state["ships"][act.firer]["initial_used"].items() if not used_ and side != act.side]
-    res.data["rolls"] = used
-    return res
-
-
-def _te_step(step: Step) -> Step:
-    """The 1981 procedure's rule references, as the Tournament Edition numbers them."""
-    from umpire.rules.wsim_editions.te26_fire import TE_REFS
-
-    return Step(step.step, step.value, TE_REFS.get(step.source, step.source))
 
 
 def _morale(state: dict, ship_id: str, opts: dict, rolls: tuple[int, ...], tables) -> Resolution:

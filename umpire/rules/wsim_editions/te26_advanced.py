@@ -229,7 +229,10 @@ def _split(entry: str) -> tuple[str, str]:
     return (m.group(1).strip(), m.group(2).strip()) if m else (entry.strip(), "")
 
 
-def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tables) -> Resolution:
+def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tables,
+            advanced: bool = True) -> Resolution:
+    """Resolve the broadside; `advanced` False is the Beginners' Game (11.2-11.4): a table above
+    10 is Table 10, no critical hits, no Destroyed Hull Table."""
     act, rules, view = got.act, got.rules, got.view
     firer, target = state["ships"][act.firer], state["ships"][act.target]
     steps = list(got.steps)
@@ -245,7 +248,7 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         return used[-1]
 
     table = got.base
-    crit_miss = "critical-hit-critical-miss" in got.optional
+    crit_miss = advanced and "critical-hit-critical-miss" in got.optional
     criticals = 0
     if crit_miss and got.parts(table):
         d = die("critical hit / miss die")
@@ -258,12 +261,16 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         else:
             steps.append(Step(f"critical hit / miss die {d}", "no effect", "TE 2.6 32.0"))
     parts = got.parts(table)
+    if not advanced and parts:
+        parts = [min(table, rules["top_table"])]
     unused: list[int] = []
     if not parts:
         steps.append(Step("below table 0", "automatic miss", "TE 2.6 11.2.4"))
         if len(dice) == 1 and not used:        # a die typed for an automatic miss is noted, never read
             unused.append(dice.pop(0))
             steps.append(Step(f"die {unused[0]} typed", "not needed: automatic miss", "TE 2.6 11.2.4"))
+    elif not advanced:
+        pass                                   # 11.2.4 "If a table number higher than 10, use Table 10" (read)
     elif len(parts) == 2 or table > rules["greatest_table"]:
         steps.append(Step(f"table {table}", " + ".join(f"Table {p}" for p in parts)
                           + (f" (the greatest is {rules['greatest_table']})" if table > rules["greatest_table"] else ""),
@@ -294,7 +301,7 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         if "small-crew-modifier" in got.optional and one_section and hits["crew"]:
             hits["crew"] -= 1
             steps.append(Step("small crew: one crew section", "one crew loss fewer", "TE 2.6 34.0"))
-        if not crit_miss and d == rules["critical_on"]:
+        if advanced and not crit_miss and d == rules["critical_on"]:
             criticals += 1
         for k in total:
             total[k] += hits[k]
@@ -306,11 +313,16 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         half = math.ceil(total["rigging"] / 2)
         steps.append(Step("target at anchor, rigging furled", f"{total['rigging']} R halved -> {half}", "TE 2.6 24.6"))
         total["rigging"] = half
+    guns_marked: dict = {}
     if total["guns"]:
         loc = tables["gun-hit-location"]
+        loc_dice = []
         for _ in range(total["guns"]):
             d = die("gun hit location")
+            loc_dice.append(d)
             steps.append(Step(f"gun hit location, die {d}", loc["cells"][d - 1][0], loc["source"]))
+        guns_marked = mark_gun_hits(target, loc_dice, act, steps)
+        total = {**total, "hull": total["hull"] + guns_marked["excess"]}
     crits = []
     if criticals:
         table_c = tables["critical-hits"]
@@ -324,8 +336,10 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     if grape_bonus:
         grape_effects = _grape_bonus(state, act, target, grape_bonus, total, die, steps, tables)
     extra: list[dict] = []
-    if te26_sinking.hull_die_needed(target, total["hull"]):
+    if advanced and te26_sinking.hull_die_needed(target, total["hull"]):
         extra = te26_sinking.destroyed(state, act.target, die, steps, tables)
+    if not advanced and dice and not guns_marked and len(rolls) == 2:
+        dice.clear()             # contracts/editions.md: the location die "B is read only if the result has gun hits"
     if strict and dice:
         raise BadInput(f"this broadside used {len(used)} dice ({', '.join(map(str, used)) or 'none'}); "
                        f"got {len(rolls)}: the rest would not be read")
@@ -338,8 +352,18 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         for kind in ([got.shot] if got.shot != "round" else []) + (["grape"] if got.grape else []):
             fired[kind] = fired.get(kind, 0) + 1
         effects.append(set_(fp + ["te_shot_fired"], fired))
-    marks, mark_steps, landed = gunnery.mark_hits(target, total, replace(act, rake=act.rake))
-    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks] + grape_effects + extra
+    marked = dict(target)
+    if guns_marked:
+        marked.update(guns_left=guns_marked["guns_left"], carronades_left=guns_marked["carronades_left"],
+                      liable=guns_marked["liable"])
+        effects += [set_(["ships", act.target, k], guns_marked[k]) for k in ("guns_left", "carronades_left", "liable")
+                    if guns_marked[k] != target[k]]
+    marks, mark_steps, landed = gunnery.mark_hits(marked, {**total, "guns": 0}, act)
+    landed["guns"] = guns_marked.get("landed", 0)
+    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks if k[0] != "liable" or not guns_marked]
+    if guns_marked and any(k[0] == "liable" for k, _ in marks):
+        effects += [set_(["ships", act.target, "liable"], v) for k, v in marks if k[0] == "liable"]
+    effects += grape_effects + extra
     if got.grape:
         effects.append(set_(fp + ["te_grape_turn"], state["turn"]))                  # 25.0: +1 to board
     steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
@@ -507,3 +531,43 @@ def _grape_bonus(state, act, target, bonus: int, total: dict, die, steps: list[S
         effects.append(set_(["ships", act.target, "boarding"], [{**b, "party": "dbp", "at": ""} if b["party"] == "obp"
                                                                 else b for b in target["boarding"]]))
     return effects
+
+
+def mark_gun_hits(target: dict, dice: list[int], act, steps: list[Step]) -> dict:
+    """Gun hits by the location dice (11.4.3.1-11.4.3.1.2): a long gun, but a carronade on a 3 or
+    4 when she began with more carronades than guns, and always the one kind a ship with only
+    one kind has; on the broadside nearest the firer, then the other; the other kind where the
+    kind hit is gone; when neither is left, a hull hit. Players no longer choose."""
+    gunnery.need_facing(target, act, f"{len(dice)} gun hit(s)")
+    facing = act.facing
+    if not facing:           # a rake: both sides equidistant, the target chooses (as 1981)
+        facing = max(("left", "right"), key=lambda s: target["guns_left"][s] + target["carronades_left"][s])
+        steps.append(Step("rake: target's choice of side", f"{facing} (default: the side with more squares left)",
+                          "TE 2.6 11.4.3.1"))
+    other = "right" if facing == "left" else "left"
+    left = {"guns": dict(target["guns_left"]), "carronades": dict(target["carronades_left"])}
+    more_carronades = target["carronades_max"] > target["guns_max"]
+    only = "guns" if target["carronades_max"] == 0 else "carronades" if target["guns_max"] == 0 else ""
+    excess = landed = 0
+    for d in dice:
+        kind = only or ("carronades" if more_carronades and d in (3, 4) else "guns")
+        second = "carronades" if kind == "guns" else "guns"
+        for side, k in ((facing, kind), (facing, second), (other, kind), (other, second)):
+            if left[k][side] > 0:
+                left[k][side] -= 1
+                landed += 1
+                steps.append(Step(f"gun hit, die {d}", f"a {k[:-1]} on the {side} broadside"
+                                  + (" (the other kind: none left there)" if k != kind else ""),
+                                  "TE 2.6 11.4.3.1-11.4.3.1.2"))
+                break
+        else:
+            excess += 1
+            steps.append(Step(f"gun hit, die {d}", "no gun square left: a hull hit", "TE 2.6 11.4.3.1.2"))
+    liable = list(target["liable"])
+    if landed and all(left["guns"][s] + left["carronades"][s] == 0 for s in ("left", "right")) \
+            and "firepower" not in liable:
+        liable.append("firepower")
+        steps.append(Step("all gun squares gone", "liable to surrender by firepower (confirm with `umpire surrender`)",
+                          "TE 2.6 11.4.3.2"))
+    return {"guns_left": left["guns"], "carronades_left": left["carronades"], "excess": excess, "landed": landed,
+            "liable": liable}
