@@ -23,11 +23,14 @@ from umpire.cli.actions import _act
 @click.option("--for-turn", type=int, help="Optional IV (command-lag): write this move ahead, for turn N.")
 @click.option("--erase-orders", is_flag=True,
               help="Optional IV (command-lag): erase her moves written ahead (she is back within ten hexes).")
+@click.option("--unwritten", is_flag=True,
+              help="Optional II (timed-moves): her orders were not written in time; she sails straight ahead her "
+              "full allowance.")
 @click.option("--collision", is_flag=True,
               help="Cut this turn's journalled move back to where a collision stopped her (the first part of it).")
 @click.pass_obj
-def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by, for_turn, erase_orders, as_written,
-         collision):
+def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by, for_turn, erase_orders, unwritten,
+         as_written, collision):
     """Journal SHIP's move for this turn, as written in her log.
 
     NOTATION is the move column: a number of hexes straight ahead, L or R for a
@@ -56,7 +59,7 @@ def move(obj, ship, notation, attitude, heading, wind, sail, turning, blocked_by
     opts = {"attitude": attitude, "heading": heading, "wind": wind, "sail": sail, "turning": turning,
             "as_written": True if as_written else None, "collision": True if collision else None,
             "blocked_by": obj.ship(blocked_by) if blocked_by else None, "for_turn": for_turn,
-            "erase_orders": True if erase_orders else None}
+            "erase_orders": True if erase_orders else None, "unwritten": True if unwritten else None}
     opts = {k: v for k, v in opts.items() if v is not None}
     if obj.game.meta.get("optional"):
         opts["_optional"] = list(obj.game.meta["optional"])

@@ -270,6 +270,25 @@ class Plot:
                                    f"{standing['notation']}", "Optional Rules IV.3"))
         return orders, standing
 
+    def unwritten(self, notation: str) -> tuple[list, None]:
+        """Timed moves (Optional II): "Ships whose orders do not get written, move on a straight
+        course their full movement allowance"."""
+        if "timed-moves" not in (self.opts.get("_optional") or []):
+            raise Refused("orders not written in time belong to the optional rule 'timed-moves' (Optional Rules "
+                          "II), which this game was not started with (umpire new ... --optional timed-moves)")
+        if str(notation or "").strip():
+            raise BadInput("move --unwritten: her orders were not written, so give no notation")
+        if (self.ship.get("orders") or {}).get(str(self.turn)):
+            raise Refused(f"{self.name}'s move for turn {self.turn} was written ahead (command lag): it is carried "
+                          "out as written")
+        if not (self.opts.get("attitude") or self.opts.get("heading") is not None):
+            raise BadInput(f"move --unwritten: {self.name} sails her full allowance: give --attitude A|B|C|D, or "
+                           "--heading (and --wind unless the game's wind is set)")
+        value = self._speed(self._speed_opts(), self.opts.get("blocked_by")).data["allowance"]
+        self.steps.append(Step("orders not written in time", f"straight ahead her full allowance: {value} hex(es)",
+                               "Optional Rules II"))
+        return ([("hex", value)] if value else []), None
+
     def once_a_turn(self, orders) -> str:
         """One move a turn; --collision cuts this turn's back to its first part (V.C.4) and returns
         the move it replaces, the run of still turns then read from before it."""
@@ -456,7 +475,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     if opts.get("for_turn") is not None or opts.get("erase_orders"):
         return standing_orders(state, ship_id, notation, opts)
     p = Plot(ruleset, state, tables, ship_id, opts)
-    orders, standing = p.written_order(notation)
+    orders, standing = p.unwritten(notation) if opts.get("unwritten") else p.written_order(notation)
     amended = p.once_a_turn(orders)
     if any(k == "back" for k, _ in orders) and not p.advanced:
         raise Refused("B (backing sails) is an Advanced Game rule (Advanced V.B); this game is played at the "

@@ -73,7 +73,7 @@ class Wsim1981(Ruleset):
         "speed": ("attitude", "heading", "wind", "sail", "blocked_by"),
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
         "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision", "blocked_by",
-                 "for_turn", "erase_orders"),
+                 "for_turn", "erase_orders", "unwritten"),
     }
 
     def check_options(self, command: str, opts: dict) -> None:
