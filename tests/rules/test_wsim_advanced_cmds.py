@@ -410,3 +410,12 @@ def test_a_ship_that_turned_in_her_move_makes_no_repairs(umpire, game):
     refused(umpire, game, 1, "turned", "repair", "hercule", "--what", "hull")
     ok(umpire, "move", "mars", "1", "--attitude", "C")
     assert ok(umpire, "repair", "mars", "--what", "hull")["turns_done"] == 1
+
+
+def test_full_sails_are_taken_in_when_the_wind_forbids_them(umpire, game):
+    # Storm: "Full sails not allowed"; the Full Sail Phase closes the turn
+    ok(umpire, "sail", "mars", "full")
+    ok(umpire, "wind", "--velocity", "6")
+    res = ok(umpire, "turn")
+    assert any("full sails taken in" in line for line in res["explain"])
+    assert status(umpire, "mars")["sails"] == "battle"

@@ -140,7 +140,7 @@ class Wsim1981Advanced(Wsim1981):
     def end_turn(self, state: dict, tables):
         from umpire.rules.wsim import advanced_cmds, turns
 
-        return turns.end_turn(state, advanced_cmds.end_turn_hold)
+        return turns.end_turn(state, lambda st, sid, ship: advanced_cmds.end_turn_hold(st, sid, ship, tables))
 
     def status(self, ship: dict) -> dict:
         out = basic_status(ship)

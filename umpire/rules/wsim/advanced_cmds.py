@@ -549,7 +549,7 @@ def busy(state: dict, ship_id: str, doing: str) -> None:
 
 # --- the end of a turn -----------------------------------------------------------------
 
-def end_turn_hold(state: dict, ship_id: str, ship: dict) -> tuple[list[dict], list[Step], set[str]]:
+def end_turn_hold(state: dict, ship_id: str, ship: dict, tables=None) -> tuple[list[dict], list[Step], set[str]]:
     """Doubleshot carried on (ammunition), then what this module carries: anchoring in effect
     from the next turn, anchors cut, weighing ends after its second turn; a ship that repaired
     or is weighing anchor is not reloaded."""
@@ -579,4 +579,12 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict) -> tuple[list[dict], li
     if ship.get("repaired_turn") == turn:
         held |= {"left", "right"}
         steps.append(Step(f"{name} repaired this turn", "no reload", "Advanced X.B"))
+    if ship.get("sails") == "full" and tables is not None:
+        try:
+            _weather_allows_full(ship, state, tables, [])
+        except Refused:
+            name_v = tables["wind"]["velocities"][(state.get("wind") or {}).get("velocity", 0)]
+            effects.append(set_(p + ["sails"], "battle"))
+            steps.append(Step(f"{name} under full sail in a {name_v}", "full sails taken in (Full Sail Phase)",
+                              "Wind Effects Table notes; Advanced XI"))
     return effects, steps, held
