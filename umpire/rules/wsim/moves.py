@@ -510,7 +510,7 @@ def _journal(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, at
     _closing_steps(p, walk, drift, infraction, allowance, done, amended, readings)
     record = {"turn": p.turn, "written": written(orders), "done": done, "log": log,
               "before": {k: p.rec[k] for k in ("turn", "still", "waited", "hexes") if k in p.rec},
-              "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs, "used": walk.used,
+              "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs,
               "still": drift["still"], "drift": drift["drifts"],
               "waited": 0 if not drift["drifting"] or walk.turns else p.waited + 1}
     heading_after = 0
@@ -519,7 +519,8 @@ def _journal(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, at
         heading_after = record["heading"] = (int(p.opts["heading"]) - 1 + turned) % 6 + 1
     data = {"ship": p.ship_id, "notation": record["written"], "executed": done, "log": log,
             "amended": amended or None, "allowance": allowance, "attitude": att, "hexes": walk.hexes,
-            "turns": walk.turns, "backing": walk.backs, "factors_used": walk.used, "turning": turning,
+            "turns": walk.turns, "backing": walk.backs, "turning": turning,
+            "factors_used": walk.used if allowance is not None else None,
             "drift": drift["drifts"], "drift_toward": drift["toward"] or None, "still_turns": drift["still"],
             "heading_after": heading_after or None,
             "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
