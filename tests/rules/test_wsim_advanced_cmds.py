@@ -419,3 +419,18 @@ def test_full_sails_are_taken_in_when_the_wind_forbids_them(umpire, game):
     res = ok(umpire, "turn")
     assert any("full sails taken in" in line for line in res["explain"])
     assert status(umpire, "mars")["sails"] == "battle"
+
+
+def test_an_explosion_doubles_the_rigging_hits_on_a_ship_under_full_sail():
+    # V.A.3 "All rigging hits scored on full sail ships are doubled": die 5 "5R-2H-2C", 10 rigging
+    # hits: 7-7-7 -> 0-4-7, and with her first section gone she is back on battle sails (V.A.4)
+    from umpire.core.state import apply
+    from umpire.rules.wsim.actions import Explode
+
+    state = _two_ships()
+    state["ships"]["hercule"].update({"state": "exploded", "struck": True})
+    state["ships"]["mars"]["sails"] = "full"
+    res = advanced_cmds.plan(state, TABLES, Explode("hercule", ["mars"], [])).resolve((5,), True)
+    mars = apply(state, res.effects)["ships"]["mars"]
+    assert res.data["near"][0]["marked"]["rigging"] == 10
+    assert mars["rigging_left"] == [0, 4, 7] and mars["sails"] == "battle"
