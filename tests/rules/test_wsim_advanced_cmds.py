@@ -100,6 +100,12 @@ def test_no_full_sails_without_the_first_rigging_section():
     with pytest.raises(Refused, match="first rigging section"):
         advanced_cmds.plan(state, TABLES, Sail("mars", "full"))
     assert advanced_cmds.plan(state, TABLES, Sail("mars", "battle")).effects == []
+    ship.update({"rigging_left": [7, 7, 7], "state": "surrendered"})   # IX.D.4: she may not move
+    with pytest.raises(Refused, match="surrendered"):
+        advanced_cmds.plan(state, TABLES, Sail("mars", "full"))
+    ship["prize"] = {"squares": 2, "quality": "AV", "from": "hercule"}   # IX.D.5: a prize crew sails her
+    ship["state"] = "captured"
+    assert advanced_cmds.plan(state, TABLES, Sail("mars", "full")).data["sails"] == "full"
 
 
 def test_storm_and_gale_notes(umpire, game):

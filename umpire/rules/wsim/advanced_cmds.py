@@ -71,6 +71,9 @@ def sail(state: dict, tables, a) -> Resolution:
     if want not in ("full", "battle"):
         raise BadInput(f"sails {a.sails!r}: use full or battle")
     _out_of_it(ship, "be sailed")
+    if (ship.get("struck") or ship["state"] == "surrendered") and not ship["prize"]["squares"]:
+        raise Refused(f"{ship['name']} has {ship['state']}: a surrendered ship does not move, so her sails stay as "
+                      "they are until a prize crew is aboard (Basic IX.D.4-5)")
     have = ship.get("sails") or "battle"
     turn = state["turn"]
     steps: list[Step] = []
