@@ -68,6 +68,11 @@ def test_each_command_needs_its_rule(umpire, tmp_path):
     for step, rule in ((("sink", "mars", "--roll", "6"), "sinking-and-exploding-ships"),
                        (("anchor", "mars"), "anchors"), (("sail", "mars", "full"), "full-sails"),
                        (("tow", "mars", "orion"), "towing"), (("aground", "mars", "--roll", "2"), "running-aground"),
-                       (("repair", "mars", "--what", "hull"), "repairs")):
+                       (("repair", "mars", "--what", "hull"), "repairs"),
+                       (("explode", "mars", "--rolls", "6"), "sinking-and-exploding-ships"),
+                       (("lead", "mars", "--hexes", "1"), "casting-the-lead"),
+                       (("move", "mars", "B1", "--attitude", "D"), "backing-sails"),
+                       (("load", "mars", "--side", "left", "--shot", "grape"), "types-of-ammunition"),
+                       (("wind", "--rolls", "6"), "wind")):
         res = umpire(*step)
         assert res.code == 1 and f"--optional {rule}" in res.err, (step, res.err)
