@@ -26,7 +26,7 @@ def _status(umpire):
 
 def test_every_command_undoes_and_verifies(umpire, tmp_path):
     _game(umpire, tmp_path)
-    steps = [("fire", "mars", "--at", "hercule", "--range", "4", "--side", "left", "--facing", "right", "--roll", "1"),
+    steps = [("move", "orion", "1", "--attitude", "D"), ("fire", "mars", "--at", "hercule", "--range", "4", "--side", "left", "--facing", "right", "--roll", "1"),
              ("fire", "orion", "--at", "sloop", "--range", "1", "--side", "left", "--facing", "right", "--rolls", "5,5"),
              ("repair", "hercule", "--what", "hull"), ("anchor", "mars"), ("sail", "orion", "full"),
              ("aground", "hercule", "--roll", "2"), ("turn",), ("sink", "sloop", "--roll", "3"),

@@ -150,6 +150,7 @@ def _explode(state, tables, ship_id, near, rolls, typed) -> Resolution:
             steps.append(Step(f"{target['name']}: Rigging Effects Table {table}, die {roll}", result,
                               tables.source("hit-tables")))
             hits = gunnery.parse_result(result)
+            double_rigging(target, hits, tables, steps)
             facing = max(SIDES, key=lambda s: target["guns_left"][s] + target["carronades_left"][s])
             if hits["guns"]:
                 steps.append(Step(f"{target['name']}: gun hits", f"on her {facing} side (the side with more gun "
