@@ -291,7 +291,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         steps.append(Step("collision", f"her movement ended where she collided: {amended} cut to {done}",
                           "1974 Collisions 3"))
     springs = limits.get("springs") and walk.turns
-    record = {"turn": turn, "written": written(orders) if orders else "0", "done": done,
+    record = {"turn": turn, "written": written(orders) if orders else "0", "done": done, "log": done,
               "before": {k: rec[k] for k in ("turn", "still", "dismasted_turn") if k in rec},
               "hexes": walk.hexes, "turns": walk.turns, "still": still, "drift": drifts,
               "dismasted_turn": turn if dismasted and walk.turns else int(rec.get("dismasted_turn") or 0),
