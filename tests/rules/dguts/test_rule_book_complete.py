@@ -451,3 +451,18 @@ def test_grappled_fleet_ships_fire_with_the_crew_not_in_the_melee(umpire, tmp_pa
     all_in = run("fire", "swiftsure", "--at", "orion", *shot)          # all her crew defends: no gun is manned
     assert all_in.code == 1 and "30 of her 30 CF in the melee" in all_in.err
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_a_galley_under_oars_turns_up_to_180_degrees_losing_a_tenth_for_each_45():
+    # Galleys: "Galleys may turn up to 180% in a single tum, losing 10% for every 45% turn."
+    from umpire.core.errors import BadInput
+    from umpire.rules.dguts import derive_ship, initial_state
+    from umpire.rules.dguts.special_vessels import galley_row_speed
+
+    values = derive_ship("other", 300, 300, "2x12", {"kind": "galley"})
+    state = initial_state(values)
+    assert galley_row_speed(values, state, False)[0] == 8
+    assert galley_row_speed(values, state, False, turns=2)[0] == pytest.approx(6.4)    # 8 x (1 - 2 x 10%)
+    assert galley_row_speed(values, state, True, turns=4)[0] == pytest.approx(7.2)     # 12 x 60%, 180 degrees
+    with pytest.raises(BadInput, match="0 to 4"):
+        galley_row_speed(values, state, False, turns=5)

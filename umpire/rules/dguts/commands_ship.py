@@ -203,7 +203,8 @@ class ShipCommands:
                               {"speed": 0.0, "allowance": 0.0, "base": None})
         battle = str(opts["row"]) == "battle"
         spell = check_oarsmen(s["track"], battle, self.dt(tables))
-        speed, step = galley_row_speed(s["values"], s["track"], battle, self.dt(tables))
+        speed, step = galley_row_speed(s["values"], s["track"], battle, self.dt(tables),
+                                       int(_num(opts, "turns", 0, 0)))
         note = Step("oarsmen", spell + " (`umpire task SHIP row --pace normal|battle` counts the turn)",
                     self.dt(tables).cite("special", "galley_stamina"))
         return Resolution("speed", f"{s['name']}: {speed:g}\" under oars", [], [step, note],

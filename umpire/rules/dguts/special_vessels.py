@@ -12,16 +12,22 @@ from .tables import Tables, tables_or_default
 
 
 def galley_row_speed(values: Mapping[str, Any], state: Mapping[str, Any], battle: bool = False,
-                     tables: Tables | None = None) -> tuple[float, Step]:
-    """Rowing speed: 8" (12" in battle), 20% less for every tenth of her tonnage taken low."""
+                     tables: Tables | None = None, turns: int = 0) -> tuple[float, Step]:
+    """Rowing speed: 8" (12" in battle), 20% less for every tenth of her tonnage taken low, and 10% less
+    for each 45-degree turn (up to four, 180 degrees, in a turn)."""
     t = tables_or_default(tables)
     row = t.get("special", "galley")
+    if not 0 <= turns <= int(row["most_turns"]):
+        raise BadInput(f"turns {turns}: a galley turns 0 to {row['most_turns']} times 45 degrees in a turn "
+                       f"(up to {45 * int(row['most_turns'])} degrees)")
     base = float(row["row_battle" if battle else "row_normal"])
     tenths = math.floor(float(state["damage_low"]) / (float(values["tons"]) / 10) + 1e-9)
-    share = max(Fraction(0), 1 - tenths * Fraction(str(row["loss_per_tenth_low"])))
+    share = max(Fraction(0), 1 - tenths * Fraction(str(row["loss_per_tenth_low"]))
+                - turns * Fraction(str(row["turn_loss"])))
     speed = round(base * float(share), 4)
+    turning = f", less {turns} x 10% for {45 * turns} degrees of turning" if turns else ""
     return speed, Step("rowing", f"{'battle' if battle else 'normal'} {base:g}\" less {tenths} x 20% for low "
-                       f"damage: {speed:g}\"", t.cite("special", "galley"))
+                       f"damage{turning}: {speed:g}\"", t.cite("special", "galley"))
 
 
 def galley_stamina(tables: Tables | None = None) -> dict[str, int]:
