@@ -110,3 +110,48 @@ def test_variable_seamanship_rigging_repairs(umpire, tmp_path):
     res = umpire("--json", "repair", "orient", "--what", "rigging", "--roll", "4")
     assert res.code == 0 and res.json["repaired"] is True, res.err
     assert any("35.2" in line for line in res.json["explain"])
+
+
+FULL_SAIL = '[tables.full-sail-movement]\ncells = [[5, 4, 2, 0], [6, 5, 3, 0], [7, 6, 3, 0]]\n'
+
+
+def test_full_sail_speed_from_the_pack(umpire, tmp_path):
+    """19.1.1 the full sail charts are images not in the text: the pack's Full Sail Movement Chart;
+    a rigging section lost takes one off (11.4.4.1); 48.0 an uncoppered ship one more."""
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + FULL_SAIL)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
+                  "--tables", tmp_path / "p.toml", "--optional", "copper-bottoms").code == 0
+    assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR")).code == 0
+    res = umpire("--json", "speed", "orient", "--attitude", "B")
+    assert res.code == 0 and res.json["allowance"] == 2 and res.json["sail"] == "battle", res.err   # battle 3, B
+    assert umpire("sail", "orient", "full").code == 0
+    res = umpire("--json", "speed", "orient", "--attitude", "B")        # full sail 5 (her spec), B: 4
+    assert res.code == 0 and res.json["allowance"] == 4 and res.json["sail"] == "full", res.err
+    assert umpire("designate", "orient", "--uncoppered").code == 0
+    assert umpire("--json", "speed", "orient", "--attitude", "B").json["allowance"] == 3
+    assert umpire("designate", "orient", "--fore-and-aft").code == 1          # not in play
+
+
+def test_full_sail_speed_without_the_chart_names_it(umpire, tmp_path):
+    _game(umpire, tmp_path)
+    res = umpire("speed", "orient", "--attitude", "A", "--sail", "full")
+    assert res.code == 2 and "Full Sail Movement Chart" in res.err
+
+
+def test_scurvy_and_fore_and_aft(umpire, tmp_path):
+    """47.1 newly arrived: "one or two extra crew squares per section for the SOL class ships and
+    one ... for frigate class ships"; 38.0 "A fore-and-aft rigged ship does not suffer full sail
+    rigging hit penalties on the hit tables"."""
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "scurvy", "--optional", "fore-and-aft-rigging").code == 0
+    assert umpire("ship", "add", "Orient", "--side", "fr", "--class", "1", "--spec", EIGHTY.format(q="CR")).code == 0
+    assert umpire("ship", "add", "Hornet", "--side", "gb", "--class", "3", "--spec", EIGHTY.format(q="AV")).code == 0
+    assert umpire("designate", "hornet", "--newly-arrived", "2").code == 2          # a frigate: one
+    assert umpire("designate", "orient", "--newly-arrived", "2").code == 0
+    assert umpire("--json", "status", "orient").json["ships"][0]["crew_left"] == [7, 6, 6]
+    assert umpire("designate", "hornet", "--fore-and-aft").code == 0
+    assert umpire("sail", "hornet", "full").code == 0
+    assert umpire("fire", "orient", "--at", "hornet", "--range", "8", "--side", "left", "--roll", "1").code == 0
+    res = _fire(umpire, "orient", "hornet", 2, "right", "3", "--aim", "rigging")      # table 6 die 3: 2R-C (R)
+    assert res.code == 0 and res.json["hits"]["rigging"] == 2, res.err

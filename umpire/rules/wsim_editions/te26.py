@@ -20,6 +20,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
+from umpire.rules.wsim.optional_actions import Designate
 from umpire.rules.wsim_editions.te26_actions import Burn
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn")
@@ -210,7 +211,23 @@ class WsimTe26Advanced(WsimTe26):
     actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
                "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
-               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps")}
+               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
+               "designate": (Designate, "_te_designate")}
+
+    def _te_designate(self, state, tables, a):
+        """What the scenario states for Optional 38, 47 and 48 (te26_ship_work)."""
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        self._ship(state, a.ship)
+        return te26_ship_work.designate(state, a.ship, a.opts, tables)
+
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        """Battle or full sails (19.1.1: the full sail chart from the pack), default the sails she has."""
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
+        self._ship(state, ship)
+        return te26_ship_work.speed(state, tables, ship, opts)
 
     def _te_sink(self, state, tables, a):
         """The Destroyed Hull Phase of a ship that may sink or explode (24.3.2.2; te26_sinking)."""

@@ -73,7 +73,8 @@ class Reading:
         if te26_ship_work.weighing(firer, state["turn"]):
             raise Refused(f"{firer['name']} is weighing anchor: she may not fire (TE 2.6 19.3.6.1)")
         turn = state["turn"]
-        self.target_full = flag(opts, "target-full-sails") or te26_ship_work.full_sails(target)
+        self.target_full = (flag(opts, "target-full-sails") or te26_ship_work.full_sails(target)) \
+            and not target.get("te_fore_and_aft")          # 38.0: no full sail rigging hit penalties
         self.target_anchored = flag(opts, "target-anchored") or te26_ship_work.anchored(target, turn)
         rules = self.rules
         if act.rake and act.range > rules["rake_max_range"]:

@@ -194,3 +194,116 @@ def repair(state: dict, ship_id: str, what: str, near_enemy: bool, rolls: tuple[
 
 def repair_need() -> DiceNeed:
     return DiceNeed(1, 6, ("repair",))
+
+
+class _MoveTables:
+    """The game's tables with the full sail charts from the pack (19.1.1: images not in the text)."""
+
+    def __init__(self, tables) -> None:
+        self._t = tables
+        self.rulings, self.strict = tables.rulings, tables.strict
+
+    def __getitem__(self, name: str):
+        if name != "movement":
+            return self._t[name]
+        chart = self._t["full-sail-movement"]
+        full = {row: dict(zip(chart["columns"], cells)) for row, cells in zip(chart["rows"], chart["cells"])}
+        return {**self._t["movement"], "full_sail": full}
+
+    def source(self, name: str, key: str = "") -> str:
+        return self._t["full-sail-movement"]["source"] if name == "movement" else self._t.source(name, key)
+
+
+def speed(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
+    """Movement allowance (7.1, 19.1.1): battle sails on the battle sail charts, full sails on the
+    pack's Full Sail Movement Chart; a rigging section lost takes one off (11.4.4.1); with
+    Optional 48 an uncoppered ship one more under full sails."""
+    from umpire.rules.wsim import movement
+
+    ship = state["ships"][ship_id]
+    sail = (opts.get("sail") or ship.get("sails") or "battle").lower()
+    if sail not in ("battle", "full"):
+        raise BadInput(f"sail {sail!r}: use battle or full")
+    if sail == "full" and (ship.get("te_no_full_sails") or ship["rigging_left"][0] == 0):
+        raise Refused(f"{ship['name']} may not use full sails: her first rigging section is gone (TE 2.6 19.1.3)")
+    att = opts.get("attitude")
+    if not att:
+        toward = opts.get("wind") if opts.get("wind") is not None else (state.get("wind") or {}).get("direction")
+        if opts.get("heading") is None or not toward:
+            raise BadInput("give --attitude A|B|C|D, or --heading (and --wind, unless the game's wind is set)")
+        try:
+            att = movement.attitude(int(opts["heading"]), int(toward), tables)
+        except (TypeError, ValueError):
+            raise BadInput("--heading and --wind are hex directions 1 to 6") from None
+    view = _MoveTables(tables) if sail == "full" else tables
+    res = movement.allowance(ship, att, view, sail, state["turn"])
+    if sail == "full" and ship.get("te_uncoppered") and "copper-bottoms" in (state.get("optional") or []):
+        value = max(0, res.data["allowance"] - 1)
+        res.working.append(Step("no coppering, three months at sea", f"-1 under full sails -> {value}",
+                                "TE 2.6 48.0"))
+        res.data["allowance"] = value
+        res.summary = f"{ship['name']} attitude {res.data['attitude']}: {value} hex(es)"
+    res.working = [Step(s.step, s.value, s.source.replace("Basic VIII.D.4.a", "TE 2.6 11.4.4.1")
+                        .replace("Basic IV.A.17", "TE 2.6 7.1.17")) for s in res.working]
+    return res
+
+
+DESIGNATIONS = {"fore_and_aft": "fore-and-aft-rigging", "uncoppered": "copper-bottoms", "newly_arrived": "scurvy"}
+
+
+def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
+    """What the scenario states about a ship for Optional 38 (fore-and-aft rigging), 47 (scurvy:
+    newly arrived, extra crew at set-up) and 48 (no coppering)."""
+    ship = state["ships"][ship_id]
+    given = {k: v for k, v in opts.items() if k != "_optional" and v not in (None, False)}
+    if not given:
+        raise BadInput("designate: give --fore-and-aft, --uncoppered or --newly-arrived N")
+    if "rated_guns" in given:
+        raise BadInput("designate --rated-guns: not a wsim-te26 designation (the Tournament Edition compares guns)")
+    playing = state.get("optional") or []
+    effects: list[dict] = []
+    steps: list[Step] = []
+    for key in given:
+        if key not in DESIGNATIONS:
+            raise BadInput(f"designate: {key!r} is not a wsim-te26 designation")
+        if DESIGNATIONS[key] not in playing:
+            raise Refused(f"designate --{key.replace('_', '-')}: the optional rule {DESIGNATIONS[key]!r} is not in "
+                          f"play (umpire new ... --optional {DESIGNATIONS[key]})")
+    if given.get("fore_and_aft"):
+        effects.append(set_(["ships", ship_id, "te_fore_and_aft"], True))
+        steps.append(Step("fore-and-aft rigged", "no full-sail rigging bonus against her", "TE 2.6 38.0"))
+    if given.get("uncoppered"):
+        effects.append(set_(["ships", ship_id, "te_uncoppered"], True))
+        steps.append(Step("three months at sea with no coppering", "one movement factor less under full sails",
+                          "TE 2.6 48.0"))
+    if "newly_arrived" in given:
+        effects += _scurvy(state, ship, given["newly_arrived"], steps, tables)
+    return Resolution("designate", f"{ship['name']}: " + "; ".join(s.step for s in steps), effects, steps,
+                      {"ship": ship_id, **given})
+
+
+def _scurvy(state: dict, ship: dict, n, steps: list[Step], tables) -> list[dict]:
+    """47.1 "one or two extra crew squares per section for the SOL class ships and one extra crew
+    square per section for frigate class ships", at set-up."""
+    allowed = tables["procedures"]["scurvy"]
+    try:
+        extra = int(n)
+    except (TypeError, ValueError):
+        raise BadInput(f"--newly-arrived {n!r}: extra crew squares per section, 1 or 2") from None
+    number = ship.get("class_number")
+    kind = "SOL" if number in (1, 2) else "F" if number in (3, 4) else ""
+    if not kind:
+        raise BadInput(f"{ship['name']}: the extra crew depends on her class (ships of the line 1-2, frigates 3-4); "
+                       "give it with `ship add --class`")
+    if extra not in allowed[kind]:
+        raise BadInput(f"--newly-arrived {extra}: a {'ship of the line' if kind == 'SOL' else 'frigate'} has "
+                       f"{' or '.join(map(str, allowed[kind]))} extra crew square(s) per section (TE 2.6 47.1)")
+    if ship.get("te_newly_arrived") or state["turn"] != 1 or ship["crew_left"] != ship["crew_max"]:
+        raise Refused(f"{ship['name']}: the extra crew of a newly arrived ship is part of the set-up, once, before "
+                      "she has lost crew or play has passed the first turn (TE 2.6 47.1)")
+    sid = ship["id"]
+    crew = [c + extra for c in ship["crew_max"]]
+    steps.append(Step("newly arrived", f"{extra} extra crew square(s) a section: {'-'.join(map(str, crew))}",
+                      "TE 2.6 47.1"))
+    return [set_(["ships", sid, "crew_max"], crew), set_(["ships", sid, "crew_left"], list(crew)),
+            set_(["ships", sid, "at_turn_start", "crew_left"], list(crew)), set_(["ships", sid, "te_newly_arrived"], True)]
