@@ -10,6 +10,11 @@ a ship in place (fouling, grappling, a whole crew away boarding, anchors). It ke
 run of turns in which her bow hex did not change, and from it says when she drifts
 (V.B.1-2) and what a ship that stood still may do next (Advanced V.D).
 
+A collision cuts the journalled move back to where she stopped (V.C.4). With the optional
+rules: moves written turns ahead under command lag (Optional IV), the straight move of a
+ship whose orders were not written in time (II), a mast over the side (VIII), blocked wind
+(IX), running aground (XI).
+
 The tool does not own the map: it says that she drifts and toward which wind direction;
 the umpire moves the counter.
 """
@@ -31,7 +36,8 @@ _SEPARATORS = re.compile(r"[\s,.;/-]+")
 
 class Move(Action):
     """One ship's move for the turn: the notation as written and what the table shows (`opts`:
-    attitude, heading, wind, sail, turning, as_written)."""
+    attitude, heading, wind, sail, turning, blocked_by) and how it is taken (as_written,
+    collision, for_turn, erase_orders, unwritten)."""
 
     command: ClassVar[str] = "move"
     ship: str
