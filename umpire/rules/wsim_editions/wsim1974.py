@@ -118,7 +118,7 @@ class Wsim1974(Wsim1981):
 
         state = super().initial_state(game)
         for ship in state["ships"].values():
-            self._log_shot(ship)
+            self._extend_log(ship)
         # kept under a key of its own: the 1981 hooks for the 1981 Optional Rules read `optional`
         state.pop("optional", None)
         state["optional_1974"] = list(game.meta.get("optional", []))
@@ -138,10 +138,10 @@ class Wsim1974(Wsim1981):
     def new_ship(self, definition: dict) -> dict:
         """The Basic log, the shot in each broadside (ballshot unless Types of Ammunition), and
         what the optional rules keep (anchors, repairs, sails, tow, grounding)."""
-        return self._log_shot(super().new_ship(definition))
+        return self._extend_log(super().new_ship(definition))
 
     @staticmethod
-    def _log_shot(ship: dict) -> dict:
+    def _extend_log(ship: dict) -> dict:
         from umpire.rules.wsim.ship import SIDES
         from umpire.rules.wsim_editions import wsim1974_optional
 

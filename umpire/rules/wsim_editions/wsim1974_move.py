@@ -149,7 +149,6 @@ def _held(state: dict, ship: dict, turn: int) -> tuple[list[tuple[str, str]], bo
 
 
 def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
-    from umpire.rules.wsim.ship import sections_lost
     from umpire.rules.wsim_editions.wsim1974_optional import anchored
 
     ship = state["ships"][ship_id]
