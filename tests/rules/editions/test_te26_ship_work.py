@@ -155,3 +155,28 @@ def test_scurvy_and_fore_and_aft(umpire, tmp_path):
     assert umpire("fire", "orient", "--at", "hornet", "--range", "8", "--side", "left", "--roll", "1").code == 0
     res = _fire(umpire, "orient", "hornet", 2, "right", "3", "--aim", "rigging")      # table 6 die 3: 2R-C (R)
     assert res.code == 0 and res.json["hits"]["rigging"] == 2, res.err
+
+
+def test_blocked_wind(umpire, tmp_path):
+    """41.1 a blocker at full sails cuts two hexes, at battle sails with half her rigging one;
+    41.2.1 "If a ship blocks the wind to a ship with 30 plus guns less than the blocking ship,
+    the loss of speed ... is increased by one (FS loss would be 3 and BS loss 2)"."""
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "blocked-wind").code == 0
+    assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR")).code == 0
+    assert umpire("ship", "add", "Hornet", "--side", "gb", "--spec", FRIGATE).code == 0
+    assert umpire("designate", "orient", "--rated-guns", "80").code == 0
+    assert umpire("designate", "hornet", "--rated-guns", "44").code == 0
+    # Hornet (battle sail 4, attitude A: 4) blocked by Orient at battle sails: 1, +1 (36 more guns): 2
+    res = umpire("--json", "speed", "hornet", "--attitude", "A", "--blocked-by", "orient")
+    assert res.code == 0 and res.json["allowance"] == 2 and res.json["blocked_wind_loss"] == 2, res.err
+    assert umpire("sail", "orient", "full").code == 0
+    res = umpire("--json", "speed", "hornet", "--attitude", "A", "--blocked-by", "orient")
+    assert res.json["blocked_wind_loss"] == 3 and res.json["allowance"] == 1
+    # the other way: Orient blocked by the smaller Hornet at battle sails: 1 - 1 = 0
+    res = umpire("--json", "speed", "orient", "--attitude", "A", "--sail", "battle", "--blocked-by", "hornet")
+    assert res.code == 0 and res.json["blocked_wind_loss"] == 0, res.err
+
+
+FRIGATE = "10H-(4-4)M-12(2)G-5R(4)-6-12'-14(AV)"

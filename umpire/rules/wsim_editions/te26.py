@@ -52,7 +52,8 @@ class WsimTe26(Wsim1981):
         "wind-velocity": "the wind changes in the Advanced Game's Wind Phase (30.0)",
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
     }
-    actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale")}
+    actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
+               "designate": (Designate, "_te_designate")}
     options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
@@ -167,6 +168,25 @@ class WsimTe26(Wsim1981):
         need = DiceNeed(n, 6, tuple(f"{kind} die {i + 1}" for i in range(n)))
         return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts, self.level))
 
+    def _te_designate(self, state, tables, a):
+        """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        if a.ship not in state["ships"]:
+            raise BadInput(f"no ship {a.ship!r}")
+        return te26_ship_work.designate(state, a.ship, a.opts, tables)
+
+    def _speed(self, state: dict, tables, ship: str, opts: dict):
+        """`speed`, and with Optional 41 the umpire's --blocked-by ship (te26_ship_work.blocked)."""
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        blocker = opts.get("blocked_by")
+        res = self.speed(state, tables, ship, {k: v for k, v in opts.items() if k != "blocked_by"})
+        if blocker:
+            res.working = list(res.working)
+            te26_ship_work.blocked(state, tables, state["ships"][ship], blocker, res)
+        return res
+
     def initial_state(self, game) -> dict:
         state = super().initial_state(game)
         state["optional"] = list(game.meta.get("optional", []))   # rules read by commands that do not carry them
@@ -211,15 +231,7 @@ class WsimTe26Advanced(WsimTe26):
     actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
                "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
-               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
-               "designate": (Designate, "_te_designate")}
-
-    def _te_designate(self, state, tables, a):
-        """What the scenario states for Optional 38, 47 and 48 (te26_ship_work)."""
-        from umpire.rules.wsim_editions import te26_ship_work
-
-        self._ship(state, a.ship)
-        return te26_ship_work.designate(state, a.ship, a.opts, tables)
+               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps")}
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         """Battle or full sails (19.1.1: the full sail chart from the pack), default the sails she has."""

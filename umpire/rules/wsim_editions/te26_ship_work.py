@@ -248,7 +248,45 @@ def speed(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
     return res
 
 
-DESIGNATIONS = {"fore_and_aft": "fore-and-aft-rigging", "uncoppered": "copper-bottoms", "newly_arrived": "scurvy"}
+def blocked(state: dict, tables, ship: dict, blocker_id: str, res: Resolution) -> None:
+    """Optional 41: the adjacent ship between her and the wind cuts her allowance this turn: two
+    at full sails, one at battle sails with half her rigging or more (41.1); 30 or more guns
+    between them changes it by one, 60 or more by two (41.2)."""
+    if "blocked-wind" not in (state.get("optional") or []):
+        raise Refused("--blocked-by belongs to the optional rule 'blocked-wind' (TE 2.6 41.0), which this game was "
+                      "not started with (umpire new ... --optional blocked-wind)")
+    if blocker_id not in state["ships"] or blocker_id == ship["id"]:
+        raise BadInput(f"--blocked-by {blocker_id!r}: another ship of this game")
+    t = tables["procedures"]["blocked_wind"]
+    b = state["ships"][blocker_id]
+    if b.get("sails") == "full":
+        loss, why = t["full_sails"], f"{b['name']} at full sails"
+    elif 2 * sum(b["rigging_left"]) >= sum(b["rigging_max"]):
+        loss, why = t["battle_sails"], f"{b['name']} at battle sails with half her rigging or more"
+    else:
+        loss, why = 0, f"{b['name']} at battle sails with less than half her rigging"
+    steps = res.working
+    steps.append(Step("wind blocked", f"{why}: {loss}", "TE 2.6 41.1"))
+    if loss:
+        missing = [s["name"] for s in (ship, b) if not s.get("rated_guns")]
+        if missing:
+            raise BadInput(f"blocked wind compares the two ships' guns (TE 2.6 41.2): give {' and '.join(missing)} "
+                           "her guns (umpire designate SHIP --rated-guns N)")
+        diff = b["rated_guns"] - ship["rated_guns"]
+        change = 2 if abs(diff) >= t["guns_two"] else 1 if abs(diff) >= t["guns_one"] else 0
+        signed = change if diff > 0 else -change
+        if change:
+            loss = max(0, loss + signed)
+            steps.append(Step("guns", f"{b['rated_guns']} blocking {ship['rated_guns']}: {signed:+d} -> {loss}",
+                              "TE 2.6 41.2.1-41.2.4"))
+    value = max(0, res.data["allowance"] - loss)
+    steps.append(Step("blocked wind, this turn", f"-{loss} -> {value}", "TE 2.6 41.1"))
+    res.data.update({"allowance": value, "blocked_by": blocker_id, "blocked_wind_loss": loss})
+    res.summary = f"{ship['name']} attitude {res.data['attitude']}: {value} hex(es), wind blocked by {b['name']}"
+
+
+DESIGNATIONS = {"fore_and_aft": "fore-and-aft-rigging", "uncoppered": "copper-bottoms", "newly_arrived": "scurvy",
+                "rated_guns": "blocked-wind"}
 
 
 def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
@@ -258,8 +296,6 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
     given = {k: v for k, v in opts.items() if k != "_optional" and v not in (None, False)}
     if not given:
         raise BadInput("designate: give --fore-and-aft, --uncoppered or --newly-arrived N")
-    if "rated_guns" in given:
-        raise BadInput("designate --rated-guns: not a wsim-te26 designation (the Tournament Edition compares guns)")
     playing = state.get("optional") or []
     effects: list[dict] = []
     steps: list[Step] = []
@@ -278,6 +314,12 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
                           "TE 2.6 48.0"))
     if "newly_arrived" in given:
         effects += _scurvy(state, ship, given["newly_arrived"], steps, tables)
+    if "rated_guns" in given:
+        n = given["rated_guns"]
+        if isinstance(n, bool) or not str(n).isdigit() or int(n) < 1:
+            raise BadInput(f"--rated-guns {n!r}: her number of guns, e.g. 74")
+        effects.append(set_(["ships", ship_id, "rated_guns"], int(n)))
+        steps.append(Step("her guns", f"{int(n)}, compared when she blocks the wind or it is blocked", "TE 2.6 41.2"))
     return Resolution("designate", f"{ship['name']}: " + "; ".join(s.step for s in steps), effects, steps,
                       {"ship": ship_id, **given})
 
