@@ -76,3 +76,25 @@ def test_each_command_needs_its_rule(umpire, tmp_path):
                        (("wind", "--rolls", "6"), "wind")):
         res = umpire(*step)
         assert res.code == 1 and f"--optional {rule}" in res.err, (step, res.err)
+
+
+def test_point_count_captured_twice_and_the_150_margin():
+    """3A: a capture counts twice; a 150-point advantage or better wins."""
+    from umpire.core.tables import Tables
+    from umpire.rules.wsim_editions.wsim1974 import Wsim1974
+
+    rs = Wsim1974()
+    ships = {}
+    for i, (side, pts) in enumerate((("british", 30), ("french", 40), ("french", 36), ("french", 3))):
+        d = {"id": f"s{i}", "name": f"S{i}", "side": side, "spec": f"14H-(5-4-4)M-9(1)G-7R(3)-5-21'-{pts}(CR)"}
+        ships[d["id"]] = rs.new_ship(d)
+    ships["s1"].update(prize={"squares": 2, "quality": "CR", "from": "s0"}, controller="british", state="captured")
+    ships["s2"].update(state="exploded", struck=True)
+    ships["s3"].update(state="surrendered")
+    out = rs.score({"turn": 20, "ships": ships}, Tables("wsim-1974"))
+    assert out["points"] == {"british": 80 + 36 + 2, "french": 0}
+    assert out["victory"]["margin"] == 118 and out["victory"]["decisive"] is False
+    ships["s0"]["points"] = 0
+    ships["s1"]["points"] = 80
+    out = rs.score({"turn": 20, "ships": ships}, Tables("wsim-1974"))
+    assert out["points"]["british"] == 160 + 36 + 2 and out["victory"]["decisive"] is True

@@ -207,9 +207,50 @@ class Wsim1974(Wsim1981):
                     e["value"] = dict(end)
 
     def score(self, state: dict, tables=None) -> dict:
+        """The first edition's point count (Scenario 3A, and 3B by reference): a ship captured
+        twice her points, destroyed her points, forced to strike with no prize crew aboard half,
+        rounded up; a side wins by 150 points or more, else the result is indecisive."""
+        import math
+
         out = super().score(state, tables)
         if out.get("victory", {}).get("source") == _HURRICANE["source"]:
             out["victory"] = {**out["victory"], **_SEAS}
+        if tables is None:
+            return out
+        v = tables["procedures"]["victory"]
+        sides = sorted({s["side"] for s in state["ships"].values()})
+        points = dict.fromkeys(sides, 0)
+        lines = []
+        for ship in state["ships"].values():
+            captured = ship["prize"]["squares"] > 0
+            destroyed = ship["state"] in ("sunk", "exploded")
+            struck = ship.get("struck") or ship["state"] in ("surrendered", "captured", "sinking", "exploding")
+            if not (captured or destroyed or struck):
+                continue
+            if captured:
+                value, how = ship["points"] * v["captured_multiplier"], "captured"
+            elif destroyed:
+                value, how = ship["points"] * v["destroyed_multiplier"], "destroyed"
+            else:
+                value, how = math.ceil(ship["points"] / v["struck_divisor"]), "struck, no prize crew"
+            gainers = [ship["controller"]] if captured else [s for s in sides if s != ship["side"]]
+            for g in gainers:
+                points[g] += value
+            lines.append({"ship": ship["id"], "state": ship["state"], "captured": captured, "how": how,
+                          "points": value, "to": gainers})
+        out.update({"points": points, "ships": lines})
+        vic = out.get("victory") or {}
+        if vic.get("action") == "multi-ship" and not vic.get("over") and len(points) >= 2:
+            ranked = sorted(points.items(), key=lambda kv: -kv[1])
+            margin = ranked[0][1] - ranked[1][1]
+            decisive = margin >= v["win_margin"]
+            out["victory"] = {**vic, "leader": ranked[0][0] if margin else None, "margin": margin,
+                              "decisive": decisive,
+                              "why": "point count (the text's: after Move twenty): "
+                                     + (f"{ranked[0][0]} leads by {margin}; " if margin else "level; ")
+                                     + (f"{v['win_margin']} or more wins" if decisive else
+                                        f"under {v['win_margin']} the result is indecisive"),
+                              "source": "1974 Scenario 3A (point count)"}
         return out
 
     # --- loading -------------------------------------------------------------------------
