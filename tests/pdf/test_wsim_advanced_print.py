@@ -141,6 +141,8 @@ def test_variant_templates_take_their_base_and_change_only_what_they_name():
     assert (adv.fonts, adv.turns, adv.header, adv.boxes.size) == (base.fonts, base.turns, base.header, base.boxes.size)
     card = load_layout(WsimCardLayout, "letter", "wsim-card-advanced")
     assert card.card == load_layout(WsimCardLayout, "letter").card
+    b = card.boxes      # a full row of squares, after the heading and the "L stern" label, stays on the card
+    assert b.heading + b.label + b.per_row * (b.size + b.gap) <= card.card.width - 2 * card.card.padding + 1e-6
     assert load_form("wsim-1981", "advanced").sheet_template == "wsim-sheet-advanced"
     assert load_form("wsim-1981", "basic").key == "wsim-1981"
     assert load_form("wsim-1974", "").load == "B" and load_form("wsim-1974").shots["chain"] == "C"

@@ -456,7 +456,7 @@ def _check_fit(layout: Any, path: Path) -> None:
         needs.append(("[card] height", layout.card.height, height))
     if isinstance(layout, WsimCardLayout):
         b = layout.boxes
-        needs.append(("[boxes] label + per_row boxes", b.label + b.per_row * (b.size + b.gap),
+        needs.append(("[boxes] heading + label + per_row boxes", b.heading + b.label + b.per_row * (b.size + b.gap),
                       layout.card.width - 2 * layout.card.padding))
     if isinstance(layout, CoverLayout):
         for key in ("widths_wsim", "widths_dguts"):
