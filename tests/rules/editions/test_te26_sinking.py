@@ -89,3 +89,32 @@ def test_crew_at_the_pumps_count_as_sections_down(umpire, tmp_path):
     assert res.code == 0 and res.json["hit_table"] == 2, res.err
     assert any("at the pumps" in line for line in res.json["explain"])
     assert umpire("pumps", "orient", "--crew", "1.5").code == 2
+
+
+def test_a_fireship(umpire, tmp_path):
+    """51.4 set afire, "The crew square is then marked out"; 51.7 "+2 on the Fouling Table and -2 on
+    the Unfouling Table. The fire may not be put out"; 51.8 "During each Destroyed Hull Phase ...
+    If the roll is greater than the number of remaining hull squares the ship explodes. If not,
+    mark off one hull square"."""
+    fouling = PACK.split("[tables.fouling]")[1]
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + "[tables.fouling]" + fouling +
+                                     '[tables.unfouling]\nrows = ["2-7", "8-12"]\ncells = [["failure"], ["success"]]\n')
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "fireships").code == 0
+    assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR")).code == 0
+    assert umpire("ship", "add", "Vesuvius", "--side", "gb", "--spec", "3H-(1)M-4G-4R(3)-5-8'-6(AV)").code == 0
+    assert umpire("burn", "vesuvius", "fireship").code == 0
+    assert umpire("--json", "status", "vesuvius").json["ships"][0]["crew_left"] == [0]
+    res = umpire("--json", "foul", "vesuvius", "orient", "--rolls", "4,4")          # 8 + 2 = 10: fouled
+    assert res.code == 0 and res.json["success"] is True, res.err
+    assert umpire("burn", "vesuvius", "fight", "--crew", "1", "--roll", "1").code == 1
+    assert umpire("turn").code == 0
+    res = umpire("--json", "unfoul", "orient", "vesuvius", "--rolls", "5,4")        # 9 - 2 = 7: still fouled
+    assert res.code == 0 and res.json["success"] is False
+    res = umpire("--json", "sink", "vesuvius", "--roll", "2")                        # 2, not over 3: one hull
+    assert res.code == 0 and res.json["fate"] == "burns"
+    assert umpire("turn").code == 0
+    res = umpire("--json", "sink", "vesuvius", "--roll", "3")                        # 3 over 2: she explodes
+    assert res.code == 0 and res.json["fate"] == "explodes"
+    assert umpire("explode", "vesuvius", "--near", "orient=1", "--rolls", "1").code == 0
+    assert umpire("verify").code == 0

@@ -247,7 +247,10 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.wsim_editions import te26_sinking
 
         self._ship(state, a.ship)
-        te26_sinking.check_sink(state, a.ship)
+        ship = te26_sinking.check_sink(state, a.ship)
+        if ship.get("te_fireship"):
+            return Plan(DiceNeed(1, 6, ("fireship",)),
+                        lambda rolls, strict: te26_sinking.fireship_phase(state, a.ship, rolls, strict))
         return Plan(te26_sinking.sink_need(state, a.ship),
                     lambda rolls, strict: te26_sinking.sink(state, a.ship, rolls, strict, tables), flexible=True)
 
@@ -389,6 +392,13 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.base import Plan
         from umpire.rules.wsim_editions import te26_firefight as ff
 
+        if a.what == "fireship":
+            from umpire.rules.wsim_editions import te26_sinking
+
+            if a.areas or a.opts.get("crew") or a.opts.get("to"):
+                raise BadInput("burn SHIP fireship takes no areas, --crew or --to")
+            self._ship(state, a.ship)
+            return te26_sinking.set_fireship(state, a.ship)
         crew = ff.check(state, a.ship, a.what, a.areas, a.opts, tables["procedures"]["firefighting"])
         if a.what == "set":
             return ff.set_fire(state, a.ship)
@@ -430,7 +440,14 @@ def _resolve(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tab
             value = gm["cells"][0][0]
             total += value
             steps.append(Step("the ships are fouled", f"{value:+d} = {total}", gm["source"]))
-        for key, n in _contact_mods(level, kind, opts).items():
+        fireships = sum(1 for x in (sa, sb) if x.get("te_fireship"))
+        mods = _contact_mods(level, kind, opts)
+        if fireships and kind == "foul":
+            total += rules["foul_fireship"]
+            steps.append(Step("a fireship afire", f"{rules['foul_fireship']:+d} = {total}", "TE 2.6 51.7"))
+        if fireships and kind == "unfoul":
+            mods["unfoul_fireship"] = max(fireships, mods.get("unfoul_fireship", 0))
+        for key, n in mods.items():
             total += n * rules[key]
             steps.append(Step({"unfoul_full_sails": f"{n} ship(s) at full sails",
                                "unfoul_fireship": f"{n} fireship(s)"}[key], f"{n * rules[key]:+d} = {total}",

@@ -23,7 +23,7 @@ from umpire.rules.wsim_editions import te26_sinking
 from umpire.rules.wsim_editions.te26_fire import TE_REFS
 
 GONE = ("sunk", "exploded")
-WHATS = ("set", "fight", "turn")
+WHATS = ("set", "fight", "turn")   # and "fireship", Optional 51 (te26_sinking)
 
 
 def check(state: dict, ship_id: str, what: str, areas: list, opts: dict, rules: dict) -> int:
@@ -40,6 +40,9 @@ def check(state: dict, ship_id: str, what: str, areas: list, opts: dict, rules: 
     if ship["state"] in GONE:
         raise Refused(f"{ship['name']} has {ship['state']}")
     fire = ship.get("te_fire", "")
+    if fire == "fireship" or ship.get("te_fireship"):
+        raise Refused(f"{ship['name']} is a fireship afire: the fire may not be put out, and she burns in the "
+                      "Destroyed Hull Phase (`umpire sink`, TE 2.6 51.7-51.8)")
     if what == "set":
         if fire:
             raise Refused(f"{ship['name']} is already on fire ({fire})")

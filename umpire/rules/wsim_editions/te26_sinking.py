@@ -63,6 +63,10 @@ def check_sink(state: dict, ship_id: str) -> dict:
     ship = state["ships"][ship_id]
     if ship["state"] in ("sunk", "exploded"):
         raise Refused(f"{ship['name']} has {ship['state']}")
+    if ship.get("te_fireship") and ship.get("te_destroyed") != "explodes":
+        if ship.get("te_sink_turn") == state["turn"]:
+            raise Refused(f"{ship['name']} has had her Destroyed Hull Phase this turn")
+        return ship
     if ship.get("te_destroyed") != DOOMED:
         raise Refused(f"{ship['name']} is not a ship that may sink or explode (her last hull square gone and the "
                       "Destroyed Hull Table's result, TE 2.6 24.3.2)")
@@ -142,3 +146,48 @@ def sink(state: dict, ship_id: str, rolls: tuple[int, ...], strict: bool, tables
     if strict and dice:
         raise BadInput(f"sink used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
     return Resolution("sink", f"{ship['name']} {fate}", effects, steps, {"ship": ship_id, "fate": fate, "rolls": used})
+
+
+# --- fireships (Optional 51) ------------------------------------------------------------------
+
+def set_fireship(state: dict, ship_id: str) -> Resolution:
+    """51.4 "In the Planning Phase that the ship is to be set afire ... The crew square is then
+    marked out, as the men escape in a ship's boat"; 51.7 "The fire may not be put out"."""
+    ship = state["ships"][ship_id]
+    if "fireships" not in (state.get("optional") or []):
+        raise Refused("setting a fireship afire belongs to the optional rule 'fireships' (TE 2.6 51.0), which this "
+                      "game was not started with (umpire new ... --optional fireships)")
+    if ship.get("te_fireship"):
+        raise Refused(f"{ship['name']} is already afire")
+    if ship["state"] in ("sunk", "exploded") or ship.get("struck"):
+        raise Refused(f"{ship['name']} has {ship['state']}")
+    effects = [set_(["ships", ship_id, "te_fireship"], True), set_(["ships", ship_id, "te_fire"], "fireship"),
+               set_(["ships", ship_id, "crew_left"], [0] * len(ship["crew_left"])),
+               set_(["ships", ship_id, "te_fire_turn"], state["turn"])]
+    steps = [Step("fireship set afire", "her crew square is marked out (they escape in a boat); she sails straight "
+                  "ahead her full allowance from now on", "TE 2.6 51.4, 51.6"),
+             Step("the fire", "may not be put out; each Destroyed Hull Phase `umpire sink` rolls for her",
+                  "TE 2.6 51.7-51.8")]
+    return Resolution("burn", f"{ship['name']} is set afire", effects, steps, {"ship": ship_id, "what": "fireship"})
+
+
+def fireship_phase(state: dict, ship_id: str, rolls: tuple[int, ...], strict: bool) -> Resolution:
+    """51.8 "During each Destroyed Hull Phase that the fireship is burning, the player rolls one
+    die. If the roll is greater than the number of remaining hull squares the ship explodes. If
+    not, mark off one hull square." """
+    ship = state["ships"][ship_id]
+    d = rolls[0]
+    hull = ship["hull_left"]
+    effects = [set_(["ships", ship_id, "te_sink_turn"], state["turn"])]
+    if d > hull:
+        effects.append(set_(["ships", ship_id, "te_destroyed"], "explodes"))
+        fate = "explodes"
+        said = f"greater than her {hull} hull square(s): she explodes (resolve it with `umpire explode {ship_id} " \
+               "--near SHIP=1|2`)"
+    else:
+        effects.append(set_(["ships", ship_id, "hull_left"], hull - 1))
+        fate = "burns"
+        said = f"not greater than her {hull} hull square(s): one hull square marked off"
+    return Resolution("sink", f"{ship['name']} {fate}", effects,
+                      [Step(f"fireship burning, die {d}", said, "TE 2.6 51.8")],
+                      {"ship": ship_id, "fate": fate, "rolls": [d]})
