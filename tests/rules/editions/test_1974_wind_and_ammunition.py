@@ -193,3 +193,26 @@ def test_shot_status_undo_verify_and_a_house_ruling(umpire, tmp_path):
     rulings.write_text('[rulings]\n"ammunition.british_chainshot" = false\n')
     res = umpire("--rulings", rulings, "load", "mars", "--side", "left", "--shot", "chain")
     assert res.code == 1 and "british_chainshot" in res.err
+
+
+@pytest.mark.parametrize("scen", sorted(p.stem for p in __import__("pathlib").Path(
+    __file__).resolve().parents[3].joinpath("scenarios", "wsim-1974").glob("*.toml")))
+def test_every_bundled_scenario_plays(umpire, tmp_path, scen):
+    """Each first-edition scenario starts with its wind, and a broadside, a move and a Move's end
+    play and verify under wsim-1974 with every optional rule in play."""
+    args = ["new", tmp_path / "game.toml", "--scenario", scen]
+    for o in ("wind", "types-of-ammunition", "sinking-and-exploding-ships", "anchors", "full-sails", "repairs"):
+        args += ["--optional", o]
+    assert umpire(*args).code == 0
+    st = umpire("--json", "status").json
+    assert st["ruleset"] == "wsim-1974" and st["wind"]["force"]
+    ships = [s for s in st["ships"] if s["state"] == "active"]
+    enemy = [(a, b) for a in ships for b in ships if a["side"] != b["side"]]
+    if enemy:
+        a, b = enemy[0]
+        fire = umpire("--json", "fire", a["id"], "--at", b["id"], "--range", "2", "--side", "left",
+                     "--facing", "right")          # the umpire rolls: one die, or two if her hull goes
+        assert fire.code == 0, fire.err
+        assert umpire("move", a["id"], "0").code == 0
+    assert umpire("turn").code == 0
+    assert umpire("verify").code == 0
