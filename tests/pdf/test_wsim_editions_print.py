@@ -149,5 +149,15 @@ def test_tournament_edition_loadings_are_written_with_their_shot():
 
     event = {"kind": "load", "action": {"command": "load", "ship": "c", "side": "left", "shot": "chain"},
              "effects": [{"op": "set", "path": ["ships", "c", "loaded", "left"], "value": True},
-                         {"op": "set", "path": ["ships", "c", "te_shot"], "value": {"left": "chain", "right": "round"}}]}
+                         {"op": "set", "path": ["ships", "c", "te_shot"],
+                          "value": {"left": "chain", "right": "round"}}]}
     assert event_marks(event, {}) == [("c", "left", "CS")]
+
+
+def test_a_section_count_that_is_not_a_number_prints_the_broadside_whole():
+    from umpire.pdf.views import broadside
+
+    ship = {"guns_max": 4, "guns_left": {"left": 4, "right": 4},
+            "gun_sections_left": {"left": {"bow": "two", "stern": 2}, "right": {"bow": 2, "stern": 2}}}
+    assert broadside(ship, "guns", damage=True) is None
+    assert broadside({**ship, "gun_sections_left": {"left": 3}}, "guns", damage=True) is None

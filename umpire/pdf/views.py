@@ -331,7 +331,11 @@ def broadside(ship: Mapping, kind: str, damage: bool) -> tuple[Track, ...] | Non
     for side in SIDES:
         for part in SECTIONS:
             if isinstance(kept, Mapping):
-                left = int((kept.get(side) or {}).get(part, size[part]))
+                row = kept.get(side)
+                value = row.get(part, size[part]) if isinstance(row, Mapping) else None
+                if isinstance(value, bool) or not isinstance(value, int):
+                    return None      # a hand-edited section that is not a count: the rows print whole
+                left = value
             elif not damage or int(ship[f"{kind}_left"][side]) >= total:
                 left = size[part]
             else:
