@@ -38,7 +38,8 @@ def status(wind: dict, tables) -> dict:
 
 def set_wind(state: dict, opts: dict, tables) -> Resolution:
     """The umpire sets the wind: the scenario's, a die rolled for a varied start (Wind 1-2,
-    NOTES), or a correction. The first direction set is the initial direction."""
+    NOTES), or a correction. A direction set in Move 1 (or the first one set) is the initial
+    direction the Wind Direction Changes table can return to."""
     top = len(tables["wind"]["velocities"]) - 2     # the last name ends the game; it is not set by hand
     given = {k: _number(opts, k, lo, hi) for k, lo, hi in (("direction", 1, 6), ("velocity", 0, top),
                                                           ("change", 1, 6))}
@@ -46,8 +47,8 @@ def set_wind(state: dict, opts: dict, tables) -> Resolution:
     for key, value in given.items():
         if value is not None:
             wind[key] = value
-    if not wind["initial"] and wind["direction"]:
-        wind["initial"] = wind["direction"]
+    if wind["direction"] and (not wind["initial"] or (state["turn"] == 1 and given["direction"])):
+        wind["initial"] = wind["direction"]   # a direction set before play (a varied start) is the initial one
     words = {"direction": "direction", "velocity": "force", "change": "wind number"}
     steps = [Step("wind set", ", ".join(f"{words[k]} {v}" for k, v in given.items() if v is not None),
                   f"{RULE} 1-2")]
