@@ -150,7 +150,7 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
     tid = target.split("/", 1)[0]
     if tid == firer:
         raise BadInput(f"{ship['name']} cannot fire at herself")
-    if (ship.get("fired") or {}).get(battery) == state["turn"]:
+    if S.record(ship, "fired").get(battery) == state["turn"]:
         raise Refused(f"{ship['name']}: her {battery} {'gun' if battery in S.GUN_BOATS else 'battery'} has fired "
                       "this move: one die a gun, all the battery's guns at one target (Gunnery)")
     if battery in S.GUN_BOATS:
@@ -210,7 +210,7 @@ def resolve_fire(state: dict, firer: str, f: dict, faces: list, opts: dict, tabl
     else:
         effects, more, cards = _hit_ship(state, f, hits, opts, tables)
     target = state["ships"][f["target"]]["name"] + (f"'s {f['boat']}" if f["boat"] else "")
-    effects = effects + [set_(["ships", firer, "fired"], {**(ship.get("fired") or {}), f["battery"]: state["turn"]})]
+    effects = effects + [set_(["ships", firer, "fired"], {**S.record(ship, "fired"), f["battery"]: state["turn"]})]
     shooter = (f"{ship['name']}'s {f['battery']} fires her gun" if f["battery"] in S.GUN_BOATS
                else f"{ship['name']} fires {f['guns']} gun(s)")
     return Resolution("fire", f"{shooter} at {target}: {hits} hit(s)", effects,

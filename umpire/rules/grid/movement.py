@@ -186,7 +186,7 @@ def tack_check(ship: dict, tables, sail_text: str, turn: int = 0) -> tuple[int, 
     a move; after a failure she "must move forward at least 1 square before it tries again" (L199-200),
     which takes her next move, so she may try again the move after (docs/rulings.md)."""
     S.afloat(ship, "tack")
-    last = ship.get("tack") or {}
+    last = S.record(ship, "tack")
     if turn and last.get("turn") == turn:
         raise Refused(f"{ship['name']} has tried to tack this move already: a tack takes the whole move (Tacking)")
     if turn and last.get("failed") and last.get("turn") == turn - 1:

@@ -148,6 +148,12 @@ def manned_guns(ship: dict, battery: str) -> int:
     return min(pos(ship, battery), guns_fit(ship)[battery])
 
 
+def record(ship: dict, key: str) -> dict:
+    """A small record the rules keep on the ship (`fired`, `tack`): a table, or empty when absent or not one."""
+    value = ship.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def held_ids(ship: dict) -> list[str]:
     return [h["card"] for h in ship["held"]]
 
