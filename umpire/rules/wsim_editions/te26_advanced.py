@@ -230,83 +230,132 @@ def _split(entry: str) -> tuple[str, str]:
     return (m.group(1).strip(), m.group(2).strip()) if m else (entry.strip(), "")
 
 
+class _Dice:
+    """The typed or rolled dice, handed out in the order the broadside asks for them."""
+
+    def __init__(self, rolls: tuple[int, ...]) -> None:
+        self.left, self.used = list(rolls), []
+
+    def __call__(self, label: str) -> int:
+        if not self.left:
+            raise BadInput(f"this broadside needs another die ({label}): give the dice in this order: the "
+                           "Optional 32 die if played, a die per Hit Table, a gun hit location die per gun hit, "
+                           "two dice per critical hit, then grapeshot's leader casualty and morale dice and the "
+                           "Destroyed Hull Table die")
+        self.used.append(self.left.pop(0))
+        return self.used[-1]
+
+
 def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tables,
             advanced: bool = True) -> Resolution:
     """Resolve the broadside; `advanced` False is the Beginners' Game (11.2-11.4): a table above
     10 is Table 10, no critical hits, no Destroyed Hull Table."""
-    act, rules, view = got.act, got.rules, got.view
+    act = got.act
     firer, target = state["ships"][act.firer], state["ships"][act.target]
     steps = list(got.steps)
-    dice = list(rolls)
-    used: list[int] = []
+    die = _Dice(rolls)
+    table, criticals = _critical_miss(got, die, steps, advanced)
+    parts, unused = _tables(got, table, die, steps, advanced)
+    if not act.aim:
+        steps.append(Step("aim", f"{got.aim} (not given; "
+                          f"{'forced from six hexes' if got.aim == 'rigging' else 'hull'})", "TE 2.6 11.2.5"))
+    total, results, sixes, grape_bonus = _hit_tables(got, target, parts, die, steps, tables)
+    criticals += sixes if advanced and "critical-hit-critical-miss" not in got.optional else 0
+    _shot_and_anchor(got, total, steps)
+    guns_marked: dict = {}
+    if total["guns"]:
+        guns_marked = _gun_locations(got, target, total, die, steps, tables)
+        total["hull"] += guns_marked["excess"]
+    crits = _criticals(criticals, got.aim, die, steps, tables)
+    more = _grape_bonus(state, act, target, grape_bonus, total, die, steps, tables) if grape_bonus else []
+    if advanced and te26_sinking.hull_die_needed(target, total["hull"]):
+        more += te26_sinking.destroyed(state, act.target, die, steps, tables)
+    if not advanced and die.left and not guns_marked and len(rolls) == 2:
+        die.left.clear()         # contracts/editions.md: the location die "B is read only if the result has gun hits"
+    if strict and die.left:
+        raise BadInput(f"this broadside used {len(die.used)} dice ({', '.join(map(str, die.used)) or 'none'}); "
+                       f"got {len(rolls)}: the rest would not be read")
+    effects, landed = _effects(state, got, total, guns_marked, steps)
+    result = " + ".join(results) if results else "0"
+    data = {"firer": act.firer, "target": act.target, "hit_table": (table if advanced else parts[0]) if parts else None,
+            "tables": parts, "rolls": die.used, "result": result, "aim": got.aim, "shot": got.shot,
+            "grape": got.grape, "hits": total, "marked": landed, "critical_hits": crits}
+    if unused:
+        data["unused_rolls"] = unused
+    summary = (f"{firer['name']} fires {act.side} broadside at {target['name']}, {act.range} hex(es): {result}"
+               + (f", {len(crits)} critical hit(s)" if crits else ""))
+    return Resolution("fire", summary, effects + more, steps, data)
 
-    def die(label: str) -> int:
-        if not dice:
-            raise BadInput(f"this broadside needs another die ({label}): give the dice in this order: the "
-                           "Optional 32 die if played, a die per Hit Table, a gun hit location die per gun hit, "
-                           "two dice per critical hit")
-        used.append(dice.pop(0))
-        return used[-1]
 
-    table = got.base
-    crit_miss = advanced and "critical-hit-critical-miss" in got.optional
-    criticals = 0
-    if crit_miss and got.parts(table):
-        d = die("critical hit / miss die")
-        if d == rules["critical_die_hit"]:
-            criticals = 1
-            steps.append(Step(f"critical hit / miss die {d}", "a critical hit", "TE 2.6 32.0"))
-        elif d == rules["critical_die_miss"]:
-            table -= 1
-            steps.append(Step(f"critical hit / miss die {d}", f"one table lower -> table {table}", "TE 2.6 32.0"))
-        else:
-            steps.append(Step(f"critical hit / miss die {d}", "no effect", "TE 2.6 32.0"))
+def _critical_miss(got: Reading, die: _Dice, steps: list[Step], advanced: bool) -> tuple[int, int]:
+    """Optional 32's extra die: 6 a critical hit, 1 one table lower (the table, the criticals)."""
+    table, rules = got.base, got.rules
+    if not (advanced and "critical-hit-critical-miss" in got.optional and got.parts(table)):
+        return table, 0
+    d = die("critical hit / miss die")
+    if d == rules["critical_die_hit"]:
+        steps.append(Step(f"critical hit / miss die {d}", "a critical hit", "TE 2.6 32.0"))
+        return table, 1
+    if d == rules["critical_die_miss"]:
+        steps.append(Step(f"critical hit / miss die {d}", f"one table lower -> table {table - 1}", "TE 2.6 32.0"))
+        return table - 1, 0
+    steps.append(Step(f"critical hit / miss die {d}", "no effect", "TE 2.6 32.0"))
+    return table, 0
+
+
+def _tables(got: Reading, table: int, die: _Dice, steps: list[Step], advanced: bool) -> tuple[list[int], list[int]]:
+    """The Hit Tables rolled (16.1.2.1; the Beginners' Table 10 at most), and a die typed for a miss."""
+    rules = got.rules
     parts = got.parts(table)
-    if not advanced and parts:
-        parts = [min(table, rules["top_table"])]
-    unused: list[int] = []
     if not parts:
         steps.append(Step("below table 0", "automatic miss", "TE 2.6 11.2.4"))
-        if len(dice) == 1 and not used:        # a die typed for an automatic miss is noted, never read
-            unused.append(dice.pop(0))
+        if len(die.left) == 1 and not die.used:        # a die typed for an automatic miss is noted, never read
+            unused = [die.left.pop(0)]
             steps.append(Step(f"die {unused[0]} typed", "not needed: automatic miss", "TE 2.6 11.2.4"))
-    elif not advanced:
-        pass                                   # 11.2.4 "If a table number higher than 10, use Table 10" (read)
-    elif len(parts) == 2 or table > rules["greatest_table"]:
+            return parts, unused
+        return parts, []
+    if not advanced:
+        return [min(table, rules["top_table"])], []
+    if len(parts) == 2 or table > rules["greatest_table"]:
+        most = rules["greatest_table"]
         steps.append(Step(f"table {table}", " + ".join(f"Table {p}" for p in parts)
-                          + (f" (the greatest is {rules['greatest_table']})" if table > rules["greatest_table"] else ""),
-                          "TE 2.6 16.1.2.1"))
-    aim = got.aim
-    if not act.aim:
-        steps.append(Step("aim", f"{aim} (not given; {'forced from six hexes' if aim == 'rigging' else 'hull'})",
-                          "TE 2.6 11.2.5"))
-    ht = view["hit-tables"]
+                          + (f" (the greatest is {most})" if table > most else ""), "TE 2.6 16.1.2.1"))
+    return parts, []
+
+
+def _hit_tables(got: Reading, target: dict, parts: list[int], die: _Dice, steps: list[Step], tables):
+    """A die on each Hit Table: the hits, the entries, the 6s rolled and grapeshot's bonus crew hits."""
+    aim, rules = got.aim, got.rules
     raw = tables["hit-tables"]
     total = dict.fromkeys(gunnery.TRACKS, 0)
-    results = []
+    results: list[str] = []
+    sixes = grape_bonus = 0
     one_section = sum(1 for c in target["at_turn_start"]["crew_left"] if c > 0) <= 1 or len(target["crew_max"]) == 1
-    grape_bonus = 0
     for p in parts:
         d = die(f"hit table {p}")
         entry = raw["cells"][d - 1][raw["columns"].index(f"{aim} {p}")]
         normal, bonus = _split(entry)
         hits = gunnery.parse_result(normal)
-        steps.append(Step(f"hit table {p} ({aim}), die {d}", entry, ht["source"]))
+        steps.append(Step(f"hit table {p} ({aim}), die {d}", entry, got.view["hit-tables"]["source"]))
         extra = gunnery.parse_result(bonus) if bonus else dict.fromkeys(gunnery.TRACKS, 0)
         if extra["rigging"] and aim == "rigging" and got.target_full:
             hits["rigging"] += extra["rigging"]
             steps.append(Step("target at full sails", f"+({bonus}): {extra['rigging']} R", "TE 2.6 19.1.3"))
-        if extra["crew"] and got.grape and act.range <= rules["grape_range"]:
+        if extra["crew"] and got.grape and got.act.range <= rules["grape_range"]:
             grape_bonus += extra["crew"]
             steps.append(Step("grapeshot within one hex: bonus crew hits", f"+{extra['crew']} C", "TE 2.6 24.2.4.4"))
         if "small-crew-modifier" in got.optional and one_section and hits["crew"]:
             hits["crew"] -= 1
             steps.append(Step("small crew: one crew section", "one crew loss fewer", "TE 2.6 34.0"))
-        if advanced and not crit_miss and d == rules["critical_on"]:
-            criticals += 1
+        sixes += d == rules["critical_on"]
         for k in total:
             total[k] += hits[k]
         results.append(entry)
+    return total, results, sixes, grape_bonus
+
+
+def _shot_and_anchor(got: Reading, total: dict, steps: list[Step]) -> None:
+    """Chainshot's H and G are misses (24.2.2.2); a target at anchor takes half the rigging hits (24.6)."""
     if got.shot == "chain" and (total["hull"] or total["guns"]):
         steps.append(Step("chainshot", f"{total['hull']} H and {total['guns']} G count as misses", "TE 2.6 24.2.2.2"))
         total["hull"] = total["guns"] = 0
@@ -314,70 +363,60 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
         half = math.ceil(total["rigging"] / 2)
         steps.append(Step("target at anchor, rigging furled", f"{total['rigging']} R halved -> {half}", "TE 2.6 24.6"))
         total["rigging"] = half
-    guns_marked: dict = {}
-    if total["guns"]:
-        loc = tables["gun-hit-location"]
-        loc_dice = []
-        for _ in range(total["guns"]):
-            d = die("gun hit location")
-            loc_dice.append(d)
-            steps.append(Step(f"gun hit location, die {d}", loc["cells"][d - 1][0], loc["source"]))
-        guns_marked = mark_gun_hits(target, loc_dice, act, steps)
-        total = {**total, "hull": total["hull"] + guns_marked["excess"]}
-    crits = []
-    if criticals:
-        table_c = tables["critical-hits"]
-        for _ in range(criticals):
-            a, b = die("critical hit die"), die("critical hit die")
-            text = table_c["cells"][a + b - 2][table_c["columns"].index(aim)]
-            crits.append({"rolls": [a, b], "total": a + b, "column": aim, "result": text})
-            steps.append(Step(f"critical hit ({aim}), dice {a} + {b} = {a + b}", text,
-                              f"{table_c['source']}; applied at the end of the Combat Phase (TE 2.6 16.1.2.2.2)"))
-    grape_effects: list[dict] = []
-    if grape_bonus:
-        grape_effects = _grape_bonus(state, act, target, grape_bonus, total, die, steps, tables)
-    extra: list[dict] = []
-    if advanced and te26_sinking.hull_die_needed(target, total["hull"]):
-        extra = te26_sinking.destroyed(state, act.target, die, steps, tables)
-    if not advanced and dice and not guns_marked and len(rolls) == 2:
-        dice.clear()             # contracts/editions.md: the location die "B is read only if the result has gun hits"
-    if strict and dice:
-        raise BadInput(f"this broadside used {len(used)} dice ({', '.join(map(str, used)) or 'none'}); "
-                       f"got {len(rolls)}: the rest would not be read")
+
+
+def _gun_locations(got: Reading, target: dict, total: dict, die: _Dice, steps: list[Step], tables) -> dict:
+    """A location die per gun hit, shown from the card, then the gun squares they mark (11.4.3.1.1)."""
+    loc = tables["gun-hit-location"]
+    dice = []
+    for _ in range(total["guns"]):
+        d = die("gun hit location")
+        dice.append(d)
+        steps.append(Step(f"gun hit location, die {d}", loc["cells"][d - 1][0], loc["source"]))
+    return mark_gun_hits(target, dice, got.act, steps)
+
+
+def _criticals(n: int, aim: str, die: _Dice, steps: list[Step], tables) -> list[dict]:
+    """Two dice on the Critical Hit Table for each critical hit, in the column of the aim (16.1.2.2.1)."""
+    crits: list[dict] = []
+    if not n:
+        return crits
+    table = tables["critical-hits"]
+    for _ in range(n):
+        a, b = die("critical hit die"), die("critical hit die")
+        text = table["cells"][a + b - 2][table["columns"].index(aim)]
+        crits.append({"rolls": [a, b], "total": a + b, "column": aim, "result": text})
+        steps.append(Step(f"critical hit ({aim}), dice {a} + {b} = {a + b}", text,
+                          f"{table['source']}; applied at the end of the Combat Phase (TE 2.6 16.1.2.2.2)"))
+    return crits
+
+
+def _effects(state: dict, got: Reading, total: dict, guns_marked: dict, steps: list[Step]) -> tuple[list, dict]:
+    """The broadside fired (11.1.6, 11.3.4, shot spent) and its hits marked on the target (11.4)."""
+    act = got.act
+    firer, target = state["ships"][act.firer], state["ships"][act.target]
     fp = ["ships", act.firer]
     effects = [set_(fp + ["loaded", act.side], False),
                set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
     effects += [set_(fp + ["initial_used", s], True) for s, u in firer["initial_used"].items() if not u]  # 11.3.4
-    if got.shot != "round" or got.grape:
+    spent = ([got.shot] if got.shot != "round" else []) + (["grape"] if got.grape else [])
+    if spent:
         fired = dict(firer.get("te_shot_fired", {}))
-        for kind in ([got.shot] if got.shot != "round" else []) + (["grape"] if got.grape else []):
+        for kind in spent:
             fired[kind] = fired.get(kind, 0) + 1
         effects.append(set_(fp + ["te_shot_fired"], fired))
+    if got.grape:
+        effects.append(set_(fp + ["te_grape_turn"], state["turn"]))                  # 25.0: +1 to board
     marked = dict(target)
     if guns_marked:
-        marked.update(guns_left=guns_marked["guns_left"], carronades_left=guns_marked["carronades_left"],
-                      liable=guns_marked["liable"])
+        marked.update({k: guns_marked[k] for k in ("guns_left", "carronades_left", "liable")})
         effects += [set_(["ships", act.target, k], guns_marked[k]) for k in ("guns_left", "carronades_left", "liable")
                     if guns_marked[k] != target[k]]
     marks, mark_steps, landed = gunnery.mark_hits(marked, {**total, "guns": 0}, act)
     landed["guns"] = guns_marked.get("landed", 0)
-    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks if k[0] != "liable" or not guns_marked]
-    if guns_marked and any(k[0] == "liable" for k, _ in marks):
-        effects += [set_(["ships", act.target, "liable"], v) for k, v in marks if k[0] == "liable"]
-    effects += grape_effects + extra
-    if got.grape:
-        effects.append(set_(fp + ["te_grape_turn"], state["turn"]))                  # 25.0: +1 to board
+    effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
     steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
-    result = " + ".join(results) if results else "0"
-    data = {"firer": act.firer, "target": act.target, "hit_table": table if parts else None,
-            "tables": parts, "rolls": used, "result": result, "aim": aim, "shot": got.shot, "grape": got.grape,
-            "hits": total,
-            "marked": landed, "critical_hits": crits}
-    if unused:
-        data["unused_rolls"] = unused
-    summary = (f"{firer['name']} fires {act.side} broadside at {target['name']}, {act.range} hex(es): {result}"
-               + (f", {len(crits)} critical hit(s)" if crits else ""))
-    return Resolution("fire", summary, effects, steps, data)
+    return effects, landed
 
 
 def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
