@@ -161,3 +161,13 @@ def test_a_section_count_that_is_not_a_number_prints_the_broadside_whole():
             "gun_sections_left": {"left": {"bow": "two", "stern": 2}, "right": {"bow": 2, "stern": 2}}}
     assert broadside(ship, "guns", damage=True) is None
     assert broadside({**ship, "gun_sections_left": {"left": 3}}, "guns", damage=True) is None
+
+
+def test_battle_sails_get_a_line_only_at_the_levels_with_full_sails():
+    from umpire.core.tables import Tables
+    from umpire.pdf.views import advanced_lines
+
+    ship = {"sails": "battle"}
+    assert advanced_lines(ship, Tables("wsim-1974"), battle_sails=False) == ()
+    assert advanced_lines({"sails": "full"}, Tables("wsim-1974"), battle_sails=False) == ("sails: full",)
+    assert advanced_lines(ship, Tables("wsim-1981-advanced")) == ("sails: battle",)

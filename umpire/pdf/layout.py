@@ -318,6 +318,7 @@ class WsimForm:
     shots: dict                   # shot -> the mark written at its loading (round, double, chain, grape)
     sections: bool                # broadsides and carronades split into bow and stern
     morale: bool                  # crew quality printed with its number
+    sails: bool                   # the sails set printed even when battle sails (the levels with full sails)
     anchors: int                  # anchor boxes on the log (0: none)
     sheet_template: str
     card_template: str
@@ -332,7 +333,7 @@ class WsimForm:
 
 SHOTS = ("round", "double", "chain", "grape")
 _FORM_TYPES = {"sheet": str, "card": str, "edition": str, "record": str, "turn": str,
-               "shots": dict, "sections": bool, "morale": bool, "anchors": int, "sheet_template": str,
+               "shots": dict, "sections": bool, "morale": bool, "sails": bool, "anchors": int, "sheet_template": str,
                "card_template": str, "legend_title": str, "legend": list}
 
 

@@ -205,7 +205,7 @@ def wsim_ship(ship: Mapping, fleet: Fleet, form=None) -> WsimShip:
     code, turning, note = ship_class(ship)
     groups = box_groups(ship, damage, form.sections, form.anchors)
     whole = " and ".join(k for k in ("guns", "carronades") if form.sections and broadside(ship, k, damage) is None)
-    status = (status_lines(ship, fleet.name) + advanced_lines(ship, fleet.tables, form.shots)) if damage else ()
+    status = (status_lines(ship, fleet.name) + advanced_lines(ship, fleet.tables, form.shots, form.sails)) if damage else ()
     if whole:
         status += (f"bow and stern sections not recorded: {whole} lost shown by broadside",)
     quality = quality_text(ship, damage)
@@ -375,15 +375,17 @@ def morale_text(ship: Mapping, damage: bool, tables) -> str:
     return f", morale {number}"
 
 
-def advanced_lines(ship: Mapping, tables, marks: Mapping[str, str] | None = None) -> tuple[str, ...]:
+def advanced_lines(ship: Mapping, tables, marks: Mapping[str, str] | None = None,
+                   battle_sails: bool = True) -> tuple[str, ...]:
     """The Advanced Game's state a log keeps beside the squares: the shot loaded, the sails set,
     the anchor, repairs noted and the critical hits' lasting effects (Advanced V, VIII.B, X,
     I.A.2.b; the Tournament Edition's as it keeps them, TE 2.6 19.1, 19.3, 26.1). Nothing for a
-    ship without them (the Basic Game)."""
+    ship without them (the Basic Game). Battle sails get a line only with `battle_sails` (the levels
+    that have full sails); full sails always do."""
     if "te_shot" in ship:
         ship = {**ship, "shot": ship["te_shot"]}
     lines = [load_text(ship, marks)] if "shot" in ship else []
-    if ship.get("sails"):
+    if ship.get("sails") and (battle_sails or ship["sails"] != "battle"):
         lines.append(f"sails: {ship['sails']}")
     lines += _anchor_lines(ship)
     repairs = ship.get("repairs") or {}
