@@ -391,3 +391,21 @@ def test_te26_gun_hits_by_the_location_die(umpire, tmp_path):
     res = umpire("fire", "herc", "--at", "mars", "--range", "4", "--side", "left", "--facing", "right",
                  "--lose", "guns", "--rolls", "1")
     assert res.code == 2 and "lose" in res.err
+
+
+def test_te26_bowsprit_damage_in_a_collision(umpire, tmp_path):
+    """8.3.4 "roll a die for each such ship for possible bowsprit damage. On a 1 or 2: for a ship of
+    the line, mark out the remainder of its first rigging section; for any other vessel under sail,
+    mark out one half of the remainder of the first section, rounded up"."""
+    (tmp_path / "p.toml").write_text(PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--class", "SOL", "--spec", AV).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--class", "F", "--spec", AV).code == 0
+    # fouling 3 + 4 = 7: not fouled; A's bowsprit die 2: her first section's 5; B's die 1: 3 of 5
+    res = umpire("--json", "foul", "a", "b", "--opt", "bowsprit=a,b", "--rolls", "3,4,2,1")
+    assert res.code == 0 and res.json["success"] is False and res.json["rolls"] == [3, 4, 2, 1], res.err
+    status = {s["id"]: s for s in umpire("--json", "status").json["ships"]}
+    assert status["a"]["rigging_left"] == [0, 5, 5] and status["b"]["rigging_left"] == [2, 5, 5]
+    res = umpire("foul", "a", "b", "--opt", "bowsprit=c", "--rolls", "3,4,2")
+    assert res.code == 2 and "bowsprit" in res.err
+    assert umpire("verify").code == 0

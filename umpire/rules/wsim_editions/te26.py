@@ -54,7 +54,7 @@ class WsimTe26(Wsim1981):
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate")}
-    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
+    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
 
@@ -165,8 +165,16 @@ class WsimTe26(Wsim1981):
                                                                                 self.level))
         table = tables[name]            # refused here, before any die, when the game has no pack for it
         n = tables["procedures"]["contact"]["dice"]
-        need = DiceNeed(n, 6, tuple(f"{kind} die {i + 1}" for i in range(n)))
-        return Plan(need, lambda rolls, strict: _resolve(state, kind, a, b, rolls, table, tables, opts, self.level))
+        bows = _bowsprits(state, kind, a, b, opts)
+        need = DiceNeed(n + len(bows), 6, tuple(f"{kind} die {i + 1}" for i in range(n))
+                        + tuple(f"{s}: bowsprit" for s in bows))
+
+        def go(rolls, strict):
+            res = _resolve(state, kind, a, b, rolls[:n], table, tables, opts, self.level)
+            if bows:
+                _bowsprit_damage(state, bows, rolls[n:], res, tables)
+            return res
+        return Plan(need, go)
 
     def _te_designate(self, state, tables, a):
         """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""
@@ -506,6 +514,49 @@ def _morale(state: dict, ship_id: str, opts: dict, rolls: tuple[int, ...], table
                       "passes" if passed else "fails", "TE 2.6 3.2.5.1"))
     data = {"ship": ship_id, "rolls": list(rolls), "passed": passed, "quality": ship["quality"]}
     return Resolution("morale", f"{ship['name']} {'passes' if passed else 'fails'} the morale check", [], steps, data)
+
+
+def _bowsprits(state: dict, kind: str, a: str, b: str, opts: dict) -> list[str]:
+    """The ships whose bows entered the collision hex (`foul --opt bowsprit=A[,B]`, 8.3.4)."""
+    given = str(opts.get("bowsprit") or "").strip()
+    if not given:
+        return []
+    if kind != "foul":
+        raise BadInput(f"{kind} --opt bowsprit: bowsprit damage comes with a collision (`foul`, TE 2.6 8.3.4)")
+    ships = [x.strip().lower() for x in given.split(",") if x.strip()]
+    bad = [x for x in ships if x not in (a, b)] or [x for x in ships if ships.count(x) > 1]
+    if bad:
+        raise BadInput(f"foul --opt bowsprit={given}: name {a} and/or {b}, the ships whose bows entered the collision "
+                       "hex, once each")
+    for x in ships:
+        ship = state["ships"][x]
+        if ship.get("class_number") is None and ship.get("class", "").upper() not in ("SOL", "F", "C", "B", "S", "SC"):
+            raise BadInput(f"{ship['name']}: bowsprit damage depends on whether she is a ship of the line "
+                           "(TE 2.6 8.3.4); give her class with `ship add --class`")
+    return ships
+
+
+def _bowsprit_damage(state: dict, bows: list[str], rolls, res: Resolution, tables) -> None:
+    """8.3.4 "On a 1 or 2: for a ship of the line, mark out the remainder of its first rigging
+    section; for any other vessel under sail, mark out one half of the remainder of the first
+    section, rounded up"."""
+    import math
+
+    rules = tables["procedures"]["contact"]
+    for sid, d in zip(bows, rolls):
+        ship = state["ships"][sid]
+        first = ship["rigging_left"][0]
+        sol = ship.get("class_number") in (1, 2) or ship.get("class", "").upper() == "SOL"
+        if d > rules["bowsprit_damage_on"] or not first:
+            res.working.append(Step(f"{ship['name']}: bowsprit die {d}", "no damage", "TE 2.6 8.3.4"))
+            continue
+        lost = first if sol else math.ceil(first / 2)
+        left = [first - lost] + list(ship["rigging_left"][1:])
+        res.effects.append(set_(["ships", sid, "rigging_left"], left))
+        res.working.append(Step(f"{ship['name']}: bowsprit die {d}", f"{lost} of the {first} squares left in her "
+                                f"first rigging section ({'a ship of the line: all' if sol else 'half, rounded up'})",
+                                "TE 2.6 8.3.4"))
+    res.data["rolls"] = list(res.data.get("rolls", [])) + list(rolls)
 
 
 def _row(table: dict, total: int) -> int:
