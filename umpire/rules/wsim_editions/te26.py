@@ -547,8 +547,11 @@ def _bowsprit_damage(state: dict, bows: list[str], rolls, res: Resolution, table
         ship = state["ships"][sid]
         first = ship["rigging_left"][0]
         sol = ship.get("class_number") in (1, 2) or ship.get("class", "").upper() == "SOL"
-        if d > rules["bowsprit_damage_on"] or not first:
-            res.working.append(Step(f"{ship['name']}: bowsprit die {d}", "no damage", "TE 2.6 8.3.4"))
+        from umpire.rules.wsim_editions.te26_ship_work import anchored
+
+        if d > rules["bowsprit_damage_on"] or not first or (not sol and anchored(ship, state["turn"])):
+            why = "no damage" if d > rules["bowsprit_damage_on"] or not first else "no damage: she is not under sail"
+            res.working.append(Step(f"{ship['name']}: bowsprit die {d}", why, "TE 2.6 8.3.4"))
             continue
         lost = first if sol else math.ceil(first / 2)
         left = [first - lost] + list(ship["rigging_left"][1:])
