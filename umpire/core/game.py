@@ -161,6 +161,23 @@ def check_ship(game: "Game", templates: dict, sid: Any, ship: Any) -> None:
     if sid not in templates:
         raise BadInput(f"game file {game.path}: ship {sid!r} was never set up or added; the file may be hand-edited")
     _check_shape(templates[sid], ship, f"game file {game.path}: ship {sid}")
+    _check_items(game.ruleset().list_items, templates, ship, f"game file {game.path}: ship {sid}")
+
+
+def _check_items(kinds: dict, templates: dict, ship: dict, where: str) -> None:
+    """The items of the lists a new ship starts empty are of the kinds the ruleset names."""
+    for key, kind in kinds.items():
+        for item in ship.get(key) or ():
+            if kind == "ship":
+                ok = isinstance(item, str) and item in templates
+            elif isinstance(kind, tuple):
+                ok = isinstance(item, (str, int)) and not isinstance(item, bool) and item in kind
+            else:
+                ok = type(item) is type(kind)
+            if not ok:
+                shown = repr(item) if len(repr(item)) < 40 else type(item).__name__
+                raise BadInput(f"{where}.{key}: {shown} does not fit the game; "
+                               "the file may be truncated or hand-edited")
 
 
 def touched_ships(effects: list) -> set:

@@ -49,6 +49,8 @@ class Wsim1981(Ruleset):
     }
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
+    list_items = {"fired_this_turn": ("left", "right"), "liable": ("firepower", "immobility"),
+                  "fouled": "ship", "grappled": "ship", "parties": 0}
     actions = {"fire": (A.Fire, "_fire"), "foul": (A.Contact, "_contact"), "unfoul": (A.Contact, "_contact"),
                "grapple": (A.Contact, "_contact"), "ungrapple": (A.Contact, "_contact"),
                "melee": (A.Melee, "_melee"), "board": (A.Board, "_board"), "capture": (A.Capture, "_capture"),
