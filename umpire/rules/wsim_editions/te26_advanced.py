@@ -62,136 +62,150 @@ class Reading:
     """The checked broadside and its Hit Table number (uncapped), read once per action."""
 
     def __init__(self, state: dict, act: gunnery.Fire, opts: dict, tables) -> None:
-        self.view = view = FireTables(tables)
+        self.view = FireTables(tables)
         self.rules = tables["procedures"]["advanced_fire"]
         self.optional = list(opts.get("_optional") or [])
-        self.act = act
-        self.opts = opts
-        firer, target = state["ships"][act.firer], state["ships"][act.target]
-        plain = replace(act, rake="")
-        gunnery.check_fire(state, plain, view)
-        if te26_ship_work.weighing(firer, state["turn"]):
-            raise Refused(f"{firer['name']} is weighing anchor: she may not fire (TE 2.6 19.3.6.1)")
+        self.act, self.opts, self.tables, self.state = act, opts, tables, state
+        self.firer, self.target = state["ships"][act.firer], state["ships"][act.target]
+        self._check()
         turn = state["turn"]
-        self.target_full = (flag(opts, "target-full-sails") or te26_ship_work.full_sails(target)) \
-            and not target.get("te_fore_and_aft")          # 38.0: no full sail rigging hit penalties
-        self.target_anchored = flag(opts, "target-anchored") or te26_ship_work.anchored(target, turn)
-        rules = self.rules
+        self.target_full = (flag(opts, "target-full-sails") or te26_ship_work.full_sails(self.target)) \
+            and not self.target.get("te_fore_and_aft")          # 38.0: no full sail rigging hit penalties
+        self.target_anchored = flag(opts, "target-anchored") or te26_ship_work.anchored(self.target, turn)
+        self.aim = act.aim or ("rigging" if act.range >= gunnery.limits(self.view)["rigging_only_from"] else "hull")
+        self.steps: list[Step] = []
+        self.base = self._range_table()
+        self._crew_modifiers()
+        self._advanced_modifiers()
+        self._optional_modifiers()
+
+    def _check(self) -> None:
+        """What the rules refuse: the Beginners' checks, then weighing anchor, rakes beyond five
+        hexes, chainshot beyond four, grape into a melee's later turns."""
+        act, firer, target, rules = self.act, self.firer, self.target, self.rules
+        gunnery.check_fire(self.state, replace(act, rake=""), self.view)
+        if te26_ship_work.weighing(firer, self.state["turn"]):
+            raise Refused(f"{firer['name']} is weighing anchor: she may not fire (TE 2.6 19.3.6.1)")
         if act.rake and act.range > rules["rake_max_range"]:
             raise Refused(f"a rake at {act.range} hexes: ships can only be raked within "
                           f"{rules['rake_max_range']} hexes (TE 2.6 11.3.2)")
-        self.shot = shot = firer.get("te_shot", {}).get(act.side, "round")
+        self.shot = firer.get("te_shot", {}).get(act.side, "round")
         self.grape = bool(firer.get("te_grape", {}).get(act.side))
         if self.grape and (firer.get("te_boarded") == act.target or target.get("te_boarded") == act.firer):
             raise Refused(f"{firer['name']}'s {act.side} broadside has grape: it cannot be fired at a ship in the "
                           "second or later turn of melee with her (TE 2.6 24.2.4.6)")
-        if shot == "chain" and act.range > rules["chain_range"]:
+        if self.shot == "chain" and act.range > rules["chain_range"]:
             raise Refused(f"{firer['name']}'s {act.side} broadside is loaded with chainshot, which reaches "
                           f"{rules['chain_range']} hexes (TE 2.6 24.2.2.1)")
-        self.aim = act.aim or ("rigging" if act.range >= gunnery.limits(view)["rigging_only_from"] else "hull")
+
+    def _range_table(self) -> int:
+        """The HDT's number for the guns firing and the range; a rake's number in parentheses
+        (16.1.1.1), +1 into the stern (16.1.1.2)."""
+        act, tables, view = self.act, self.tables, self.view
         hdt = view["hdt"]
-        n = gunnery.guns_firing(firer, plain, view)
-        gi = gunnery.band_index(hdt["guns_bands"], n)
+        n = gunnery.guns_firing(self.firer, replace(act, rake=""), view)
+        self.gi = gunnery.band_index(hdt["guns_bands"], n)
         ri = gunnery.band_index(hdt["range_bands"], act.range)
         carr = act.range <= gunnery.limits(view)["carronade_range"]
-        steps = [Step("guns firing", f"{n} ({act.side} broadside" + (", carronades included" if carr else "") + ")",
-                      "TE 2.6 11.2.2")]
-        if act.rake:
-            rake = tables["hdt-rake"]
-            if rake["rows"] != tables["hdt"]["rows"] or rake["columns"] != tables["hdt"]["columns"]:
-                raise BadInput("the pack's hdt-rake must have the hdt's rows and columns (the rake number is "
-                               "printed in parentheses in the same cell, TE 2.6 16.1.1.1)")
-            table = rake["cells"][gi][ri]
-            steps.append(Step(f"HDT rake number (in parentheses), {n} guns, range {act.range}", f"table {table}",
-                              rake["source"]))
-            if act.rake == "stern":
-                table += rules["stern_rake"]
-                steps.append(Step("rake into the stern", f"{rules['stern_rake']:+d} -> table {table}",
-                                  "TE 2.6 16.1.1.2, 24.4.3"))
-        else:
-            table = hdt["range"][gi][ri]
-            steps.append(Step(f"HDT, {n} guns, range {act.range}", f"table {table}", tables["hdt"]["source"]))
-        mods = hdt["modifiers"]
+        self.steps.append(Step("guns firing", f"{n} ({act.side} broadside" + (", carronades included" if carr else "")
+                               + ")", "TE 2.6 11.2.2"))
+        if not act.rake:
+            table = hdt["range"][self.gi][ri]
+            self.steps.append(Step(f"HDT, {n} guns, range {act.range}", f"table {table}", tables["hdt"]["source"]))
+            return table
+        rake = tables["hdt-rake"]
+        if rake["rows"] != tables["hdt"]["rows"] or rake["columns"] != tables["hdt"]["columns"]:
+            raise BadInput("the pack's hdt-rake must have the hdt's rows and columns (the rake number is "
+                           "printed in parentheses in the same cell, TE 2.6 16.1.1.1)")
+        table = rake["cells"][self.gi][ri]
+        self.steps.append(Step(f"HDT rake number (in parentheses), {n} guns, range {act.range}", f"table {table}",
+                               rake["source"]))
+        if act.rake == "stern":
+            table += self.rules["stern_rake"]
+            self.steps.append(Step("rake into the stern", f"{self.rules['stern_rake']:+d} -> table {table}",
+                                   "TE 2.6 16.1.1.2, 24.4.3"))
+        return table
 
-        def mod(label: str, value: int, cite: str) -> None:
-            nonlocal table
-            if value:
-                table += value
-                steps.append(Step(label, f"{value:+d} -> table {table}", cite))
+    def mod(self, label: str, value: int, cite: str) -> None:
+        if value:
+            self.base += value
+            self.steps.append(Step(label, f"{value:+d} -> table {self.base}", cite))
 
-        src = tables["hdt-modifiers"]["source"]
+    def _crew_modifiers(self) -> None:
+        """Crew quality, captured ship, crew sections down, the grappling attempt and the initial
+        broadside (11.3.1-11.3.5, 24.5.1)."""
+        firer, opts, gi, turn = self.firer, self.opts, self.gi, self.state["turn"]
+        mods = self.view["hdt"]["modifiers"]
+        src = self.tables["hdt-modifiers"]["source"]
         q = gunnery.effective_quality(firer)
-        mod(f"crew quality {q}", mods[f"crew_quality_{q}"][gi], src)
+        self.mod(f"crew quality {q}", mods[f"crew_quality_{q}"][gi], src)
         if gunnery.is_captured(firer):
-            mod("captured ship (crew loss ignored)", mods["captured_ship"][gi], "TE 2.6 11.3.5")
+            self.mod("captured ship (crew loss ignored)", mods["captured_ship"][gi], "TE 2.6 11.3.5")
         else:
-            out = gunnery.crew_sections_out(firer)
-            busy = count(opts, "sections-busy")
-            mir = flag(opts, "mir")
-            fighting = firer.get("te_firefighters", {})
-            fire = fighting.get("sections", 0) if fighting.get("turn") == state["turn"] else 0
-            pumping = firer.get("te_pumps", {})
-            pumps = pumping.get("sections", 0) if pumping.get("turn") == state["turn"] else 0
-            down = out + busy + fire + pumps + (1 if mir else 0)
+            fighting, pumping = firer.get("te_firefighters", {}), firer.get("te_pumps", {})
+            counts = ((f"{gunnery.crew_sections_out(firer)} lost or boarding", gunnery.crew_sections_out(firer)),
+                      ("fighting her fire (burn)", fighting.get("sections", 0) if fighting.get("turn") == turn else 0),
+                      ("at the pumps (pumps)", pumping.get("sections", 0) if pumping.get("turn") == turn else 0),
+                      ("fighting fire, at the pumps or plotted to grapple", count(opts, "sections-busy")),
+                      ("aloft: men in the rigging", int(flag(opts, "mir"))))
+            down = sum(k for _, k in counts)
             if down:
-                why = ", ".join(w for w, k in ((f"{out} lost or boarding", out),
-                                               (f"{fire} fighting her fire (burn)", fire),
-                                               (f"{pumps} at the pumps (pumps)", pumps),
-                                               (f"{busy} fighting fire, at the pumps or plotted to grapple", busy),
-                                               ("men in the rigging", mir)) if k)
-                mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
-                    f"{src}; TE 2.6 11.3.3" + (", 24.5.1" if mir else ""))
+                why = ", ".join(w if w[0].isdigit() else f"{k} {w}" for w, k in counts if k)
+                self.mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
+                         f"{src}; TE 2.6 11.3.3" + (", 24.5.1" if flag(opts, "mir") else ""))
         tried = any(t.startswith("grapple:") for t in firer.get("tries", []))
         if (tried or flag(opts, "grapple-plotted")) and not firer["parties"]:
-            mod("plotted to grapple" + (" (tried this turn)" if tried else ""), mods["grappling_attempt"][gi],
-                f"{src}; TE 2.6 11.3.3.1, 7.2.9")
+            self.mod("plotted to grapple" + (" (tried this turn)" if tried else ""), mods["grappling_attempt"][gi],
+                     f"{src}; TE 2.6 11.3.3.1, 7.2.9")
         if not any(firer["initial_used"].values()):
-            mod(f"initial broadside ({act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")
-        adv = None
-        wants = [flag(opts, "full-sails") or te26_ship_work.full_sails(firer),
-                 flag(opts, "anchored") or te26_ship_work.anchored(firer, turn),
-                 shot in ("chain", "double") or self.grape]
-        if any(wants):
-            adv = self._advanced(tables, hdt)
-        if wants[0]:
-            mod("firing at full sails", adv["full sails"][gi], tables["advanced-hdt-modifiers"]["source"])
-        if wants[1]:
-            mod("firing at anchor", adv["anchored"][gi], tables["advanced-hdt-modifiers"]["source"])
-        if shot == "chain":
-            mod("chainshot", adv["chainshot"][gi], tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.2.2")
-        if shot == "double":
-            d = adv["doubleshot"][gi]
-            if act.range > rules["double_range"]:
-                mod(f"doubleshot beyond {rules['double_range']} hex: its modifier subtracted", -d,
-                    tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.2")
-            else:
-                mod("doubleshot", d, tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.3.1")
+            self.mod(f"initial broadside ({self.act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")
+
+    def _advanced_modifiers(self) -> None:
+        """The card's Advanced modifiers: full sails, at anchor, chainshot, doubleshot, grapeshot."""
+        firer, gi, rules = self.firer, self.gi, self.rules
+        full = flag(self.opts, "full-sails") or te26_ship_work.full_sails(firer)
+        anchor = flag(self.opts, "anchored") or te26_ship_work.anchored(firer, self.state["turn"])
+        if not (full or anchor or self.shot in ("chain", "double") or self.grape):
+            return
+        adv = self._advanced(self.tables, self.view["hdt"])
+        src = self.tables["advanced-hdt-modifiers"]["source"]
+        if full:
+            self.mod("firing at full sails", adv["full sails"][gi], src)
+        if anchor:
+            self.mod("firing at anchor", adv["anchored"][gi], src)
+        if self.shot == "chain":
+            self.mod("chainshot", adv["chainshot"][gi], src + "; TE 2.6 24.2.2.2")
+        if self.shot == "double" and self.act.range > rules["double_range"]:
+            self.mod(f"doubleshot beyond {rules['double_range']} hex: its modifier subtracted", -adv["doubleshot"][gi],
+                     src + "; TE 2.6 24.2.3.2")
+        elif self.shot == "double":
+            self.mod("doubleshot", adv["doubleshot"][gi], src + "; TE 2.6 24.2.3.1")
         if self.grape:
-            mod("grapeshot loaded with it", adv["grapeshot"][gi],
-                tables["advanced-hdt-modifiers"]["source"] + "; TE 2.6 24.2.4.3")
+            self.mod("grapeshot loaded with it", adv["grapeshot"][gi], src + "; TE 2.6 24.2.4.3")
+
+    def _optional_modifiers(self) -> None:
+        """Optional 40.3.2-40.3.3 (gale, storm), 36.1 (no rigging left), 33 (small targets)."""
+        firer, target, tables = self.firer, self.target, self.tables
         if "wind-velocity" in self.optional:
             wv = tables["procedures"]["wind_velocity"]
-            v = (state.get("wind") or {}).get("velocity")
-            key = "gale_fire" if v == wv["gale"] else "storm_fire" if v == wv["storm"] else ""
-            if key:
+            v = (self.state.get("wind") or {}).get("velocity")
+            name = "gale" if v == wv["gale"] else "storm" if v == wv["storm"] else ""
+            if name:
                 cls = firer.get("class_number")
                 if not cls:
-                    raise BadInput(f"{firer['name']} has no class number: in a {'gale' if v == wv['gale'] else 'storm'} "
-                                   "her class sets her Hit Table modifier (TE 2.6 40.3.2-40.3.3); give it with "
-                                   "`ship add --class`")
-                mod(f"{'gale' if v == wv['gale'] else 'storm'}, class {cls}", wv[key].get(str(cls), 0),
-                    "TE 2.6 40.3.2" if v == wv["gale"] else "TE 2.6 40.3.3")
+                    raise BadInput(f"{firer['name']} has no class number: in a {name} her class sets her Hit Table "
+                                   "modifier (TE 2.6 40.3.2-40.3.3); give it with `ship add --class`")
+                self.mod(f"{name}, class {cls}", wv[f"{name}_fire"].get(str(cls), 0),
+                         "TE 2.6 40.3.2" if name == "gale" else "TE 2.6 40.3.3")
         if "loss-of-rigging" in self.optional and sum(firer["rigging_left"]) == 0:
             lr = tables["procedures"]["loss_of_rigging"]
             squares = 2 * (firer["guns_max"] + firer["carronades_max"])
-            mod(f"all rigging sections gone ({squares} gun and carronade squares at the start)",
-                lr["small"] if squares <= lr["small_ship_squares"] else lr["large"], "TE 2.6 36.1")
+            self.mod(f"all rigging sections gone ({squares} gun and carronade squares at the start)",
+                     lr["small"] if squares <= lr["small_ship_squares"] else lr["large"], "TE 2.6 36.1")
         if "small-target-modifiers" in self.optional:
             cls = target.get("class_number")
-            small = rules["small_target"].get(str(cls), 0) if cls else 0
-            mod(f"small target (class {cls})", small, "TE 2.6 33.1-33.2")
-        self.base = table
-        self.steps = steps
+            self.mod(f"small target (class {cls})", self.rules["small_target"].get(str(cls), 0) if cls else 0,
+                     "TE 2.6 33.1-33.2")
 
     def _advanced(self, tables, hdt) -> dict:
         adv = tables["advanced-hdt-modifiers"]
