@@ -76,3 +76,15 @@ def test_json_status_does_not_import_rich(tmp_path):
             "try:\n main(['--game', sys.argv[1], 'status'])\nexcept SystemExit: pass\n"
             "assert 'rich' not in sys.modules, 'rich imported by the fleet view'\n")
     subprocess.run([sys.executable, "-c", code, str(game)], check=True, capture_output=True)
+
+
+def test_the_advanced_games_marks_show_on_the_line(umpire, tmp_path):
+    from tests.conftest import HERCULE, MARS
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
+    assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS).code == 0
+    assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
+    assert umpire("sail", "mars", "full").code == 0
+    assert umpire("anchor", "hercule").code == 0
+    lines = _lines(umpire("status"))
+    assert "full sail" in next(line for line in lines if line.split()[0] == "mars")
+    assert "anchor ordinary" in next(line for line in lines if line.split()[0] == "hercule")

@@ -89,6 +89,26 @@ def wsim_flags(s: dict) -> list[str]:
     for key in ("fouled", "grappled"):
         if s.get(key):
             flags.append(f"{key} {','.join(s[key])}")
+    return flags + advanced_flags(s)
+
+
+def advanced_flags(s: dict) -> list[str]:
+    """The Advanced Game's marks: full sails, shot other than round, anchor, repair work, criticals."""
+    flags = []
+    if s.get("sails") == "full":
+        flags.append("full sail")
+    shot = s.get("shot") or {}
+    odd = [f"{side[0].upper()} {shot[side]}" for side in ("left", "right") if shot.get(side) not in (None, "", "round")]
+    if odd:
+        flags.append("shot " + " ".join(odd))
+    if s.get("anchor"):
+        flags.append(f"anchor {s['anchor']}")
+    work = [f"{what} {n}" for what, n in (s.get("repairs") or {}).items() if n]
+    if work:
+        flags.append("repairing " + " ".join(work))
+    for c in s.get("critical_effects") or ():
+        until = f" to turn {c['until_turn']}" if c.get("until_turn") else ""
+        flags.append(f"{c.get('effect', '')}{until}")
     return flags
 
 
