@@ -85,6 +85,7 @@ def test_the_advanced_games_marks_show_on_the_line(umpire, tmp_path):
     assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
     assert umpire("sail", "mars", "full").code == 0
     assert umpire("anchor", "hercule").code == 0
+    assert umpire("turn").code == 0           # the anchor holds from the next turn (Advanced V.C)
     lines = _lines(umpire("status"))
     assert "full sail" in next(line for line in lines if line.split()[0] == "mars")
     assert "anchor ordinary" in next(line for line in lines if line.split()[0] == "hercule")
