@@ -20,6 +20,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
+from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.optional_actions import Designate
 from umpire.rules.wsim_editions.te26_actions import Burn
 
@@ -53,7 +54,7 @@ class WsimTe26(Wsim1981):
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
-               "designate": (Designate, "_te_designate")}
+               "designate": (Designate, "_te_designate"), "move": (Move, "_te_move")}
     options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
@@ -154,6 +155,10 @@ class WsimTe26(Wsim1981):
         contact.check_contact(state, kind, a, b)
         name = contact.KINDS[kind][0]
         friendly = state["ships"][a]["controller"] == state["ships"][b]["controller"]
+        if kind == "grapple":
+            from umpire.rules.wsim_editions import te26_move
+
+            te26_move.check_grapple(state, a)
         if kind == "grapple" and b in state["ships"][a]["grappled"]:
             raise Refused(f"{state['ships'][a]['name']} and {state['ships'][b]['name']} are grappled already: "
                           "once two ships are grappled, no more grapples are made between them (TE 2.6 9.1.9)")
@@ -175,6 +180,15 @@ class WsimTe26(Wsim1981):
                 _bowsprit_damage(state, bows, rolls[n:], res, tables)
             return res
         return Plan(need, go)
+
+    def _te_move(self, state, tables, a: Move):
+        """A ship's written move, checked by the 1981 move checker with this text's additions (te26_move)."""
+        from umpire.rules.wsim_editions import te26_move
+
+        self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
+        if a.ship not in state["ships"]:
+            raise BadInput(f"no ship {a.ship!r}")
+        return te26_move.move(self, state, tables, a.ship, a.notation, a.opts)
 
     def _te_designate(self, state, tables, a):
         """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""

@@ -154,8 +154,10 @@ class Reading:
                 self.mod(f"crew sections down: {down} ({why})", mods["crew_section_loss"][gi] * down,
                          f"{src}; TE 2.6 11.3.3" + (", 24.5.1" if flag(opts, "mir") else ""))
         tried = any(t.startswith("grapple:") for t in firer.get("tries", []))
-        if (tried or flag(opts, "grapple-plotted")) and not firer["parties"]:
-            self.mod("plotted to grapple" + (" (tried this turn)" if tried else ""), mods["grappling_attempt"][gi],
+        plotted = firer.get("te_grapple_plotted") == turn
+        if (tried or plotted or flag(opts, "grapple-plotted")) and not firer["parties"]:
+            self.mod("plotted to grapple" + (" (tried this turn)" if tried else " (G in her move)" if plotted else ""),
+                     mods["grappling_attempt"][gi],
                      f"{src}; TE 2.6 11.3.3.1, 7.2.9")
         if not any(firer["initial_used"].values()):
             self.mod(f"initial broadside ({self.act.side})", mods["initial_broadside"][gi], f"{src}; TE 2.6 11.3.4")

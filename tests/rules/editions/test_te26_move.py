@@ -1,0 +1,73 @@
+"""Tournament Edition 2.6, the written move (7.0-8.2, 19.4.2) and the plotted grapple (7.2.9, 9.0)."""
+
+from __future__ import annotations
+
+from tests.rules.editions.test_table_packs import PACK, _fire_pack
+
+FRIGATE = "10H-(4-4)M-12(2)G-5R(4)-6-12'-14(AV)"
+
+
+def _game(umpire, tmp_path, level="basic", pack=PACK):
+    (tmp_path / "p.toml").write_text(pack)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", level,
+                  "--tables", tmp_path / "p.toml").code == 0
+    for name, side in (("Const", "us"), ("Java", "gb")):
+        assert umpire("ship", "add", name, "--side", side, "--class", "F", "--turning", "3", "--spec", FRIGATE).code == 0
+
+
+def test_the_log_notation_example(umpire, tmp_path):
+    """7.2.3 "A frigate in attitude A has a battle sail speed of 4. Its movement allowance is 4. The
+    notation in the log reads "L1R1" ... After its turn into attitude C, the maximum the ship could
+    move in that direction is one hex"; 7.1.12 "It may turn back to attitude A after moving one hex
+    in C and finish its move in attitude A"."""
+    _game(umpire, tmp_path)
+    game = tmp_path / "game.toml"
+    before = game.read_bytes()
+    res = umpire("move", "const", "L2", "--heading", "6", "--wind", "1")
+    assert res.code == 1 and "7.1.12" in res.err and "Basic" not in res.err
+    assert game.read_bytes() == before
+    res = umpire("--json", "move", "const", "L1R1", "--heading", "6", "--wind", "1")
+    assert res.code == 0 and res.json["executed"] == "L1R1" and res.json["allowance"] == 4, res.err
+    assert any("A -> C -> A" in line and "TE 2.6 7.1.12" in line for line in res.json["explain"])
+    assert umpire("verify").code == 0
+
+
+def test_a_grapple_must_be_plotted(umpire, tmp_path):
+    """7.2.9 "A ship which is intended to grapple another ship during the turn must have the letter
+    "G" written in the "Move" column"; 9.0 she may attempt to grapple "if a "G" was written"."""
+    _game(umpire, tmp_path)
+    assert umpire("move", "const", "1", "--attitude", "A").code == 0
+    res = umpire("grapple", "const", "java", "--rolls", "4,4")
+    assert res.code == 1 and "9.0" in res.err
+    res = umpire("--json", "move", "java", "G1", "--attitude", "A")
+    assert res.code == 0 and res.json["grapple"] is True and res.json["executed"] == "1", res.err
+    assert umpire("--json", "grapple", "java", "const", "--rolls", "4,4").json["success"] is True
+
+
+def test_a_plotted_grapple_costs_the_modifier_when_she_fires(umpire, tmp_path):
+    """11.3.3.1 "If the ship was plotted to grapple ("G") it will suffer a grappling attempt loss
+    modifier even if it failed to grapple"."""
+    _game(umpire, tmp_path, pack=_fire_pack())
+    assert umpire("move", "const", "G0").code == 0
+    # 14 guns at 4 hexes: table 1, initial +2, grappling attempt -1 = 2
+    res = umpire("--json", "fire", "const", "--at", "java", "--range", "4", "--side", "left", "--facing", "right",
+                 "--roll", "1")
+    assert res.code == 0 and res.json["hit_table"] == 2, res.err
+    assert any("G in her move" in line for line in res.json["explain"])
+
+
+def test_no_turn_to_begin_after_ending_with_one(umpire, tmp_path):
+    """19.4.2 "On turn 5, a ship plots a move of "L1R". On turn 6, if the player wishes to plot any
+    forward movement for the turn, the ship must first move forward one hex before turning. Thus,
+    it could plot "1L1". Plotting another "L1R" maneuver is illegal"; 19.4.2.1 "only the turn "L" is
+    allowed. The rest of the movement, in this case the "1R", is voided"."""
+    _game(umpire, tmp_path, level="advanced")
+    assert umpire("move", "const", "L1R", "--heading", "6", "--wind", "1").code == 0
+    assert umpire("turn").code == 0
+    res = umpire("move", "const", "L1R", "--heading", "6", "--wind", "1")
+    assert res.code == 1 and "19.4.2" in res.err
+    res = umpire("--json", "move", "const", "L1R", "--heading", "6", "--wind", "1", "--as-written")
+    assert res.code == 0 and res.json["executed"] == "L", res.err
+    assert umpire("undo").code == 0
+    res = umpire("--json", "move", "const", "1L1", "--heading", "6", "--wind", "1")
+    assert res.code == 0 and res.json["executed"] == "1L1", res.err
