@@ -71,3 +71,34 @@ def test_no_turn_to_begin_after_ending_with_one(umpire, tmp_path):
     assert umpire("undo").code == 0
     res = umpire("--json", "move", "const", "1L1", "--heading", "6", "--wind", "1")
     assert res.code == 0 and res.json["executed"] == "1L1", res.err
+
+
+def test_grappled_to_a_ship_of_the_line_she_drifts_at_its_rate(umpire, tmp_path):
+    """8.2.3.1 "Where ships of different classes are fouled or grappled together, they drift at the
+    speed of the highest class ship" (8.2.2: ships of the line every other turn)."""
+    _game(umpire, tmp_path)
+    assert umpire("ship", "add", "Chesapeake", "--side", "us", "--class", "SOL", "--turning", "2",
+                  "--spec", FRIGATE).code == 0
+    assert umpire("grapple", "const", "chesapeake", "--rolls", "3,4").code == 0     # friendly: 7 + 4
+    drifts, explain = [], []
+    for _ in range(3):
+        for sid in ("const", "chesapeake"):
+            res = umpire("--json", "move", sid, "0")
+            assert res.code == 0, res.err
+            if sid == "const":
+                drifts.append(res.json["drift"])
+                explain = res.json["explain"]
+        assert umpire("turn").code == 0
+    assert drifts == [False, True, False]           # a frigate alone would drift in the third turn too
+    assert any("8.2.3.1" in line for line in explain)
+
+
+def test_at_anchor_she_does_not_move(umpire, tmp_path):
+    """19.3.1 anchoring takes effect on the following turn; 19.3.3 "Ships at ordinary anchor may not
+    move or turn in place"."""
+    _game(umpire, tmp_path, level="advanced")
+    assert umpire("anchor", "const").code == 0
+    assert umpire("move", "const", "1", "--attitude", "A").code == 0           # this turn she still sails
+    assert umpire("turn").code == 0
+    res = umpire("move", "const", "1", "--attitude", "A")
+    assert res.code == 1 and "anchor" in res.err and "TE 2.6 19.3" in res.err

@@ -10,7 +10,9 @@ Tournament Edition adds:
   modifier when she fires (11.3.3.1);
 * 19.4.2 (Advanced): a ship that ended her last move with a turn may not begin this one with a
   turn unless the turn is her whole move; 19.4.2.1: written so, only the turn is carried out;
-* the anchors are this ruleset's (19.3): at ordinary anchor she may not move.
+* the anchors are this ruleset's (19.3): at ordinary anchor she may not move;
+* 8.2.3.1: ships of different classes fouled or grappled together drift at the rate of the
+  highest class (a ship of the line's, every other turn).
 """
 
 from __future__ import annotations
@@ -54,10 +56,16 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                           "attempt modifier when she fires", "TE 2.6 7.2.9, 9.0, 11.3.3.1"))
     if ruleset.level == "advanced" and text.strip():
         text = _after_a_turn(ship, state["turn"], text, opts, steps)
-    view = state
+    seen = dict(ship)
     if te26_ship_work.anchored(ship, state["turn"]):
-        how = _ANCHOR[ship["te_anchor"]["how"]]
-        view = {**state, "ships": {**state["ships"], ship_id: {**ship, "anchor": how}}}
+        seen["anchor"] = _ANCHOR[ship["te_anchor"]["how"]]
+    partners = [state["ships"][x] for x in ship["fouled"] + ship["grappled"] if x in state["ships"]]
+    if moves.is_sol(ship) is not True and any(moves.is_sol(x) for x in partners):
+        seen.update({"class": "SOL", "class_number": min(x.get("class_number") or 2 for x in partners
+                                                            if moves.is_sol(x))})
+        steps.append(Step("fouled or grappled to a ship of the line", "she drifts at the ship of the line's rate, "
+                          "every other turn", "TE 2.6 8.2.3.1"))
+    view = {**state, "ships": {**state["ships"], ship_id: seen}} if seen != ship else state
     try:
         res = moves.move(ruleset, view, tables, ship_id, text, opts)
     except (Refused, BadInput) as exc:        # the 1981 checker's reasons, cited by this text's numbers
