@@ -239,3 +239,17 @@ def test_blocked_wind_cuts_the_allowance_for_the_turn():
 def test_heading_is_checked_beside_the_attitude(opts, says):
     with pytest.raises(BadInput, match=says):
         Game(a={"turning": 2}).move("a", "1", **opts)
+
+
+def test_verify_replays_orders_ahead_collisions_and_erasures(umpire):
+    assert umpire("new", "game.toml", "--ruleset", "wsim-1981", "--optional", "command-lag").code == 0
+    assert umpire("ship", "add", "SWIFT", "--side", "x", "--spec", SPEED4, "--turning", "2", "--class", "F").code == 0
+    for args in (("L1", "--for-turn", "1"), ("0", "--for-turn", "2"), ("1", "--for-turn", "3"),
+                 ("--attitude", "B"), ("L", "--attitude", "B", "--collision")):
+        assert umpire("move", "swift", *args).code == 0, args
+    assert umpire("turn").code == 0
+    assert umpire("--json", "move", "swift", "--erase-orders").json["erased"] == [3]
+    assert umpire("--json", "move", "swift").json["log"] == "D"    # cut to L, then 0: two still turns
+    checked = umpire("--json", "verify").json
+    assert checked["differences"] == [] and checked["same"] == checked["events"] == 9
+    assert umpire("--json", "status").json["ships"][0]["last_move"] == {"turn": 2, "log": "D"}
