@@ -15,7 +15,7 @@ from umpire.core.errors import BadInput
 def _wsim(obj, command: str) -> None:
     """The game's rules must have the command (the first edition has its own tow and aground)."""
     rs = obj.ruleset
-    if command in rs.actions or command in rs.queries or (command == "timer" and rs.data_id.startswith("wsim-1981")):
+    if command in rs.actions or command in rs.queries or (command == "timer" and rs.family == "wsim"):
         return
     raise BadInput(f"{command}: a command of the WS&IM 1981 Optional Rules; this game plays {obj.ruleset.id}")
 
@@ -122,20 +122,18 @@ def timer(obj, start):
       umpire timer --start
     """
     from umpire.core.state import Resolution
-    from umpire.rules.wsim import optional
 
     _wsim(obj, "timer")
     state = obj.state
-    optional.require(state, "timed-moves", "a timer for writing movement")
-    minutes, most, steps = optional.timer_minutes(state, obj.tables())
+    minutes, most, steps, unwritten = obj.ruleset.timer(state, obj.tables(), list(obj.game.meta.get("optional", [])))
     res = Resolution("timer", f"{minutes} minute(s) to write movement", [], steps,
-                     {"minutes": minutes, "most_ships_a_side": most, "turn": state["turn"]})
+                     {"minutes": minutes, "most_ships_a_side": most, "turn": state["turn"], "unwritten": unwritten})
     obj.emit(res)
     if start:
-        _count_down(minutes * 60, obj.as_json)
+        _count_down(minutes * 60, obj.as_json, unwritten)
 
 
-def _count_down(seconds: int, quiet: bool) -> None:
+def _count_down(seconds: int, quiet: bool, unwritten: str) -> None:
     import time
 
     end = time.monotonic() + seconds
@@ -146,8 +144,7 @@ def _count_down(seconds: int, quiet: bool) -> None:
         if not quiet:
             click.echo(f"\r{int(left) // 60}:{int(left) % 60:02d} left ", nl=False)
         time.sleep(min(1.0, left))
-    click.echo(("" if quiet else "\r") + "\atime is up: ships with no orders written move straight ahead their full "
-               "allowance")
+    click.echo(("" if quiet else "\r") + "\atime is up: " + unwritten)
 
 
 @cli.command()

@@ -583,29 +583,34 @@ def _extra_crew(state: dict, tables, ship: dict, n, steps: list[Step]) -> list[d
             set_(["ships", sid, "newly_arrived"], extra)]
 
 
-def timer_minutes(state: dict, tables) -> tuple[int, int, list[Step]]:
-    """Timed moves (II): minutes to write movement, by the most ships any side has in play."""
-    t = table(tables)["timed_moves"]
+def timer_minutes(state: dict, tables, t: dict | None = None, section: str = "Optional Rules II",
+                  unwritten: str = "the ship moves straight ahead her full movement allowance"
+                  ) -> tuple[int, int, list[Step]]:
+    """Timed moves: minutes to write movement, by the most ships any side has in play. `t` is the
+    edition's table (1981 Optional II by default); one without `up_to_six_minutes` adds its further
+    sixes to the three-ship time (Tournament Edition 31.0)."""
+    cited = cite(tables, "timed_moves", section) if t is None else section
+    t = table(tables)["timed_moves"] if t is None else t
     sides: dict[str, int] = {}
     for ship in state["ships"].values():
         if ship["state"] not in GONE:
             sides[ship["controller"]] = sides.get(ship["controller"], 0) + 1
     most = max(sides.values(), default=0)
+    top, top_minutes = (6, t["up_to_six_minutes"]) if "up_to_six_minutes" in t else (3, t["up_to_three_minutes"])
     if most <= 1:
         minutes, why = t["single_ship_minutes"], "single-ship action"
     elif most <= 3:
         minutes, why = t["up_to_three_minutes"], "up to three ships a side"
-    elif most <= 6:
-        minutes, why = t["up_to_six_minutes"], "up to six ships a side"
+    elif most <= top:
+        minutes, why = top_minutes, "up to six ships a side"
     else:
-        more = math.ceil((most - 6) / 6)
-        minutes = t["up_to_six_minutes"] + more * t["per_further_six_minutes"]
-        why = f"{most} ships a side: six, and {more} further six (a part counts whole)"
+        more = math.ceil((most - top) / 6)
+        minutes = top_minutes + more * t["per_further_six_minutes"]
+        words = "six" if top == 6 else "three"
+        why = f"{most} ships a side: {words}, and {more} further six (a part counts whole)"
     steps = [Step("ships a side", ", ".join(f"{k} {v}" for k, v in sorted(sides.items())) or "none", ""),
-             Step("time to write movement", f"{why}: {minutes} minute(s)", cite(tables, "timed_moves",
-                                                                                "Optional Rules II")),
-             Step("orders not written in time", "the ship moves straight ahead her full movement allowance",
-                  "Optional Rules II")]
+             Step("time to write movement", f"{why}: {minutes} minute(s)", cited),
+             Step("orders not written in time", unwritten, section)]
     return minutes, most, steps
 
 

@@ -302,6 +302,15 @@ class Wsim1981(Ruleset):
         return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables, reading),
                     flexible=reading[0] is None)   # an automatic miss takes a typed die and notes it unused
 
+    def timer(self, state: dict, tables, optional: list[str]) -> tuple[int, int, list, str]:
+        """Timed moves: (minutes to write movement, most ships a side, working, what becomes of a
+        ship whose orders were not written). Refused in a game without the rule."""
+        from umpire.rules.wsim import optional as opt
+
+        opt.require(state, "timed-moves", "a timer for writing movement")
+        minutes, most, steps = opt.timer_minutes(state, tables)
+        return minutes, most, steps, "ships with no orders written move straight ahead their full allowance"
+
     def speed(self, state: dict, tables, ship: str, opts: dict):
         from umpire.rules.wsim import movement
 

@@ -24,7 +24,7 @@ from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.optional_actions import Designate
 from umpire.rules.wsim_editions.te26_actions import Burn
 
-_BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn")
+_BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer")
 _YES = ("1", "yes", "true")
 
 
@@ -137,6 +137,49 @@ class WsimTe26(Wsim1981):
                           f"{engaged['sections'] + 1} (TE 2.6 10.1.2.2)")
         return super().board(state, tables, ship, party, sections, target, opts)
 
+    def transfer(self, state: dict, tables, ship: str, to: str, sections: str):
+        """A transfer boarding party to a friendly ship (12.1, 10.2.6-10.2.8): only between grappled
+        friendly ships, neither grappled or fouled to an enemy nor fired at this turn; no more than
+        double her crew; she takes the worse crew quality of the two."""
+        from umpire.rules.base import section_list
+        from umpire.rules.wsim import boarding
+
+        if ship not in state["ships"] or to not in state["ships"]:
+            raise BadInput(f"no ship {ship if ship not in state['ships'] else to!r}")
+        s, d = state["ships"][ship], state["ships"][to]
+        chosen = section_list(sections)
+        tbp = [x for b in s.get("boarding", []) if b["party"] == "tbp" for x in b["sections"]]
+        if not chosen or any(x not in tbp for x in chosen):
+            raise Refused(f"crew sections transfer as a TBP formed in the Boarding Preparation Phase (TE 2.6 12.1.1): "
+                          f"`umpire board {ship} --party tbp --sections ...` first")
+        if to not in s["grappled"]:
+            raise Refused(f"{s['name']} is not grappled to {d['name']}: crew transfer only between grappled friendly "
+                          "ships (TE 2.6 10.2.6)")
+        for x in (s, d):
+            enemies = [o for o in x["fouled"] + x["grappled"] if state["ships"][o]["controller"] != x["controller"]]
+            if enemies:
+                raise Refused(f"{x['name']} is grappled or fouled to an enemy ship: no transfer (TE 2.6 10.2.6)")
+            if x.get("te_fired_at") == state["turn"]:
+                raise Refused(f"{x['name']} was fired at this Combat Phase: no transfer (TE 2.6 10.2.6)")
+        moving = sum(s["crew_left"][x] for x in chosen if 0 <= x < len(s["crew_left"]))
+        aboard = sum(d["crew_left"]) + d.get("passengers", 0)
+        if aboard + moving >= 2 * sum(d["crew_max"]):
+            raise Refused(f"{d['name']} may not take {moving} more crew squares: {aboard + moving} would double her "
+                          f"crew of {sum(d['crew_max'])} (TE 2.6 10.2.6)")
+        res = boarding.transfer(state, ship, to, chosen)
+        q = ("PR", "GR", "AV", "CR", "EL")
+        worse = min(s["quality"], d["quality"], key=q.index)
+        if worse != d["quality"] and not d["prize"]["squares"]:
+            res.effects.append(set_(["ships", to, "quality"], worse))
+            res.working.append(Step(f"{d['name']} takes the worse crew quality", f"{d['quality']} -> {worse}",
+                                    "TE 2.6 10.2.8"))
+        res.working = [Step(x.step, x.value, x.source.replace("Basic IX.A.3", "TE 2.6 12.1.3")
+                            .replace("Basic IX.A.2", "TE 2.6 12.1.2").replace("Basic IX.A", "TE 2.6 12.1")
+                            .replace("Basic VII.B.7", "TE 2.6 10.2.7")) for x in res.working]
+        res.working.append(Step("transferred crew", "next turn they may serve only in a DBP; after that, as her own",
+                                "TE 2.6 10.2.7"))
+        return res
+
     def _morale(self, state, tables, a: A.Morale):
         """A morale check: one die against the crew quality number (3.2.5.1), with the melee
         modifiers of 12.3.5 when the umpire gives them (`--opt outnumbered=1`, `--opt flagship=1`)."""
@@ -208,6 +251,18 @@ class WsimTe26(Wsim1981):
             res.working = list(res.working)
             te26_ship_work.blocked(state, tables, state["ships"][ship], blocker, res)
         return res
+
+    def timer(self, state: dict, tables, optional: list[str]) -> tuple[int, int, list, str]:
+        """31.0 Timed moves: the Planning Phase timed; a ship with no orders sails straight on."""
+        from umpire.core.errors import Refused
+        from umpire.rules.wsim import optional as opt
+
+        if "timed-moves" not in (state.get("optional") or optional):
+            raise Refused("a timer for the Planning Phase belongs to the optional rule 'timed-moves' (31.0), "
+                          "which this game was not started with (umpire new ... --optional timed-moves)")
+        minutes, most, steps = opt.timer_minutes(state, tables, tables["timed-moves"]["timed_moves"], "TE 2.6 31.0",
+                                                 "the ship moves on a straight course her full movement allowance")
+        return minutes, most, steps, "ships with no orders written sail straight on their full allowance"
 
     def initial_state(self, game) -> dict:
         state = super().initial_state(game)

@@ -311,6 +311,20 @@ class Wsim1974(Wsim1981):
                                    resolve=lambda rolls, strict: _destroyed_hull(plan, n, target, rolls, strict, tables,
                                                                                  state["turn"]))
 
+    def timer(self, state: dict, tables, optional: list[str]) -> tuple[int, int, list, str]:
+        """Timed Moves (1974 Optional Rules): the 1981 minutes, but a ship whose orders were not
+        written does not move."""
+        from umpire.core.errors import Refused
+        from umpire.rules.wsim import optional as opt
+
+        if "timed-moves" not in (state.get("optional_1974") or optional):
+            raise Refused("a timer for writing movement belongs to the optional rule 'timed-moves' (Timed Moves), "
+                          "which this game was not started with (umpire new ... --optional timed-moves)")
+        section = "Optional Rules: Timed Moves (1974)"
+        minutes, most, steps = opt.timer_minutes(state, tables, tables["optional-1974"]["timed_moves"], section,
+                                                 "the ship does not move")
+        return minutes, most, steps, "ships with no orders written do not move"
+
     def speed(self, state: dict, tables, ship: str, opts: dict):
         """Battle sails as 1981; full sails with the Full Sails optional rule (1-4); with the Wind
         optional rule, the game's wind: becalmed, the Wind Table by force, no full sails in a
