@@ -253,3 +253,15 @@ def test_verify_replays_orders_ahead_collisions_and_erasures(umpire):
     checked = umpire("--json", "verify").json
     assert checked["differences"] == [] and checked["same"] == checked["events"] == 9
     assert umpire("--json", "status").json["ships"][0]["last_move"] == {"turn": 2, "log": "D"}
+
+
+def test_a_rowed_vessel_can_only_drift_in_a_gale_with_the_wind_effects_table():
+    g = Game("advanced", gb={"class_number": 7, "turning": 3})
+    g.state["wind"]["velocity"] = 5
+    with pytest.raises(Refused, match="can only drift in a gale"):
+        g.move("gb", "L", _optional=["wind-effects"])
+    data = g.move("gb", "0", attitude="A", _optional=["wind-effects"])
+    assert data["log"] == "0" and data["allowance"] is None
+    g2 = Game("advanced", gb={"class_number": 7, "turning": 3})
+    g2.state["wind"]["velocity"] = 5
+    assert g2.move("gb", "L")["turns"] == 1           # without the table the gale takes nothing off

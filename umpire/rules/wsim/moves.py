@@ -321,6 +321,7 @@ class Plot:
         if self.advanced and self.ship.get("weighing"):
             reasons.append(("she is weighing anchor (two turns): she manoeuvres again the turn after",
                             "Advanced V.C.6"))
+        reasons += self._only_drift_in_this_wind()
         anchor = anchored(self.ship) if self.advanced else ""
         if reasons:
             self.limits["forbid"] = reasons[0]
@@ -332,6 +333,22 @@ class Plot:
             self.limits["springs"] = True
             self.steps.append(Step("at anchor", f"on springs by the {anchor}: turns only, up to 120 degrees",
                                    "Advanced V.C.3-4"))
+
+    def _only_drift_in_this_wind(self) -> list[tuple[str, str]]:
+        """The Wind Effects Table in play: a velocity its column has no row for, short of
+        becalmed and hurricane, is the printed "Can only drift in Gale or Storm" (rowed vessels)."""
+        if not self.advanced or "wind-effects" not in (self.opts.get("_optional") or []):
+            return []
+        from umpire.rules.wsim import wind
+
+        column = wind.effects_column(self.ship.get("class_number"))
+        v = (self.state.get("wind") or {}).get("velocity")
+        names = self.tables["wind"]["velocities"]
+        if column is None or v is None or not 0 < v < len(names) - 1 \
+                or str(v) in self.tables["wind"]["effects"][column]:
+            return []
+        return [(f"Wind Effects Table, {column.replace('_', ' ')}: she can only drift in a {names[v]}",
+                 self.tables.source("wind"))]
 
     # --- the allowance -----------------------------------------------------------
     def allowance(self, orders) -> tuple[int | None, str | None, list]:
@@ -345,7 +362,12 @@ class Plot:
                 raise BadInput(f"move: {self.name}'s allowance depends on her attitude to the wind: give --attitude "
                                "A|B|C|D, or --heading (and --wind unless the game's wind is set)")
             return None, None, [None]
-        got = self._speed(self._speed_opts(), opts.get("blocked_by"))
+        try:
+            got = self._speed(self._speed_opts(), opts.get("blocked_by"))
+        except Refused:
+            if not self.limits.get("forbid"):
+                raise
+            return None, None, [None]   # held in place: no allowance to work (e.g. a rowed vessel in a gale)
         att, value = got.data["attitude"], got.data["allowance"]
         if opts.get("attitude") and opts.get("heading") is not None:
             read = REL_ATTITUDE[_rels(opts, "", self.state)[0]]
