@@ -176,7 +176,7 @@ def test_te26_worked_rules_with_a_pack(umpire, tmp_path):
 def test_te26_offers_only_what_is_built(umpire, tmp_path):
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced").code == 0
     _ships(umpire)
-    res = umpire("surrender", "a", "--by", "choice")
+    res = umpire("mast", "a")
     assert res.code == 2 and "not a wsim-te26 command" in res.err
     # Advanced fire is built: without the pack it names the table it needs
     res = umpire("fire", "a", "--at", "b", "--range", "1", "--side", "left", "--roll", "3")
@@ -409,3 +409,18 @@ def test_te26_bowsprit_damage_in_a_collision(umpire, tmp_path):
     res = umpire("foul", "a", "b", "--opt", "bowsprit=c", "--rolls", "3,4,2")
     assert res.code == 2 and "bowsprit" in res.err
     assert umpire("verify").code == 0
+
+
+def test_te26_surrender_by_firepower_and_capture(umpire, tmp_path):
+    """11.4.3.2 surrender by firepower (the umpire confirms that no friendly ship is within ten
+    hexes); 12.4.3 "A ship which surrenders by any other means is captured when either a TBP or OBP
+    is placed aboard"."""
+    _fire_game(umpire, tmp_path, _fire_pack())
+    assert umpire("ship", "add", "TINY", "--side", "y", "--spec", "6H-(2-2)M-1G-3R(3)-5-8'-4(AV)").code == 0
+    # MARS at TINY, 1 hex: 10 squares, table 4, crack +2, initial +2 = 8; die 6 hull: 2G-R, her two guns
+    res = umpire("--json", "fire", "mars", "--at", "tiny", "--range", "1", "--side", "left", "--facing", "right",
+                 "--rolls", "6,1,1")
+    assert res.code == 0, res.err
+    assert "firepower" in umpire("--json", "status", "tiny").json["ships"][0]["liable"]
+    assert umpire("surrender", "tiny", "--by", "firepower").code == 0
+    assert umpire("--json", "status", "tiny").json["ships"][0]["state"] == "surrendered"

@@ -94,3 +94,29 @@ def test_a_prize_crew_the_turn_after_the_capture(umpire, tmp_path):
     assert umpire("turn").code == 0
     res = umpire("grapple", "b", "d", "--rolls", "6,6")
     assert res.code == 0, res.err
+
+
+def test_transfers_between_friendly_ships(umpire, tmp_path):
+    """10.2.6 "Transfer of crew is allowed between grappled friendly adjacent ships if neither is
+    grappled or fouled to an enemy ship, and neither has been fired at ... A ship may not accept
+    additional crew squares resulting in a doubling of its specified crew size"; 10.2.8 "A ship
+    receiving transferred crew immediately assumes the worse crew quality of the two ships"."""
+    (tmp_path / "p.toml").write_text(MELEE_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", CR).code == 0
+    assert umpire("ship", "add", "C", "--side", "x", "--spec", AV).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", AV).code == 0
+    assert umpire("board", "c", "--party", "tbp", "--sections", "1").code == 0
+    res = umpire("transfer", "c", "--to", "a", "--sections", "1")
+    assert res.code == 1 and "grappled" in res.err
+    assert umpire("grapple", "c", "a", "--rolls", "3,4").code == 0          # friendly: 7 + 4
+    assert umpire("transfer", "c", "--to", "a", "--sections", "2").code == 1      # not in the TBP
+    res = umpire("--json", "transfer", "c", "--to", "a", "--sections", "1")
+    assert res.code == 0, res.err
+    assert any("worse crew quality" in line and "CR -> AV" in line for line in res.json["explain"])
+    assert umpire("--json", "status", "a").json["ships"][0]["quality"] == "AV"
+    assert umpire("turn").code == 0
+    assert umpire("grapple", "a", "b", "--rolls", "6,6").code == 0
+    assert umpire("board", "c", "--party", "tbp", "--sections", "2").code == 0
+    res = umpire("transfer", "c", "--to", "a", "--sections", "2")
+    assert res.code == 1 and "enemy" in res.err

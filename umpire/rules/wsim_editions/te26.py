@@ -24,7 +24,8 @@ from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.optional_actions import Designate
 from umpire.rules.wsim_editions.te26_actions import Burn
 
-_BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer")
+_BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
+          "recover", "capture")
 _YES = ("1", "yes", "true")
 
 

@@ -423,6 +423,7 @@ def _effects(state: dict, got: Reading, total: dict, guns_marked: dict, steps: l
         effects.append(set_(fp + ["te_shot_fired"], fired))
     if got.grape:
         effects.append(set_(fp + ["te_grape_turn"], state["turn"]))                  # 25.0: +1 to board
+    effects.append(set_(["ships", act.target, "te_fired_at"], state["turn"]))      # 10.2.6: no transfer now
     marked = dict(target)
     if guns_marked:
         marked.update({k: guns_marked[k] for k in ("guns_left", "carronades_left", "liable")})
