@@ -517,7 +517,9 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     allow_in = p.allowance_in()
     walks = [Walk(orders, allowance, rel, allow_in, turning, p.rules, p.limits).run() for rel in rels]
     if len({w.outcome() for w in walks}) > 1:
-        raise BadInput(f"move: whether {written(orders)} is legal depends on which side the wind is: "
+        readings = "; ".join(f"through {' -> '.join(w.path)}: " + (f"{w.infraction[0]} ({w.infraction[1]})"
+                                                                   if w.infraction else "legal") for w in walks)
+        raise BadInput(f"move: whether {written(orders)} is legal depends on which side the wind is ({readings}): "
                        "give --heading (and --wind) instead of --attitude")
     walk = walks[0]
     drift = p.drift(walk.hexes)
