@@ -102,3 +102,17 @@ def test_at_anchor_she_does_not_move(umpire, tmp_path):
     assert umpire("turn").code == 0
     res = umpire("move", "const", "1", "--attitude", "A")
     assert res.code == 1 and "anchor" in res.err and "TE 2.6 19.3" in res.err
+
+
+def test_casting_the_lead(umpire, tmp_path):
+    """45.1 "Players are assumed to be casting the lead for a ship which has moved a maximum of one
+    hex in that movement phase"."""
+    (tmp_path / "p.toml").write_text(PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
+                  "--optional", "casting-the-lead").code == 0
+    assert umpire("ship", "add", "Const", "--side", "us", "--class", "F", "--turning", "3", "--spec", FRIGATE).code == 0
+    assert umpire("move", "const", "1", "--attitude", "A").code == 0
+    res = umpire("--json", "lead", "const")
+    assert res.code == 0 and res.json["casting_the_lead"] is True, res.err
+    assert any("TE 2.6 45.1" in line for line in res.json["explain"])
+    assert umpire("--json", "lead", "const", "--hexes", "2").json["casting_the_lead"] is False

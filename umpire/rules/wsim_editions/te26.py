@@ -234,6 +234,25 @@ class WsimTe26(Wsim1981):
             raise BadInput(f"no ship {a.ship!r}")
         return te26_move.move(self, state, tables, a.ship, a.notation, a.opts)
 
+    def _lead(self, state: dict, tables, ship: str, opts: dict):
+        """Optional 45, casting the lead: the 1981 rule word for word (45.1-45.2), on this ruleset's
+        optional rules and anchors, cited by this text's numbers."""
+        from umpire.rules.wsim import optional
+        from umpire.rules.wsim_editions import te26_ship_work
+
+        if ship not in state["ships"]:
+            raise BadInput(f"no ship {ship!r}")
+        if "casting-the-lead" not in (state.get("optional") or []):
+            raise Refused("casting the lead belongs to the optional rule 'casting-the-lead' (TE 2.6 45.0), which "
+                          "this game was not started with (umpire new ... --optional casting-the-lead)")
+        s = state["ships"][ship]
+        seen = {**s, "anchor": "yes" if te26_ship_work.anchored(s, state["turn"]) else ""}
+        view = {**state, "optional_1981": ["casting-the-lead"], "ships": {**state["ships"], ship: seen}}
+        res = optional.lead(view, tables, ship, opts)
+        res.working = [Step(x.step, x.value, x.source.replace("Optional Rules XII.A", "TE 2.6 45.1")
+                            .replace("Optional Rules XII.B", "TE 2.6 45.2")) for x in res.working]
+        return res
+
     def _te_designate(self, state, tables, a):
         """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""
         from umpire.rules.wsim_editions import te26_ship_work
