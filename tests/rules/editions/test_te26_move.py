@@ -116,3 +116,16 @@ def test_casting_the_lead(umpire, tmp_path):
     assert res.code == 0 and res.json["casting_the_lead"] is True, res.err
     assert any("TE 2.6 45.1" in line for line in res.json["explain"])
     assert umpire("--json", "lead", "const", "--hexes", "2").json["casting_the_lead"] is False
+
+
+def test_command_lag_and_timed_moves(umpire, tmp_path):
+    """49.2 "the moves for ships in other squadrons must be written three turns in advance"; 31.0
+    "Ships whose orders do not get written move on a straight course their full movement allowance"."""
+    (tmp_path / "p.toml").write_text(PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
+                  "--optional", "command-lag", "--optional", "timed-moves").code == 0
+    assert umpire("ship", "add", "Const", "--side", "us", "--class", "F", "--turning", "3", "--spec", FRIGATE).code == 0
+    res = umpire("--json", "move", "const", "1", "--attitude", "A", "--for-turn", "2")
+    assert res.code == 0 and any("TE 2.6 49.2" in line for line in res.json["explain"]), res.err
+    res = umpire("--json", "move", "const", "--attitude", "A", "--unwritten")
+    assert res.code == 0 and res.json["executed"] == "4", res.err

@@ -31,7 +31,10 @@ _REFS = ((r"Basic IV\.A\.(\d+)", r"TE 2.6 7.1.\1"), (r"Basic IV\.A\b", "TE 2.6 7
          (r"Basic VIII\.D\.2\.b", "TE 2.6 11.4.2.3"), (r"Advanced V\.B\b", "TE 2.6 19.2"),
          (r"Advanced V\.D\.(\d+)", r"TE 2.6 19.4.1.\1"), (r"Advanced V\.D\b", "TE 2.6 19.4.1"),
          (r"Advanced V\.C\.\d+(-\d+)?", "TE 2.6 19.3"), (r"Advanced VIII\.C\.5", "TE 2.6 24.3.3"),
-         (r"Introduction II\.C\.1", "TE 2.6 2.3.1.1"))
+         (r"Introduction II\.C\.1", "TE 2.6 2.3.1.1"), (r"Optional Rules IV\.4\.a", "TE 2.6 49.3.1"),
+         (r"Optional Rules IV\.4\.b", "TE 2.6 49.3.2"), (r"Optional Rules IV\.4", "TE 2.6 49.3"),
+         (r"Optional Rules IV\.[23]", "TE 2.6 49.2"), (r"Optional Rules IV\b", "TE 2.6 49.0"),
+         (r"Optional Rules II\b", "TE 2.6 31.0"))
 _ANCHOR = {"A": "ordinary", "AB": "bow", "AS": "stern"}
 
 
