@@ -129,11 +129,12 @@ def advanced_chasers(firer: Mapping[str, Any], end: str, tables: Tables | None =
         if not fit:
             raise Refused("no gun of the ship is light enough to be a bow chaser (12# long or 68# carronade at most)")
         return fit[-1], Fraction(int(row["bow_guns"]))
-    guns = round(int(firer["rate"]) * Fraction(str(row["stern_share_of_rate"])))
+    # "rounding all fractions off to the nearest whole": a half rounds up (not to the even number)
+    guns = math.floor(int(firer["rate"]) * Fraction(str(row["stern_share_of_rate"])) + Fraction(1, 2))
     if guns <= 0 or not (longs or carrs):
         raise Refused("she carries no stern chasers (a tenth of her rate rounds to none)")
     per = Fraction(str(row["stern_guns_per_factor_us" if firer.get("nation") == "american" else "stern_guns_per_factor"]))
-    count = guns if guns <= 2 else round(guns / per)
+    count = guns if guns <= 2 else math.floor(guns / per + Fraction(1, 2))
     return (longs or carrs)[-1][1], Fraction(count)
 
 

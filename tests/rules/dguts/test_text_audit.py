@@ -1,0 +1,294 @@
+"""A section-by-section check of the rule book: the excerpts are the text's own words, each table
+not checked elsewhere is held cell by cell against its passage, and the worked examples that had
+no test are played with the text's numbers."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from umpire.rules.dguts import default_tables, derive_ship, initial_state
+from umpire.rules.dguts.burning import damage_per_turn, resolve_fire_phase
+from umpire.rules.dguts.gunnery import advanced_chasers
+from umpire.rules.dguts.melee import MeleeSide, odds_for, resolve_melee_round
+from umpire.rules.dguts.ship import _rate_bands, decks_for_rate
+from umpire.rules.dguts.special_vessels import galley_row_speed
+
+from .helpers import FIXTURES, excerpt, ship
+
+T = default_tables()
+SEED = Path("/work/shared/seeds/dguts-1975-second-edition-ocr.txt")
+
+
+# ---------------------------------------------------------------- the excerpts are the text's
+@pytest.mark.skipif(not SEED.exists(), reason="the rule text is not on this machine")
+def test_every_excerpt_line_is_copied_verbatim_from_the_rule_text():
+    text = SEED.read_text(encoding="utf-8")
+    for line in (FIXTURES / "dguts-excerpts.txt").read_text(encoding="utf-8").splitlines():
+        if line.startswith(("#", "== ")) or not line.strip():
+            continue
+        assert line in text, line[:80]
+
+
+# ---------------------------------------------------------------- sighting
+def test_sighting_ranges_and_night_visibility_are_the_texts():
+    day = excerpt("sighting-day")
+    found = [int(n) for n in re.findall(r"\(\s*(\d+)\"\)", day.replace("(HJO\")", "(100\")"))]
+    assert found == [200, 100, 50, 10]
+    assert [s["inches"] for s in T.get("sighting", "day", "steps")] == [float(n) for n in found]
+    assert "Large ships would be classed as those larger than 1500 tons" in day and "600 tons or less" in day
+    night = excerpt("night")
+    assert "(4\") or less" in night
+    assert T.get("sighting", "night", "identify_inches") == 4.0
+    assert "1 or 2 meaning that visibility is good" in night and "(a roll of 3 or 4)" in night
+    assert "(a roll of 5 or 6)" in night
+    assert T.get("sighting", "night", "visibility") == ["good", "good", "fair", "fair", "poor", "poor"]
+    assert T.get("sighting", "night", "max_inches") == {"good": 10.0, "fair": 8.0, "poor": 6.0}
+
+
+# ---------------------------------------------------------------- burning ships
+def test_burning_table_cells_are_the_texts():
+    text = excerpt("burning")
+    assert "up to two groups of 1 CF (21 men) each may set fires" in text
+    assert (T.get("burning", "setting", "groups"), T.get("burning", "setting", "crew_per_group")) == (2, 1)
+    assert "a roll of 1-4 meaning they are successful" in text and "must roll a 1 or 2" in text
+    assert T.get("burning", "setting", "disorder_on") == [1, 2, 3, 4]
+    assert T.get("burning", "setting", "routed_on") == [1, 2]
+    assert "A roll of 1 means the fire spreads (roll over on S's and 6's)" in text
+    sp = T.get("burning", "spreading")
+    assert (sp["spreads_on"], sp["roll_again_on"], sp["dies_on_first"]) == ([1], [5, 6], [6])
+    assert "A fire may burn for up to 4 turns in an area" in excerpt("burning-2") and sp["burns_turns"] == 4
+    fight = T.get("burning", "fighting")
+    assert (fight["crew_per_group"], fight["out_on"], fight["roll_again_on"]) == (2, [1], [5, 6])
+    assert "If 2 CF remain for one turn in the magazine section" in excerpt("flooding") and fight["flood_crew"] == 2
+
+
+def test_the_900_ton_burning_example_scores_210_for_seven_area_turns():
+    text = excerpt("burning-2")
+    assert "a 900 ton ship had 3 areas which had burned for a combined total of 7 turns" in text
+    assert "an additional 210 pts" in text
+    assert damage_per_turn(900, T) * 7 == 210
+    v = derive_ship("british", 900, 315, "30x18,6x8", {"rate": "36"})
+    three = {**initial_state(v), "fires": {"upper-bow": 1, "upper-midships": 1, "upper-stern": 1}}
+    turn = resolve_fire_phase(v, three, [3] * 3, T)                    # no spread, none dies
+    assert turn.data["damage_low"] == 90                                # three areas a turn: 3 x 30
+
+
+# ---------------------------------------------------------------- explosion of a ship
+def test_magazine_explosion_rings_follow_the_worked_example():
+    text = excerpt("explosion")
+    assert "2,590# or armamant inflicts 1,295 pts. damage on ships within an inch, 647 pts." in text
+    assert "323 pts. on those within four inches" in text
+    row = T.get("explosion", "magazine")
+    low = 2590 * Fraction(str(row["armament_share"]))
+    shares = [Fraction(str(r["share"])) for r in row["rings"]]
+    assert [int(low * s) for s in shares] == [1295, 647, 323]
+    assert [r["up_to_inches"] for r in row["rings"]] == [1, 2, 4]
+    assert Fraction(str(row["high_share"])) == Fraction(1, 2)
+
+
+# ---------------------------------------------------------------- special vessels and guns
+def test_galley_and_steam_cells_are_the_texts():
+    speed = excerpt("galley-speed")
+    assert 'about 8"' in speed and 'maximum of 12"' in speed and "2 hours" in speed and "20 minutes" in speed
+    g = T.get("special", "galley")
+    assert (g["row_normal"], g["row_battle"]) == (8.0, 12.0)
+    stamina = T.get("special", "galley_stamina")
+    assert (stamina["normal_minutes"], stamina["battle_minutes"], stamina["rest_turns_per_turn"]) == (120, 20, 2)
+    assert "reduced by 20%" in excerpt("galley-low-hits") and Fraction(g["loss_per_tenth_low"]) == Fraction(1, 5)
+    galley = {"tons": 400, "kind": "galley"}
+    assert galley_row_speed(galley, {"damage_low": 80}, battle=True, tables=T)[0] == pytest.approx(12 * 0.6)
+    ram = excerpt("galley-ram")
+    assert "1 or 2 the galley passes ahea" in ram and "3 or 4 the ram is successful" in ram
+    assert g["ram_square"] == ["ahead", "ahead", "ram", "ram", "astern", "astern"]
+    assert "a roll of 3 (on the previous table) means a successful ram, but a 4 means a normal side" in ram
+    assert g["ram_angled"][2:4] == ["ram", "collision"]
+    steam = excerpt("steam")
+    assert "Force 2 or less, or at half ;peed" in steam and "rolls of 1 or 2" in steam
+    s = T.get("special", "steam")
+    assert (s["into_wind_full_to_force"], s["into_wind_share"], s["paddle_on"], s["paddle_share"]) == (2, "1/2", [1, 2], "1/2")
+
+
+def test_mortar_howitzer_and_boat_cells_are_the_texts():
+    m = excerpt("mortars")
+    assert 'A 10" mortar has a range of 42", maximum, and does 1000 points low and 500 points high' in m
+    assert 'An 8" mortar has a range of 12" and does 400 points of low damage and 100 high' in m
+    assert '13" 220, 10" 88, 8" 34, 5.5\'\' 17 points' in m and "only a 1/ 3 chance" in m
+    assert "maximum range of 48''" in m and "2000 points low and 1000 points high" in excerpt("mortar-13")
+    mt = T.get("special", "mortars")
+    assert mt["13"] == {"range": 48.0, "low": 2000, "high": 1000, "dud": 220}
+    assert mt["10"] == {"range": 42.0, "low": 1000, "high": 500, "dud": 88}
+    assert mt["8"] == {"range": 12.0, "low": 400, "high": 100, "dud": 34}
+    assert mt["5.5"] == {"range": 12.0, "low": 200, "high": 100, "dud": 17}
+    assert len(mt["vessel_on"]) == 3 and len(mt["explode_on"]) == 2            # 50% and 1/3
+    assert "Force 5" in excerpt("mortar-setup") and "once every three turns" in excerpt("mortar-setup")
+    assert (mt["max_wind_force"], mt["ship_every_turns"]) == (5, 3)
+    h = excerpt("howitzers")
+    assert "A Range 66% 16%" in h and "BRange 27% 7%" in h and "CRange 16% 4%" in h
+    ht = T.get("special", "howitzers")
+    assert (ht["stationary"], ht["moving"]) == ({"A": 66, "B": 27, "C": 16}, {"A": 16, "B": 7, "C": 4})
+    assert ht["damage_multiplier"] * 24 == 96                                   # "a 24# howitzer hit scores 96"
+    b = excerpt("longboats")
+    assert "Calm S'', 1or2 4\", 3 3\", 4 2-1/2\", S 2\", 6 l\", 7 112\"" in b and "force 8 or greater" in b
+    assert T.get("special", "boats", "speed") == {"0": 5.0, "1": 4.0, "2": 4.0, "3": 3.0, "4": 2.5,
+                                                   "5": 2.0, "6": 1.0, "7": 0.5}
+    assert T.get("special", "boats", "hull") == {"longboat": 12, "jollyboat": 5}
+
+
+# ---------------------------------------------------------------- crew tasks
+def test_lightening_moving_without_sail_and_springs_are_the_texts():
+    dump = excerpt("dumping-guns")
+    assert "Speed gain is +5% total" in dump and "speed gain maximum is+ 10%" in dump
+    assert "one man can dump 1# of gun weight" in dump
+    li = T.get("tasks", "lightening")
+    assert (Fraction(li["boats"]), Fraction(li["guns"]), li["men_per_pound"]) == (Fraction(1, 20), Fraction(1, 10), 1)
+    stores = excerpt("stores-and-rowing")
+    assert "+5-15%" in stores and "a maximum of 5-10%" in stores
+    assert (Fraction(li["stores_max"]), Fraction(li["water_max"])) == (Fraction(3, 20), Fraction(1, 10))
+    assert 'Oass I vessels at a speed of 2" per turn. With wind, this may be done at l" per turn' in stores
+    mv = T.get("tasks", "moving_without_sail")
+    assert (mv["row_calm"], mv["row_wind"], mv["row_classes"]) == (2.0, 1.0, [1])
+    tow = excerpt("towing-kedging")
+    assert "113 of their combined speed" in tow and "at least half the size" in tow
+    assert (Fraction(mv["tow_share"]), Fraction(mv["tower_least_size"])) == (Fraction(1, 3), Fraction(1, 2))
+    kedge = excerpt("kedging-springs")
+    assert 'moving the vessel ahead at 2" per turn' in kedge and mv["kedge"] == 2.0
+    assert "half the crew must work for 6 turns" in kedge and "two turns instead of one" in kedge
+    assert T.get("tasks", "springs") == {**T.get("tasks", "springs"), "crew_share": "1/2", "turns": 6, "weigh_turns": 2}
+    assert "Maximum tqwing speed is l\" per turn" in excerpt("boats-tow") and mv["boats_tow"] == 1.0
+    st = excerpt("studding-sails")
+    assert "+50% for movement" in st and "312 value" in st
+    assert (Fraction(T.get("tasks", "studding_sails", "speed")), Fraction(T.get("tasks", "studding_sails", "high_damage"))) \
+        == (Fraction(1, 2), Fraction(3, 2))
+
+
+def test_forty_two_men_dump_one_42_pounder_or_seven_6_pounders_a_turn():
+    text = excerpt("dumping-guns")
+    assert "42 men (2 CF) could remove one 42# gun in a turn" in text
+    assert "the same number o.f men could remove seven 6# guns in one turn" in text
+    per_man = T.get("tasks", "lightening", "men_per_pound")
+    assert 42 // (42 * per_man) == 1 and 42 // (6 * per_man) == 7
+
+
+# ---------------------------------------------------------------- marines and musketry
+def test_musketry_and_marines_cells_are_the_texts():
+    text = excerpt("musketry")
+    rows = {"british_marines": "1 CF British Marines 21 enemy casualties or 5 enemy killed",
+            "american_marines": "1 CF American Marines 14 enemy casualties 10.enemy killed",
+            "soldiers_french_us": "1 CF Soldiers (Fr., US) 12 enemy casualties 5 enemy killed",
+            "soldiers_other": "1 CF Soldiers (Other) 10 enemy casualties 1 enemy killed"}
+    for key, phrase in rows.items():
+        assert phrase in text
+        casualties, killed = (int(n) for n in re.findall(r"(\d+) ?\.?enemy", phrase))
+        assert T.get("advanced", "musketry", key) == {"casualties": casualties, "killed": killed}
+    assert "Seamen with muskets 7 enemy casualties enemy killed" in text          # the killed figure is lost
+    assert T.get("advanced", "musketry", "seamen") == {"casualties": 7}
+    assert "Marines are worth two points per CF" in text and T.get("advanced", "marines", "melee_points") == 2
+    grenades = excerpt("grenades")
+    assert "200 points damage low" in grenades and "two chances of starting a fire" in grenades
+    assert (T.get("advanced", "marines", "grenade_low"), T.get("advanced", "marines", "grenade_fire_chances")) == (200, 2)
+
+
+# ---------------------------------------------------------------- Advanced Optional 1, 8
+def test_speed_class_bonus_dice_are_the_texts():
+    text = excerpt("speed-classes")
+    assert "SHIP OF THE LINE - 1 = +5%; 2 or 3 = Normal; 4 or 5 = -5%; 6 = -10%" in text
+    assert "FRIGATES 1 = + 10%; 2 = +5%; 3 or 4 = Normal; 5 = -5%; 6 = -10%" in text
+    pct = {c: T.num("speed", "sailing_class", c) for c in "abcde"}
+    assert [pct[c] for c in T.get("advanced", "speed_classes", "line_bonus")] == \
+        [Fraction(1, 20), 0, 0, Fraction(-1, 20), Fraction(-1, 20), Fraction(-1, 10)]
+    assert [pct[c] for c in T.get("advanced", "speed_classes", "frigate_bonus")] == \
+        [Fraction(1, 10), Fraction(1, 20), 0, 0, Fraction(-1, 20), Fraction(-1, 10)]
+
+
+def test_a_74s_stern_chasers_are_seven_guns_in_four_factors():
+    text = excerpt("chasers")
+    assert "It can thus have seven stern guns" in text and "all four factors can be light pieces" in text
+    assert "rounding all fractions off to the nearest whole" in text
+    seventy_four, _ = ship("british", 1700, 600, "28x32,28x18,16x8,4x36C", rate="74")
+    assert advanced_chasers(seventy_four, "stern", T) == ("32", 4)                 # 7 guns, one factor for two: 3.5 -> 4
+    fifty, _ = ship("british", 1100, 350, "22x24,22x12,6x6", rate="50")
+    assert advanced_chasers(fifty, "stern", T) == ("24", 3)                       # 5 guns: 2.5 rounds up to 3
+    forty_five, _ = ship("british", 1000, 300, "30x18,15x9", rate="45")
+    assert advanced_chasers(forty_five, "stern", T) == ("18", 3)                  # 4.5 guns round to 5: 2.5 -> 3
+
+
+# ---------------------------------------------------------------- fleet rules
+def test_fleet_rule_cells_are_the_texts():
+    text = excerpt("fleet-rules-1-6")
+    assert "lose one fire factor" in text and T.get("fleet", "flagships", "fire_factors_lost") == 1
+    assert "available as additional factors for.fire at A and B range" in text
+    assert T.get("fleet", "fire", "carronade_bands") == ["A", "B"]
+    assert "apart all hits are 25 crew, S mast when aiming low" in text
+    assert T.get("fleet", "fire", "point_blank_low") == {"crew": 25, "mast": 5}
+    assert "double the effect of high hits at A range and the hits that are low will have no effect" in text
+    assert "Grape and cannister will double crew casualties while having only Y. effect" in text
+    assert T.get("fleet", "fire", "shot") == {"chain": {"mast": 2, "crew": 0}, "grape": {"mast": "1/2", "crew": 2}}
+    flag = excerpt("fleet-flagship")
+    assert "1/3 chance" in flag and "within 8''" in flag
+    assert (len(T.get("fleet", "flagships", "unmarked_loss_on")), T.get("fleet", "flagships", "engaged_inches")) == (2, 8.0)
+    values = excerpt("fleet-values")
+    assert "one fire point for every 100# of shot weight" in values and "one crew point for every 100 crewmen" in values
+    assert "one gun point for every 10 guns" in values
+    v = T.get("fleet", "values")
+    assert (v["shot_weight_per_fire_point"], v["men_per_crew_point"], v["guns_per_gun_point"]) == (100, 100, 10)
+    assert "(3 into 2200 X 1/2 = 365)" in values and Fraction(v["mast_share"]) == Fraction(1, 2)
+
+
+# ---------------------------------------------------------------- rates, decks and areas
+def test_rates_and_decks_are_the_texts():
+    cut = excerpt("cutaways")
+    assert "120 (ist RATE, 2,100-3,600 tons)" in cut and "80 (2nd RATE, 1,400-2,000 tons)" in cut
+    assert "44 (5th RA TE, 400-1,200 tons)" in cut
+    rates = {r["guns"]: (r["rate"], r["tons"]) for r in _rate_bands()}
+    assert rates == {120: ("1st rate", [2100, 3600]), 80: ("2nd rate", [1400, 2000]), 44: ("5th rate", [400, 1200])}
+    areas = excerpt("ship-areas")
+    assert "A Brig or Corvette has only one deck, Frigates and Razees two decks" in areas
+    assert "90 to 120 Ships of the Line four decks" in areas and "has five decks" in areas
+    for rate, decks in ((18, 1), (44, 2), (74, 3), (80, 3), (98, 4), (120, 4), (136, 5)):
+        assert decks_for_rate(rate, T) == decks, rate
+
+
+# ---------------------------------------------------------------- worked examples
+def test_anchored_ships_reach_half_again_the_12_pounder_to_18_inches():
+    text = excerpt("anchored")
+    assert "the maximum range of a 12# from an anchored vessel would be 18\"" in text
+    assert "A range is up to 6\". B range is 6-12\",C range is 12-18\"" in text
+    # the example's 18" is 3/2 of the Training Game's 12", not of the table's 18" for a 12# (docs/rulings.md)
+    assert T.get("guns", "long_guns", "max_range_inches", "12") == 18.0
+    assert {k: v * 3 / 2 for k, v in T.get("fire", "bands", "max_inches").items() if k != "D"} == \
+        {"A": 6.0, "B": 12.0, "C": 18.0}
+
+
+def test_firing_speed_scores_18_on_a_12_pounder_hit():
+    from umpire.rules.dguts import fire_order, resolve_fire
+
+    assert "18 points on a 12# hit" in excerpt("firing-speed")
+    a, a_state = ship(guns="6x12", opening_broadside=False)
+    b, b_state = ship()
+    res = resolve_fire(a, a_state, b, b_state, fire_order(3, "left", firing_speed="3:2"), [1])
+    assert res.data["damage"]["low"] == 18.0
+
+
+def test_the_three_to_one_player_keeps_his_last_roll_whatever_it_is():
+    text = excerpt("keep-roll")
+    assert "on his first roll a 3 comes up" in text and "he must take his last roll no matter what" not in text
+    assert "he has done as poorly as possible but must stick with the result whatever it is" in text
+    a, a_state = ship("british", 900, 630, "30x18")              # 30 CF x 3 = 90
+    d, d_state = ship("french", 900, 630, "30x18")               # 30 CF x 1 = 30: 3:1 for the British
+    odds = odds_for(Fraction(90), Fraction(30), T)
+    assert odds["odds"] == "3:1" and odds["superior_dice"] == 3
+    best = resolve_melee_round(MeleeSide(a, a_state), MeleeSide(d, d_state), odds, [3, 3, 6], [1], tables=T)
+    worst = resolve_melee_round(MeleeSide(a, a_state), MeleeSide(d, d_state), odds, [3, 3, 1], [1], tables=T)
+    assert best.data["difference"] == 5 and worst.data["difference"] == 0
+
+
+def test_the_bonus_pips_step_at_every_fifth_multiple_of_the_odds():
+    text = excerpt("melee-bonus")
+    assert "on 5:1to9:1 he automatically adds one more spot" in text and "at 10:1 to 14:1" in text
+    assert "adding one more spot for each extra 6: I edge" in text     # read as 5:1 (docs/rulings.md)
+    assert [odds_for(Fraction(n), Fraction(1), T)["bonus_pips"] for n in (4, 5, 9, 10, 14, 15, 20)] == \
+        [0, 1, 1, 2, 2, 3, 4]
