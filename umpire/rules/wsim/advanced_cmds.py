@@ -18,7 +18,7 @@ from umpire.rules.wsim.ship import SIDES
 #: what each command is, for the refusal at the Basic level
 WHAT = {"sail": ("full sails", "Advanced V.A, XI"), "sink": ("sinking ships", "Advanced VIII.C"),
         "explode": ("exploding ships", "Advanced VIII.C"), "repair": ("repairs", "Advanced X.B"),
-        "anchor": ("anchoring", "Advanced V.C")}
+        "anchor": ("anchoring", "Advanced V.C"), "wind": ("wind changes", "Advanced III")}
 DOOMED = ("sinking", "exploding")
 GONE = ("sunk", "exploded")
 SPRINGS = {"ordinary": "A", "bow": "AB", "stern": "AS"}

@@ -59,7 +59,7 @@ class Wsim1981(Ruleset):
                "turn": (A.EndTurn, "_turn"),
                "sail": (WsimActions.Sail, "_advanced_cmd"), "sink": (WsimActions.Sink, "_advanced_cmd"),
                "explode": (WsimActions.Explode, "_advanced_cmd"), "repair": (WsimActions.Repair, "_advanced_cmd"),
-               "anchor": (WsimActions.Anchor, "_advanced_cmd")}
+               "anchor": (WsimActions.Anchor, "_advanced_cmd"), "wind": (WsimActions.Wind, "_advanced_cmd")}
     actions["move"] = (Move, "_move")
     # the Optional Rules' own commands; each refuses in a game started without its rule
     actions.update({"mast": (A.Mast, "_optional_cmd"), "tow": (OptionalActions.Tow, "_optional_cmd"),
@@ -184,7 +184,7 @@ class Wsim1981(Ruleset):
         return moves.move(self, state, tables, a.ship, a.notation, a.opts)
 
     def _advanced_cmd(self, state, tables, a):
-        """sail, sink, explode, repair, anchor: Advanced Game commands (refused at the Basic level)."""
+        """sail, sink, explode, repair, anchor, wind: Advanced Game commands (refused at the Basic level)."""
         from umpire.rules.wsim import advanced_cmds
 
         if self.level != "advanced":
