@@ -210,7 +210,8 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
                                           "flagship", "flagship-roll", "row", "stay"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
-@click.option("--crew", help="Crew factors of sailors at the task (default: all aboard).")
+@click.option("--crew", help="Crew factors at the task: sailors for sail tasks, anyone for guns "
+                             "(default: all aboard).")
 @click.option("--gain", help="stores, water: the speed gained, e.g. 0.1 (default: the most the text allows).")
 @click.option("--trained", is_flag=True, help="studding: a trained crew of another nation.")
 @click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet).")
@@ -220,7 +221,8 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @click.pass_obj
 def task(obj, ship, what, state, crew, gain, trained, squadron, pace, roll):
     """A crew task (DGUTS optional rule): set studding sails, anchor, or lighten ship by jettisoning
-    boats, guns, stores or water. The working gives the turns it takes with the crew at it.
+    boats, guns, stores or water. The working gives the turns it takes with the crew at it
+    (for `guns`, the main deck's guns heaved overboard at a pound of shot a man a turn).
     `row` counts a galley's turn under oars against what her oarsmen can keep up (two hours
     at the normal pace, twenty minutes at battle speed, two turns' rest for each turn rowed).
     `flagship-roll` (fleet rules): a turn engaged with no fleet flagship marked, one die for

@@ -165,12 +165,32 @@ def test_lightening_moving_without_sail_and_springs_are_the_texts():
         == (Fraction(1, 2), Fraction(3, 2))
 
 
-def test_forty_two_men_dump_one_42_pounder_or_seven_6_pounders_a_turn():
+def test_forty_two_men_dump_one_42_pounder_or_seven_6_pounders_a_turn(umpire, tmp_path):
     text = excerpt("dumping-guns")
     assert "42 men (2 CF) could remove one 42# gun in a turn" in text
     assert "the same number o.f men could remove seven 6# guns in one turn" in text
-    per_man = T.get("tasks", "lightening", "men_per_pound")
-    assert 42 // (42 * per_man) == 1 and 42 // (6 * per_man) == 7
+    assert "It is only possible to remove those guns on a ship's main deck" in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, guns in (("Gunboat", "1x42"), ("Cutter", "7x6"), ("Ketch", "8x6")):
+        assert run("ship", "add", name, "--side", "british", "--nation", "british", "--tons", "120",
+                   "--men", "60", "--guns", guns).code == 0
+    assert run("--json", "task", "gunboat", "guns", "--crew", "2").json["turns"] == 1
+    seven = run("--json", "task", "cutter", "guns", "--crew", "2").json
+    assert seven["turns"] == 1 and seven["dumped"] == {"6": 7}
+    assert seven["lightened"] == {"guns": 0.1}                                   # "speed gain maximum is+ 10%"
+    assert run("--json", "task", "ketch", "guns", "--crew", "2").json["turns"] == 2   # 48# for 42 men
+    before = g.read_bytes()
+    assert run("task", "ketch", "guns", "--crew", "9").code == 1 and g.read_bytes() == before   # 2 6/7 CF aboard
+    assert run("task", "ketch", "guns", "--crew", "0").code == 2 and g.read_bytes() == before
+    # a frigate (two decks) heaves over the guns of her main deck only, half of each calibre
+    assert run("ship", "add", "Guerriere", "--side", "british", "--nation", "british", "--tons", "1338",
+               "--men", "272", "--guns", "30x18,16x32C,2x12,2x9", "--rate", "38").code == 0
+    half = run("--json", "task", "guerriere", "guns", "--crew", "2").json
+    assert half["dumped"] == {"32C": 8, "18": 15, "12": 1, "9": 1}
+    assert half["turns"] == 14                                                    # 547# for 42 men
+    assert run("--json", "verify").json["differences"] == []
 
 
 # ---------------------------------------------------------------- marines and musketry

@@ -166,6 +166,14 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             turns, text = tasks.task_turns(s["values"], job, crew, dt)
             out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
             out.data["turns"] = turns
+        elif a.what == "guns":          # anyone can heave guns overboard: a pound a man a turn
+            crew = _num(a.opts, "crew", float(s["track"]["crew_factors"]))
+            if crew > float(s["track"]["crew_factors"]) + 1e-9:
+                raise Refused(f"{s['name']} has {float(s['track']['crew_factors']):g} CF aboard "
+                              f"(--crew {crew:g} is more)")
+            turns, dumped, text = tasks.dump_guns_turns(s["values"], crew, dt)
+            out.working.append(Step("dumping", text, dt.cite("tasks", "lightening")))
+            out.data.update({"turns": turns, "dumped": dumped})
         return out
 
     def _unmarked_flagship(self, state: dict, s: dict, opts: dict, dt):

@@ -48,6 +48,31 @@ def task_turns(values: Mapping[str, Any], task: str, crew_factors: float, tables
     return turns, f"{need} men needed (a ship of {row['crew']} men); {men:.0f} at it: {turns} turn(s)"
 
 
+def dump_guns_turns(values: Mapping[str, Any], crew_factors: float, tables: Tables | None = None) -> tuple[int, dict, str]:
+    """Turns to dump the guns of her main deck overboard with `crew_factors` CF at it, the guns
+    (calibre key -> number) and the working. Additional Crew Tasks: "one man can dump 1# of gun
+    weight (weight of shot fired) per turn"; "It is only possible to remove those guns on a ship's
+    main deck": a quarter of the guns of a 90-120, the lost middle rates read as a third on a ship
+    of three decks and a half on one of two, all on a smaller craft (docs/rulings.md)."""
+    t = tables_or_default(tables)
+    men = float(crew_factors) * float(t.get("classes", "crew", "men_per_crew_factor"))
+    if men <= 0:
+        raise BadInput(f"crew {crew_factors!r}: name the crew factors at the work, more than 0")
+    decks = max(1, int(values.get("decks", 1)))
+    share = Fraction(1, decks)
+    guns = {k: math.floor(int(f["guns"]) * share) for k, f in values["fire_factors"].items()}
+    guns = {k: n for k, n in guns.items() if n}
+    per_man = float(t.get("tasks", "lightening", "men_per_pound"))
+    pounds = sum(n * int(values["fire_factors"][k]["calibre"]) for k, n in guns.items())
+    if not pounds:
+        raise Refused("she has no guns on her main deck to dump")
+    turns = max(1, math.ceil(pounds / (men * per_man) - 1e-9))
+    listed = ", ".join(f"{n}x{k}" for k, n in guns.items())
+    text = (f"main deck ({'all' if decks == 1 else f'1/{decks}'} of her guns, {decks} deck(s)): {listed} = "
+            f"{pounds}# of shot; {men:.0f} men dump {per_man:g}# a man a turn: {turns} turn(s)")
+    return turns, guns, text
+
+
 def set_studding_sails(values: Mapping[str, Any], state: Mapping[str, Any], on: bool, trained: bool = False,
                        tables: Tables | None = None) -> Resolution:
     t = tables_or_default(tables)
