@@ -129,3 +129,34 @@ def test_command_lag_and_timed_moves(umpire, tmp_path):
     assert res.code == 0 and any("TE 2.6 49.2" in line for line in res.json["explain"]), res.err
     res = umpire("--json", "move", "const", "--attitude", "A", "--unwritten")
     assert res.code == 0 and res.json["executed"] == "4", res.err
+
+
+def test_towing(umpire, tmp_path):
+    """37.3.1 "Roll on the Grappling Table"; 37.1 "Ships towing a ship of equal or inferior gun rating
+    lose [a] movement point"; 37.3.2 "The towing ship's turning ability is reduced by one (min. = 1).
+    Also, the towing ship may not end a Movement Phase with a turn unless the turn was the only
+    movement"; 37.3.3 "Ungrappling ends the tow"; 37.3.5 no tow in a gale."""
+    (tmp_path / "p.toml").write_text(PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "towing").code == 0
+    for name in ("Const", "Essex"):
+        assert umpire("ship", "add", name, "--side", "us", "--class", "F", "--turning", "3", "--spec", FRIGATE).code == 0
+    res = umpire("tow", "const", "essex")
+    assert res.code == 1 and "Grappling Table" in res.err
+    assert umpire("grapple", "const", "essex", "--rolls", "2,1").code == 0          # friendly: 3 + 4 = 7
+    res = umpire("tow", "const", "essex")
+    assert res.code == 2 and "gun rating" in res.err                                  # ratings are needed (37.1)
+    for name in ("const", "essex"):
+        assert umpire("designate", name, "--rated-guns", "44").code == 0
+    assert umpire("tow", "const", "essex").code == 0
+    assert umpire("--json", "status", "const").json["ships"][0]["grappled"] == []
+    assert umpire("turn").code == 0
+    res = umpire("--json", "speed", "const", "--attitude", "A")                     # 4, towing an equal: 3
+    assert res.code == 0 and res.json["allowance"] == 3, res.err
+    res = umpire("move", "const", "1L", "--attitude", "A")
+    assert res.code == 1 and "37.3.2" in res.err
+    res = umpire("--json", "move", "const", "1", "--attitude", "A")
+    assert res.code == 0 and any("turning ability 3 -> 2" in line for line in res.json["explain"]), res.err
+    res = umpire("--json", "wind", "--velocity", "5")
+    assert res.code == 0 and any("the tow is lost" in line for line in res.json["explain"])
+    assert umpire("--json", "speed", "const", "--attitude", "A").json["allowance"] == 4    # no tow any more

@@ -21,6 +21,7 @@ from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.moves import Move
+from umpire.rules.wsim.optional_actions import Tow
 from umpire.rules.wsim.optional_actions import Designate
 from umpire.rules.wsim_editions.te26_actions import Burn
 
@@ -55,7 +56,7 @@ class WsimTe26(Wsim1981):
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
-               "designate": (Designate, "_te_designate"), "move": (Move, "_te_move")}
+               "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow")}
     options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
@@ -252,6 +253,15 @@ class WsimTe26(Wsim1981):
         res.working = [Step(x.step, x.value, x.source.replace("Optional Rules XII.A", "TE 2.6 45.1")
                             .replace("Optional Rules XII.B", "TE 2.6 45.2")) for x in res.working]
         return res
+
+    def _te_tow(self, state, tables, a: Tow):
+        """Optional 37: the grapple made into a tow, or cast off (te26_tow)."""
+        from umpire.rules.wsim_editions import te26_tow
+
+        for sid in (a.ship, a.towed):
+            if sid and sid not in state["ships"]:
+                raise BadInput(f"no ship {sid!r}")
+        return te26_tow.tow(state, tables, a.ship, a.towed, a.opts)
 
     def _te_designate(self, state, tables, a):
         """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""

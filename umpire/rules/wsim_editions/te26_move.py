@@ -68,6 +68,11 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                                                             if moves.is_sol(x))})
         steps.append(Step("fouled or grappled to a ship of the line", "she drifts at the ship of the line's rate, "
                           "every other turn", "TE 2.6 8.2.3.1"))
+    if (ship.get("towing") or {}).get("ship") and state["turn"] >= ship["towing"].get("from_turn", 0):
+        reduced = _towing(ship, text, opts, steps)
+        if reduced:
+            seen["turning"] = reduced
+            opts = {**opts, "turning": reduced} if opts.get("turning") is not None else opts
     view = {**state, "ships": {**state["ships"], ship_id: seen}} if seen != ship else state
     try:
         res = moves.move(ruleset, view, tables, ship_id, text, opts)
@@ -78,6 +83,23 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         res.effects.append(set_(["ships", ship_id, "te_grapple_plotted"], state["turn"]))
         res.data["grapple"] = True
     return res
+
+
+def _towing(ship: dict, text: str, opts: dict, steps: list[Step]) -> int | None:
+    """37.3.2 "The towing ship's turning ability is reduced by one (min. = 1). Also, the towing ship
+    may not end a Movement Phase with a turn unless the turn was the only movement for the phase"."""
+    from umpire.rules.wsim import moves
+
+    orders = moves.parse(text) if text.strip() else []
+    if len(orders) > 1 and orders[-1][0] == "turn":
+        raise Refused(f"{ship['name']} is towing: she may not end her move with a turn unless the turn is her whole "
+                      "move (TE 2.6 37.3.2)")
+    turning = opts.get("turning") or ship.get("turning")
+    if not turning:
+        return None
+    reduced = max(1, int(turning) - 1)
+    steps.append(Step("towing", f"turning ability {turning} -> {reduced}", "TE 2.6 37.3.2"))
+    return reduced
 
 
 def _after_a_turn(ship: dict, turn: int, text: str, opts: dict, steps: list[Step]) -> str:

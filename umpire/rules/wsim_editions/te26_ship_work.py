@@ -302,6 +302,8 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
     for key in given:
         if key not in DESIGNATIONS:
             raise BadInput(f"designate: {key!r} is not a wsim-te26 designation")
+        if key == "rated_guns" and "towing" in playing:
+            continue                     # 37.1 compares gun ratings too
         if DESIGNATIONS[key] not in playing:
             raise Refused(f"designate --{key.replace('_', '-')}: the optional rule {DESIGNATIONS[key]!r} is not in "
                           f"play (umpire new ... --optional {DESIGNATIONS[key]})")

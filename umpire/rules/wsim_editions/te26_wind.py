@@ -67,7 +67,10 @@ def set_wind(state: dict, opts: dict, rules: dict) -> Resolution:
     if not wind["initial"] and wind["direction"]:
         wind["initial"] = wind["direction"]
     steps = [Step("wind set", ", ".join(f"{k} {v}" for k, v in given.items()), "TE 2.6 30.1, 40.1")]
-    return Resolution("wind", f"wind set: {_describe(wind, rules)}", [set_(["wind"], wind)], steps,
+    from umpire.rules.wsim_editions.te26_tow import gale_ends_tows
+
+    tows = gale_ends_tows(state, wind["velocity"], steps)
+    return Resolution("wind", f"wind set: {_describe(wind, rules)}", [set_(["wind"], wind)] + tows, steps,
                       {"wind": public(wind), "changed": wind != state["wind"], "rolls": []})
 
 
@@ -196,6 +199,9 @@ def roll(state: dict, rolls: tuple[int, ...], strict: bool, optional: list[str],
     ship_effects: list[dict] = []
     if "wind-velocity" in optional:
         ship_effects = _velocity_effects(state, state["wind"]["velocity"], wind, die, steps, tables)
+    from umpire.rules.wsim_editions.te26_tow import gale_ends_tows
+
+    ship_effects += gale_ends_tows(state, wind["velocity"], steps)
     if strict and dice:
         raise BadInput(f"the wind phase used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
     changed = (wind["direction"], wind["velocity"]) != (state["wind"]["direction"], state["wind"]["velocity"])
