@@ -89,3 +89,10 @@ def test_the_advanced_games_marks_show_on_the_line(umpire, tmp_path):
     lines = _lines(umpire("status"))
     assert "full sail" in next(line for line in lines if line.split()[0] == "mars")
     assert "anchor ordinary" in next(line for line in lines if line.split()[0] == "hercule")
+
+
+def test_the_wind_the_game_holds_heads_the_fleet(umpire, tmp_path):
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
+    assert umpire("wind", "--direction", "4", "--velocity", "5", "--change", "6").code == 0
+    lines = _lines(umpire("status"))
+    assert lines[1] == "wind: from 4, velocity 5 (gale), change number 6"

@@ -38,7 +38,18 @@ def status(obj, ship, side):
     else:
         from umpire.cli import fleet
 
-        click.echo("\n".join(fleet.lines(data["turn"], rs.id, data["ships"], state["ships"])))
+        out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"])
+        if isinstance(data.get("wind"), dict) and not side:
+            out.insert(1, fleet.wind_line(data["wind"], _velocity_names(obj)))
+        click.echo("\n".join(out))
+
+
+def _velocity_names(obj) -> list:
+    """The wind table's names of the velocities, where the game's rules have one."""
+    try:
+        return list(obj.tables()["wind"]["velocities"])
+    except Exception:     # an edition whose wind table names none: the numbers alone are shown
+        return []
 
 
 def _sides(state: dict, text: str) -> set[str]:
