@@ -47,24 +47,35 @@ def tow(obj, ship, towed, cast_off):
 @click.argument("ship")
 @click.option("--refloat", is_flag=True, help="Try to refloat her, in a later turn's reload phase.")
 @click.option("--land", is_flag=True, help="She entered a land hex: she is destroyed.")
+@click.option("--rocks", is_flag=True, help="Tournament Edition: she entered a rocks hex (a die for the damage).")
+@click.option("--lighten", multiple=True, metavar="SECTION",
+              help="Tournament Edition: throw a section of guns over the side to lighten her: left-bow, "
+              "left-stern, right-bow or right-stern (repeatable).")
+@click.option("--battle", is_flag=True, help="Tournament Edition, with --refloat: an enemy ship is within ten hexes.")
 @roll_option
 @click.pass_obj
-def aground(obj, ship, refloat, land, roll):
+def aground(obj, ship, refloat, land, rocks, lighten, battle, roll):
     """SHIP has run aground (the umpire read the depths), or try to refloat her (WS&IM running-aground).
 
-    Grounding rolls the die that sets how hard she is to refloat; each later turn a die above
-    it refloats her. She may not move or fire while aground.
+    1981: grounding rolls the die that sets how hard she is to refloat; each later turn a die
+    above it refloats her. Tournament Edition (land-rocks-and-shoals): she stops; each later
+    turn two dice and their modifiers reach 10 to refloat her. She may not move or fire while
+    aground.
 
     \b
     Examples:
       umpire aground hercule --roll 3
       umpire aground hercule --refloat --roll 5
       umpire aground hercule --land
+      umpire aground hercule --rocks --roll 4
+      umpire aground hercule --refloat --battle --lighten left-bow --rolls 5,4
     """
     from umpire.rules.wsim.optional_actions import Aground
 
     _wsim(obj, "aground")
-    opts = {k: True for k, v in (("refloat", refloat), ("land", land)) if v}
+    opts = {k: True for k, v in (("refloat", refloat), ("land", land), ("rocks", rocks), ("battle", battle)) if v}
+    if lighten:
+        opts["lighten"] = list(lighten)
     _act(obj, Aground(obj.ship(ship), opts), roll)
 
 

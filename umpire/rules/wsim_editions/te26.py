@@ -22,7 +22,7 @@ from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.optional_actions import Tow
-from umpire.rules.wsim.optional_actions import Designate
+from umpire.rules.wsim.optional_actions import Aground, Designate
 from umpire.rules.wsim_editions.te26_actions import Burn
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
@@ -54,6 +54,8 @@ class WsimTe26(Wsim1981):
         "critical-hit-critical-miss": "critical hits are an Advanced Game rule (16.1.2.2)",
         "wind-velocity": "the wind changes in the Advanced Game's Wind Phase (30.0)",
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
+        "land-rocks-and-shoals": "refloating is the Advanced Game's Refloat Phase (29.0) and rocks give waterline "
+                                 "damage (Critical Hit 10H)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow")}
@@ -113,7 +115,10 @@ class WsimTe26(Wsim1981):
                 state["ships"][action["ship"]]["controller"]
             if not friendly:
                 te26_prize.check(state, cmd, action.get("ship", ""), action.get("how", ""))
-        return super().plan(state, tables, action)
+        from umpire.rules.wsim_editions import te26_optional
+
+        te26_optional.check(state, action)              # Optional 44: aground, refloating (44.3.1, 44.4, 44.5)
+        return te26_optional.follow(state, action, super().plan(state, tables, action))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
         """Boarding parties as 1981 (whole sections, lowest first), with the Tournament Edition's
@@ -328,6 +333,8 @@ class WsimTe26(Wsim1981):
         out["sails"] = ship.get("sails", "battle")
         out["anchor"] = ship.get("te_anchor") or None
         out["destroyed_hull"] = ship.get("te_destroyed") or None
+        if ship.get("te_aground"):
+            out["aground"] = ship["te_aground"]
         out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
                        for s in ("left", "right")}
         return out
@@ -338,7 +345,15 @@ class WsimTe26Advanced(WsimTe26):
     actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
                "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
-               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps")}
+               "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
+               "aground": (Aground, "_te_aground")}
+
+    def _te_aground(self, state, tables, a):
+        """Optional 44: a ship aground, on rocks or on land, and refloating her (te26_optional)."""
+        from umpire.rules.wsim_editions import te26_optional
+
+        self._ship(state, a.ship)
+        return te26_optional.aground(state, tables, a.ship, a.opts)
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
         """Battle or full sails (19.1.1: the full sail chart from the pack), default the sails she has."""
