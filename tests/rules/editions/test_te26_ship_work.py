@@ -180,3 +180,20 @@ def test_blocked_wind(umpire, tmp_path):
 
 
 FRIGATE = "10H-(4-4)M-12(2)G-5R(4)-6-12'-14(AV)"
+
+
+def test_a_ship_that_fired_both_broadsides_reloads_one_by_a_die(umpire, tmp_path):
+    """26.1.1.2 "If both broadsides were fired in the current turn, only one of them will reload
+    automatically. Roll one die. A roll of 1, 3, or 5 results in the left broadside being reloaded;
+    a roll of 2, 4, or 6 results in the right broadside being reloaded"."""
+    _game(umpire, tmp_path)
+    assert umpire("fire", "orient", "--at", "bellona", "--range", "8", "--side", "left", "--roll", "1").code == 0
+    assert umpire("fire", "orient", "--at", "bellona", "--range", "8", "--side", "right", "--roll", "1").code == 0
+    res = umpire("--json", "turn")
+    assert res.code == 0 and len(res.json["rolls"]) == 1, res.err
+    side = "left" if res.json["rolls"][0] % 2 else "right"
+    assert any("26.1.1.2" in line and f"her {side} broadside reloads" in line for line in res.json["explain"])
+    loaded = umpire("--json", "status", "orient").json["ships"][0]["loaded"]
+    assert loaded == {"left": side == "left", "right": side == "right"}
+    assert umpire("verify").code == 0
+    assert umpire("--json", "turn").json["rolls"] == []                 # nothing fired: no die

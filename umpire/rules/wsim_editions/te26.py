@@ -409,18 +409,36 @@ class WsimTe26Advanced(WsimTe26):
             state, a.ship, a.what, near, rolls, tables, optional))
 
     def end_turn(self, state: dict, tables):
-        """As 1981 (a forgotten broadside reloads, 26.1.1), with the shot last fired unless spent (26.1.1.1)."""
+        """As 1981 (a forgotten broadside reloads, 26.1.1), with the shot last fired unless spent
+        (26.1.1.1); when she fired both, a die says which one (26.1.1.2)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_advanced
+
+        both = te26_advanced.fired_both(state)
+        if not both:
+            return self._close_turn(state, tables, ())
+        return Plan(DiceNeed(len(both), 6, tuple(f"{sid}: which broadside reloads" for sid in both)),
+                    lambda rolls, strict: self._close_turn(state, tables, rolls))
+
+    def _close_turn(self, state: dict, tables, rolls):
         from umpire.rules.wsim import turns
         from umpire.rules.wsim_editions import te26_advanced, te26_ship_work
+
+        chosen = dict(zip(te26_advanced.fired_both(state), rolls))
 
         def hold(state, sid, ship):
             if te26_ship_work.weighing(ship, state["turn"]):
                 return [], [Step(f"{ship['name']} is weighing anchor", "no broadside reloads", "TE 2.6 19.3.6.1")], \
                     {"left", "right"}
+            if sid in chosen:
+                side = "left" if chosen[sid] % 2 else "right"
+                return [], [Step(f"{ship['name']} fired both broadsides: die {chosen[sid]}",
+                                 f"her {side} broadside reloads", "TE 2.6 26.1.1.2")], {"left", "right"} - {side}
             return [], [], set()
 
         res = turns.end_turn(state, hold)
         te26_advanced.reload_effects(state, res, tables)
+        res.data["rolls"] = list(rolls)
         return res
 
     @staticmethod

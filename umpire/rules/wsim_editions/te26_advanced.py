@@ -628,3 +628,14 @@ def mark_gun_hits(target: dict, dice: list[int], act, steps: list[Step]) -> dict
                           "TE 2.6 11.4.3.2"))
     return {"guns_left": left["guns"], "carronades_left": left["carronades"], "excess": excess, "landed": landed,
             "liable": liable}
+
+
+def fired_both(state: dict) -> list[str]:
+    """Ships that fired both broadsides this turn, loaded neither, and will reload one at the end of
+    the turn (26.1.1.2: a die says which)."""
+    from umpire.rules.wsim.turns import can_work_guns
+
+    return [sid for sid, ship in state["ships"].items()
+            if set(ship["fired_this_turn"]) >= {"left", "right"} and not ship["loaded_this_turn"]
+            and not any(ship["loaded"].values()) and can_work_guns(ship)
+            and not te26_ship_work.weighing(ship, state["turn"])]
