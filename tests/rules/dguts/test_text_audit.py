@@ -312,3 +312,22 @@ def test_the_bonus_pips_step_at_every_fifth_multiple_of_the_odds():
     assert "adding one more spot for each extra 6: I edge" in text     # read as 5:1 (docs/rulings.md)
     assert [odds_for(Fraction(n), Fraction(1), T)["bonus_pips"] for n in (4, 5, 9, 10, 14, 15, 20)] == \
         [0, 1, 1, 2, 2, 3, 4]
+
+
+# ---------------------------------------------------------------- the Training Game's sinking
+def test_a_training_game_ship_sinks_only_two_turns_after_low_damage_reaches_her_tonnage(umpire, tmp_path):
+    from umpire.rules.dguts.training import training_damage
+    from umpire.rules.dguts.turn import end_of_turn
+
+    text = excerpt("training-sinking")
+    assert "As soon as low damage equals or exceeds the tonnage of the ship it is in sinking condition" in text
+    assert "Two turns after this condition has been reached the ship sinks" in text
+    b = derive_ship("danish", 580, 254, "15x12", {"crew_factors": 12, "morale_value": 2})   # the text's Ship B
+    hit, _, steps = training_damage(b, initial_state(b), 0, 450)                            # 77.6%: no pumps
+    assert hit["status"] == "active" and hit["sinking_band"] == 0 and hit["pumps_needed"] == 0
+    assert any("afloat until it reaches her tonnage" in s.text() for s in steps)
+    assert end_of_turn(hit)["status"] == "active"
+    sunk_at, _, _ = training_damage(b, hit, 0, 130)                                          # 580 low
+    assert sunk_at["status"] == "sinking" and sunk_at["sinking_turns_left"] == 2
+    one = end_of_turn(sunk_at)
+    assert one["status"] == "sinking" and end_of_turn(one)["status"] == "sunk"

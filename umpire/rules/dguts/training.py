@@ -14,7 +14,7 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import apply_damage, changed
+from .damage import DamageOutcome, apply_damage, changed
 from .guns import merge_batteries, parse_guns
 from .melee import odds_for
 from .model import BadInput, Bearing, DiceNeed, Refused, Resolution, Step
@@ -92,6 +92,7 @@ def training_damage(values: Mapping[str, Any], state: Mapping[str, Any], high: f
     """Apply damage the training way: a check for every CF lost and every mast lost."""
     t = tables_or_default(tables)
     out = apply_damage(values, state, high, low, 0.0, t, morale_checks=False)
+    out = _training_sinking(values, state, out, t)
     rule = t.get("training", "morale")
     cf_value = float(values["cf_value"])
     before = math.floor(float(state["crew_lost_points"]) / cf_value + 1e-9)
@@ -103,6 +104,32 @@ def training_damage(values: Mapping[str, Any], state: Mapping[str, Any], high: f
     if checks:
         steps.append(Step("morale checks owed", f"{checks} new", t.cite("training", "morale")))
     return new, checks, steps
+
+
+def _training_sinking(values: Mapping[str, Any], state: Mapping[str, Any], out: DamageOutcome,
+                      t: Tables) -> DamageOutcome:
+    """The Training Game knows no 70-99% danger and no pumps: a ship is in sinking condition only
+    when low damage reaches her tonnage, and sinks two turns later."""
+    sink = t.get("training", "sinking")
+    new = out.state
+    percent = 100.0 * float(new["damage_low"]) / float(values["tons"])
+    if percent + 1e-9 >= float(sink["percent"]):
+        if int(state.get("sinking_band", 0)) < int(sink["percent"]):
+            new.update(sinking_band=int(sink["percent"]), sinking_turns_left=int(sink["sink_turns"]),
+                       pumps_needed=0.0)
+            if new["status"] in ("active", "sinking"):
+                new["status"] = "sinking"
+        text = (f"low damage {percent:.1f}% of tonnage reaches her tonnage: in sinking condition, she sinks "
+                f"{int(sink['sink_turns'])} turns after")
+    else:
+        new.update(sinking_band=0, sinking_turns_left=-1, pumps_needed=0.0)
+        if new["status"] == "sinking":
+            new["status"] = "active"
+        text = f"low damage {percent:.1f}% of tonnage: afloat until it reaches her tonnage"
+    steps = [s for s in out.working if s.step != "sinking"]
+    if len(steps) < len(out.working):       # the Basic Rules would have moved her sinking band
+        steps.append(Step("sinking", text, t.cite("training", "sinking")))
+    return DamageOutcome(new, tuple(steps), out.masts_new, out.marks_new, out.checks_new)
 
 
 def resolve_training_morale(values: Mapping[str, Any], state: Mapping[str, Any], rolls: Sequence[int],
