@@ -14,7 +14,8 @@ AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
 TE_TABLES = ["fouling", "unfouling", "grappling", "grappling-modifiers", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
              "hdt-rake", "advanced-hdt-modifiers", "critical-hits",
              "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number",
-             "wind-direction-change", "wind-velocity-change", "destroyed-hull", "full-sail-movement"]
+             "wind-direction-change", "wind-velocity-change", "destroyed-hull", "full-sail-movement",
+             "starting-wind-velocity"]
 
 PACK = """ruleset = "wsim-te26"
 [tables.grappling]

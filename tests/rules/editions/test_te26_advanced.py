@@ -62,8 +62,9 @@ def test_full_sails_add_the_bracketed_rigging_hits(umpire, tmp_path):
     assert res.code == 0 and res.json["hit_table"] == 4, res.err
     assert res.json["hits"] == {"hull": 0, "guns": 0, "crew": 1, "rigging": 3}
     # the same shot at a ship at battle sails: 2R-C
-    assert umpire("turn").code == 0
-    assert umpire("load", "bellona", "--side", "right").code == 0
+    assert umpire("turn").code == 0                 # one of the two reloads by a die (26.1.1.2)
+    if not umpire("--json", "status", "bellona").json["ships"][0]["loaded"]["right"]:
+        assert umpire("load", "bellona", "--side", "right").code == 0
     assert umpire("turn").code == 0
     res = _fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")
     assert res.json["hits"] == {"hull": 0, "guns": 0, "crew": 1, "rigging": 2}

@@ -131,3 +131,15 @@ def test_gales_and_storms(umpire, tmp_path):
     assert res.code == 0 and res.json["hit_table"] is None, res.err
     assert any("storm, class 1: -2" in line for line in res.json["explain"])
     assert umpire("verify").code == 0
+
+
+def test_variable_wind_at_the_start(umpire, tmp_path):
+    """42.0 "roll a die 3 times. The first die determines the initial wind direction. The second die
+    determines the wind velocity (Wind Effects Table). The third die determines the wind change
+    number on the Changing Wind Number Chart"."""
+    pack = WIND_PACK + '[tables.starting-wind-velocity]\ncells = [[1], [2], [3], [3], [4], [5]]\n'
+    _game(umpire, tmp_path, "variable-wind-direction-and-velocity", pack=pack)
+    res = umpire("--json", "wind", "--rolls", "4,5,2")
+    assert res.code == 0 and res.json["wind"] == {"direction": 4, "velocity": 4, "change": 7}, res.err
+    res = umpire("--json", "wind", "--rolls", "3,3")                 # then the Wind Phase as usual
+    assert res.code == 0 and res.json["changed"] is False

@@ -54,6 +54,7 @@ class WsimTe26(Wsim1981):
         "critical-hit-critical-miss": "critical hits are an Advanced Game rule (16.1.2.2)",
         "wind-velocity": "the wind changes in the Advanced Game's Wind Phase (30.0)",
         "changing-wind-number": "the wind changes in the Advanced Game's Wind Phase (30.0)",
+        "variable-wind-direction-and-velocity": "the wind is an Advanced Game rule (30.0)",
         "land-rocks-and-shoals": "refloating is the Advanced Game's Refloat Phase (29.0) and rocks give waterline "
                                  "damage (Critical Hit 10H)",
     }
@@ -486,6 +487,8 @@ class WsimTe26Advanced(WsimTe26):
         if opts:
             return te26_wind.set_wind(state, opts, rules)
         optional = list(a.opts.get("_optional") or [])
+        if te26_wind.starts_variable(state, optional):        # Optional 42: the start's three dice
+            return Plan(te26_wind.start_need(tables), lambda rolls, strict: te26_wind.start_roll(state, rolls, tables))
         need = te26_wind.need(state, optional, tables)
         return Plan(need, lambda rolls, strict: te26_wind.roll(state, rolls, strict, optional, tables), flexible=True)
     options = {**WsimTe26.options,

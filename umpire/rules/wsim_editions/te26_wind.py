@@ -207,3 +207,34 @@ def roll(state: dict, rolls: tuple[int, ...], strict: bool, optional: list[str],
     changed = (wind["direction"], wind["velocity"]) != (state["wind"]["direction"], state["wind"]["velocity"])
     return Resolution("wind", f"turn {turn} wind: {_describe(wind, rules)}", [set_(["wind"], wind)] + ship_effects,
                       steps, {"wind": public(wind), "changed": changed, "rolls": used})
+
+
+VARIABLE = "variable-wind-direction-and-velocity"
+
+
+def starts_variable(state: dict, optional: list[str]) -> bool:
+    """Optional 42: the first wind roll of a game whose wind is not yet set is the start's three dice."""
+    w = state["wind"]
+    return VARIABLE in optional and not w["direction"] and not w["change"] and not w["rolled_turn"]
+
+
+def start_need(tables) -> DiceNeed:
+    tables["starting-wind-velocity"], tables["changing-wind-number"]
+    return DiceNeed(3, 6, ("wind direction", "wind velocity (Wind Effects Table)", "Changing Wind Number Chart"))
+
+
+def start_roll(state: dict, rolls: tuple[int, ...], tables) -> Resolution:
+    """42.0 "roll a die 3 times. The first die determines the initial wind direction. The second die
+    determines the wind velocity (Wind Effects Table). The third die determines the wind change
+    number on the Changing Wind Number Chart"."""
+    rules = rules_of(tables)
+    d, v, c = rolls
+    vt, ct = tables["starting-wind-velocity"], tables["changing-wind-number"]
+    wind = {**state["wind"], "direction": d, "initial": d, "velocity": vt["cells"][v - 1][0],
+            "change": ct["cells"][c - 1][0]}
+    steps = [Step("initial wind direction", f"die {d}: toward {d}", "TE 2.6 42.0"),
+             Step(f"wind velocity, die {v}", f"{rules['velocities'][wind['velocity']]} ({wind['velocity']})",
+                  f"{vt['source']}; TE 2.6 42.0"),
+             Step(f"wind change number, die {c}", str(wind["change"]), f"{ct['source']}; TE 2.6 42.0")]
+    return Resolution("wind", f"the wind at the start: {_describe(wind, rules)}", [set_(["wind"], wind)], steps,
+                      {"wind": public(wind), "changed": True, "rolls": list(rolls)})
