@@ -331,3 +331,24 @@ def test_a_training_game_ship_sinks_only_two_turns_after_low_damage_reaches_her_
     assert sunk_at["status"] == "sinking" and sunk_at["sinking_turns_left"] == 2
     one = end_of_turn(sunk_at)
     assert one["status"] == "sinking" and end_of_turn(one)["status"] == "sunk"
+
+
+# ---------------------------------------------------------------- prizes sail
+def test_a_prize_crew_sails_her_but_never_fights_her_guns(umpire, tmp_path):
+    text = excerpt("surrendered-crew")
+    assert "the prize crew will only attempt to sail the ship to safety" in text
+    assert "in no way may it use the enemy's guns" in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for _ in range(6):
+        run("morale", "guerriere", "--roll", "6,6")
+    assert run("speed", "guerriere", "--opt", "point=running", "--opt", "force=6").code == 1   # struck, not occupied
+    run("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1")
+    assert run("board", "constitution", "--party", "obp", "--at", "guerriere").code == 0
+    sail = run("--json", "speed", "guerriere", "--opt", "point=running", "--opt", "force=6")
+    assert sail.code == 0 and sail.json["allowance"] > 0
+    assert any(line.startswith("prize: her prize crew may only sail her to safety") for line in sail.json["explain"])
+    before = g.read_bytes()
+    assert run("fire", "guerriere", "--at", "constitution", "--range", "5", "--side", "left").code == 1
+    assert g.read_bytes() == before

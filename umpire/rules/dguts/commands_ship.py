@@ -32,7 +32,9 @@ class ShipCommands:
         if not point:
             raise BadInput("DGUTS speed needs the point of sail: --opt point=close-hauled|reach|quartering|running "
                            "(or --opt heading=NE once `umpire wind` is set)")
-        _afloat(s, "make sail")
+        prize = s["track"]["status"] == "captured"      # "the prize crew will only attempt to sail the ship to safety"
+        if not prize:
+            _afloat(s, "make sail")
         if s["values"].get("kind") in ("longboat", "jollyboat"):
             return self._boat_speed(s, point, wind, opts, tables)
         if s["track"].get("anchored"):
@@ -60,6 +62,11 @@ class ShipCommands:
                          options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
                          tables=self.dt(tables))
         out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+        if prize:
+            from umpire.core.state import Step
+
+            out.working.append(Step("prize", "her prize crew may only sail her to safety, away from the action",
+                                    "DGUTS Basic Rules IX, Morale"))
         self._steam(s, opts, force, out)
         if force is not None:
             out.data["drift"] = float(self.dt(tables).get("speed", "drift", str(int(force)),
