@@ -352,3 +352,35 @@ def test_a_prize_crew_sails_her_but_never_fights_her_guns(umpire, tmp_path):
     before = g.read_bytes()
     assert run("fire", "guerriere", "--at", "constitution", "--range", "5", "--side", "left").code == 1
     assert g.read_bytes() == before
+
+
+# ---------------------------------------------------------------- the listed fixes, with the text's numbers
+def test_a_prize_in_danger_of_sinking_is_kept_afloat_by_her_pumps():
+    from umpire.rules.dguts import apply_damage
+    from umpire.rules.dguts.turn import assign_pumps, end_of_turn
+
+    assert "If an enemy crew occupies the ship, it is considered a prize and reverts to enemy command" in \
+        excerpt("surrendered-crew")
+    assert "Class Ill receives 74% low damage. It has up to seven turns to assign Y. CF" in excerpt("sinking-example")
+    v, s = ship("british", 1338, 272, "30x18,16x32C,2x12,2x9", rate="38")              # Guerriere, Class IV
+    assert v["class"] == 4
+    hit = apply_damage(v, s, 0, 0.74 * 1338, tables=T).state
+    prize = {**hit, "status": "captured", "morale": "surrendered", "crew_factors": 4.0}
+    assert prize["pumps_needed"] == 1.0 and prize["sinking_turns_left"] == 16           # 1/4 CF a class, 16 turns
+    assert end_of_turn(prize)["sinking_turns_left"] == 15                                 # no one at the pumps
+    pumped = end_of_turn(assign_pumps(prize, 1))
+    assert pumped["sinking_turns_left"] == 16 and pumped["status"] == "captured"
+
+
+def test_a_long_gun_is_refused_beyond_its_own_range(umpire, tmp_path):
+    assert "3# 13.. / )CIOycl 5 CWT" in excerpt("gun-ranges")
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Cutter", "--side", "a", "--nation", "british", "--tons", "150", "--men", "63", "--guns", "6x3")
+    run("ship", "add", "Lugger", "--side", "b", "--nation", "french", "--tons", "150", "--men", "63", "--guns", "6x3")
+    before = g.read_bytes()
+    far = run("fire", "cutter", "--at", "lugger", "--range", "14", "--side", "left")
+    assert far.code == 1 and "beyond" in far.err and g.read_bytes() == before
+    near = run("--json", "fire", "cutter", "--at", "lugger", "--range", "13", "--side", "left", "--roll", "1")
+    assert near.code == 0 and near.json["band"] == "D"
