@@ -384,3 +384,21 @@ def test_a_long_gun_is_refused_beyond_its_own_range(umpire, tmp_path):
     assert far.code == 1 and "beyond" in far.err and g.read_bytes() == before
     near = run("--json", "fire", "cutter", "--at", "lugger", "--range", "13", "--side", "left", "--roll", "1")
     assert near.code == 0 and near.json["band"] == "D"
+
+
+def test_the_weatherliness_example_north_wind_for_each_class(umpire, tmp_path):
+    text = excerpt("weatherliness")
+    assert "a Class 1. ship could make a course NNW or NNE (two points off of due north)" in text
+    assert "a Oass 2. ship could sail NWbyN or NEbyN (three points off the wind)" in text
+    assert "a Oass 3. vessel could only come NW or NE (four points off the wind" in text
+    g = tmp_path / "w.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+
+    def allowance(points):
+        return run("--json", "speed", "constitution", "--opt", f"off_wind={points}", "--opt", "force=6").json["allowance"]
+
+    for weatherliness, closest in ((1, 2), (2, 3), (3, 4)):
+        assert run("ship", "edit", "constitution", "--weatherliness", str(weatherliness)).code == 0
+        assert allowance(closest) > 0, weatherliness
+        assert allowance(closest - 1) == 0, weatherliness
