@@ -120,3 +120,23 @@ def test_transfers_between_friendly_ships(umpire, tmp_path):
     assert umpire("board", "c", "--party", "tbp", "--sections", "2").code == 0
     res = umpire("transfer", "c", "--to", "a", "--sections", "2")
     assert res.code == 1 and "enemy" in res.err
+
+
+def test_ships_parting_end_the_melee(umpire, tmp_path):
+    """12.3.6 "In the event that ships become unfouled & ungrappled, the melee ends with the boarding
+    OBP returning to its ship and the defender making a Crew Loss roll against it, without the
+    column shift"."""
+    from tests.rules.editions.test_table_packs import _melee_game
+
+    _melee_game(umpire, tmp_path)
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,1,2,1,1")
+    assert res.json["outcome"] == "continues"
+    assert umpire("turn").code == 0
+    before = umpire("--json", "status", "a").json["ships"][0]["crew_left"]
+    # 12 always ungrapples (9.2.1); B's party (one section, 4 squares left, average: 12) rolls 6: 2
+    res = umpire("--json", "ungrapple", "b", "a", "--rolls", "6,6,6")
+    assert res.code == 0 and res.json["melee_ended"] is True and res.json["rolls"] == [6, 6, 6], res.err
+    assert any("12.3.6" in line for line in res.json["explain"])
+    after = umpire("--json", "status", "a").json["ships"][0]["crew_left"]
+    assert sum(before) - sum(after) == 2
+    assert umpire("verify").code == 0

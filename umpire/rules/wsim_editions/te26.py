@@ -202,6 +202,7 @@ class WsimTe26(Wsim1981):
         """Two dice on the pack's table for the attempt (6.1, 8.3.5, 9.1.2, 9.2.1)."""
         from umpire.rules.base import Plan
         from umpire.rules.wsim import contact
+        from umpire.rules.wsim_editions import te26_melee
 
         contact.check_contact(state, kind, a, b)
         name = contact.KINDS[kind][0]
@@ -222,15 +223,28 @@ class WsimTe26(Wsim1981):
         table = tables[name]            # refused here, before any die, when the game has no pack for it
         n = tables["procedures"]["contact"]["dice"]
         bows = _bowsprits(state, kind, a, b, opts)
-        need = DiceNeed(n + len(bows), 6, tuple(f"{kind} die {i + 1}" for i in range(n))
-                        + tuple(f"{s}: bowsprit" for s in bows))
+        pair = te26_melee.locked(state, a, b) if kind in ("unfoul", "ungrapple") else None
+        if pair:
+            tables["melee-crew-loss"]
+        need = DiceNeed(n + len(bows) + (1 if pair else 0), 6, tuple(f"{kind} die {i + 1}" for i in range(n))
+                        + tuple(f"{s}: bowsprit" for s in bows) + (("crew loss as the ships part",) if pair else ()))
 
         def go(rolls, strict):
             res = _resolve(state, kind, a, b, rolls[:n], table, tables, opts, self.level)
             if bows:
                 _bowsprit_damage(state, bows, rolls[n:], res, tables)
+            sa = state["ships"][a]
+            apart = res.data["success"] and [x for x in sa["fouled"] + sa["grappled"] if x == b] == [b]
+            if pair and apart:
+                if len(rolls) < n + 1:
+                    raise BadInput(f"the ships part while locked in melee: one more die, the crew loss roll against "
+                                   f"the returning OBP (TE 2.6 12.3.6)")
+                te26_melee.parted(state, pair, rolls[n], res, tables)
+            elif pair and strict and len(rolls) > n:
+                raise BadInput(f"{kind} used {n} dice; got {len(rolls)} (the crew loss die is rolled only when the "
+                               "ships part)")
             return res
-        return Plan(need, go)
+        return Plan(need, go, flexible=bool(pair))
 
     def _te_move(self, state, tables, a: Move):
         """A ship's written move, checked by the 1981 move checker with this text's additions (te26_move)."""

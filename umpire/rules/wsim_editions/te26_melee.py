@@ -265,3 +265,35 @@ def _result(state, att, defender, d, outcome: dict, used, steps, tables) -> Reso
         sub.data.update(data)
         return sub
     return Resolution("melee", f"{names}: {overall}", effects, steps, data)
+
+
+def locked(state: dict, a: str, b: str) -> tuple[str, str] | None:
+    """The boarding ship and the boarded one, when `a` and `b` are locked in a melee (12.3.6)."""
+    sa, sb = state["ships"][a], state["ships"][b]
+    if sa.get("te_boarded") == b:
+        return a, b
+    if sb.get("te_boarded") == a:
+        return b, a
+    return None
+
+
+def parted(state: dict, pair: tuple[str, str], die: int, res: Resolution, tables) -> None:
+    """12.3.6 "In the event that ships become unfouled & ungrappled, the melee ends with the
+    boarding OBP returning to its ship and the defender making a Crew Loss roll against it,
+    without the column shift" (the parties as they last fought, 10.1.2.2's record)."""
+    boarder, boarded = pair
+    sa, sd = state["ships"][boarder], state["ships"][boarded]
+    q = tables["melee"]["crew_strength"]
+    table = tables["melee-crew-loss"]
+    d_secs = [i for i, c in enumerate(sd["crew_left"]) if c > 0][:max(1, (sd.get("te_party") or {}).get("sections", 1))]
+    a_secs = [i for i, c in enumerate(sa["crew_left"]) if c > 0][:max(1, (sa.get("te_party") or {}).get("sections", 1))]
+    d = boarding.Force(boarded, d_secs, boarding.effective_quality(sd), list(sd["crew_left"]))
+    a = boarding.Force(boarder, a_secs, boarding.effective_quality(sa), list(sa["crew_left"]))
+    res.working.append(Step("the ships part", f"the melee ends; {sa['name']}'s OBP returns to her", "TE 2.6 12.3.6"))
+    loss = _loss(table, die, d.squares * q[d.quality], 0, res.working,
+                 f"{sd['name']} against the returning OBP of {sa['name']}")
+    _take(a, loss)
+    res.effects += [boarding._crew_effect(state, a), set_(["ships", boarder, "te_boarded"], ""),
+                    set_(["ships", boarder, "te_party"], {}), set_(["ships", boarded, "te_party"], {})]
+    res.data["rolls"] = list(res.data.get("rolls", [])) + [die]
+    res.data["melee_ended"] = True
