@@ -249,6 +249,9 @@ def _refloat(state: dict, tables, ship_id: str, lighten: list[str], battle: bool
 
 def check(state: dict, action: dict) -> None:
     """What a ship aground (44.3.1, 44.5) or refloating this turn (44.4) may not do."""
+    from umpire.rules.wsim_editions import te26_optional_ships
+
+    te26_optional_ships.check(state, action)        # Optional 52.2.1
     cmd = action.get("command", "")
     ship = state["ships"].get(action.get("ship", ""))
     if not ship or not in_play(state, LAND):
@@ -284,8 +287,12 @@ def _real_gun_damage(ship: dict) -> list[tuple[str, str]]:
 
 
 def follow(state: dict, action: dict, out):
-    """After the ruleset's plan: a sail change is noted for 44.4 (and 52.2.1), and a gun repair
-    never restores a square thrown over the side (44.3.2.1)."""
+    """After the ruleset's plan: a sail change is noted for 44.4 and 52.2.1, a gun repair never
+    restores a square thrown over the side (44.3.2.1), an unarmed merchantman stays liable to
+    surrender by firepower (52.2.2)."""
+    from umpire.rules.wsim_editions import te26_optional_ships
+
+    out = te26_optional_ships.follow(state, action, out)
     cmd = action.get("command", "")
     sid = action.get("ship", "")
     if cmd == "sail" and isinstance(out, Resolution):
