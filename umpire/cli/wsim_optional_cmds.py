@@ -87,20 +87,27 @@ def aground(obj, ship, refloat, land, rocks, lighten, battle, roll):
               help="Newly arrived: N extra crew squares per section, 1 or 2 for a ship of the line, 1 for a "
               "frigate (scurvy; at set-up).")
 @click.option("--rated-guns", type=int, metavar="N", help="Her gun rating, which towing and blocked wind compare.")
+@click.option("--merchantman", metavar="KIND", help="Tournament Edition: a merchantman, KIND merchant or "
+              "east-indiaman (merchantmen).")
+@click.option("--privateer", is_flag=True, help="Tournament Edition: the merchantman is converted to a privateer "
+              "(privateers-and-pirates; at set-up).")
+@click.option("--pirate", is_flag=True, help="Tournament Edition: the sloop is a pirate, her crew doubled "
+              "(privateers-and-pirates; at set-up).")
 @click.pass_obj
-def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns):
+def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, merchantman, privateer, pirate):
     """Note what the scenario states about SHIP for the WS&IM optional rules.
 
     \b
     Examples:
       umpire designate hornet --fore-and-aft
       umpire designate mars --newly-arrived 2 --rated-guns 74
+      umpire designate bengal --merchantman east-indiaman --privateer
     """
     from umpire.rules.wsim.optional_actions import Designate
 
     _wsim(obj, "designate")
     opts = {"fore_and_aft": fore_and_aft, "uncoppered": uncoppered, "newly_arrived": newly_arrived,
-            "rated_guns": rated_guns}
+            "rated_guns": rated_guns, "merchantman": merchantman, "privateer": privateer, "pirate": pirate}
     _act(obj, Designate(obj.ship(ship), {k: v for k, v in opts.items() if v not in (None, False)}))
 
 

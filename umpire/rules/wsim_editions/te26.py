@@ -70,6 +70,7 @@ class WsimTe26(Wsim1981):
         from umpire.rules.base import Plan, side_word
         from umpire.rules.wsim import gunnery
         from umpire.rules.wsim_editions import te26_advanced
+        from umpire.rules.wsim_editions import te26_optional_ships
         from umpire.rules.wsim_editions.te26_fire import most_gun_hits
 
         try:
@@ -83,6 +84,7 @@ class WsimTe26(Wsim1981):
                            side_word(opts["facing"]) if opts.get("facing") else "")
         got = te26_advanced.Reading(state, act, {k: v for k, v in opts.items()
                                                  if k in ("_optional", "grapple-plotted")}, tables)
+        te26_optional_ships.fire_reading(got)          # Optional 52.2.3
         top = tables["procedures"]["advanced_fire"]["top_table"]
         if got.base > top:
             got.steps.append(Step(f"above table {top}", f"use table {top}", "TE 2.6 11.2.4"))
@@ -285,10 +287,15 @@ class WsimTe26(Wsim1981):
 
     def _te_designate(self, state, tables, a):
         """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""
-        from umpire.rules.wsim_editions import te26_ship_work
+        from umpire.rules.wsim_editions import te26_optional_ships, te26_ship_work
 
         if a.ship not in state["ships"]:
             raise BadInput(f"no ship {a.ship!r}")
+        mine = {k: v for k, v in a.opts.items() if k in te26_optional_ships.KEYS and v}
+        if mine:                                        # Optional 52-53
+            if any(v not in (None, False) for k, v in a.opts.items() if k not in mine and k != "_optional"):
+                raise BadInput("designate: a merchantman, privateer or pirate is designated in a command of its own")
+            return te26_optional_ships.designate(state, a.ship, mine, tables)
         return te26_ship_work.designate(state, a.ship, a.opts, tables)
 
     def _speed(self, state: dict, tables, ship: str, opts: dict):
@@ -515,7 +522,7 @@ class WsimTe26Advanced(WsimTe26):
         critical hits (te26_advanced)."""
         from umpire.rules.base import Plan, side_word
         from umpire.rules.wsim import gunnery
-        from umpire.rules.wsim_editions import te26_advanced
+        from umpire.rules.wsim_editions import te26_advanced, te26_optional_ships
 
         try:
             rng = int(opts["range"])
@@ -527,6 +534,7 @@ class WsimTe26Advanced(WsimTe26):
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
                            side_word(opts["facing"]) if opts.get("facing") else "")
         got = te26_advanced.Reading(state, act, opts, tables)
+        te26_optional_ships.fire_reading(got)          # Optional 52.2.3
         return Plan(got.need(), lambda rolls, strict: te26_advanced.resolve(state, got, rolls, strict, tables),
                     flexible=True)
 
