@@ -96,3 +96,14 @@ def test_the_wind_the_game_holds_heads_the_fleet(umpire, tmp_path):
     assert umpire("wind", "--direction", "4", "--velocity", "5", "--change", "6").code == 0
     lines = _lines(umpire("status"))
     assert lines[1] == "wind: from 4, velocity 5 (gale), change number 6"
+
+
+def test_one_ship_in_full_shows_her_advanced_tracks_and_last_move(umpire, tmp_path):
+    from tests.conftest import HERCULE, MARS
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
+    assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS, "--turning", "1").code == 0
+    assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
+    assert umpire("wind", "--direction", "1", "--velocity", "3").code == 0
+    assert umpire("move", "mars", "1R1", "--heading", "2").code == 0
+    out = umpire("status", "mars").out
+    assert "L bow 9 stern 9" in out and "sails" in out and "turn 1: 1R1" in out

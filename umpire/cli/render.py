@@ -82,8 +82,33 @@ def ship_rows(ship: dict, summary: dict | None = None) -> list[tuple[str, str]]:
                 extra.append(f"{k} with {', '.join(ship[k])}")
         if extra:
             rows.append(("notes", "; ".join(extra)))
-        return rows
+        return rows + advanced_rows(summary or {})
     return []
+
+
+def advanced_rows(summary: dict) -> list[tuple[str, str]]:
+    """The Advanced Game's tracks (sections, shot, sails, anchor, repairs, criticals) and the last move."""
+    rows = []
+    for key, label in (("gun_sections_left", "gun sections"), ("carronade_sections_left", "carr sections")):
+        if summary.get(key):
+            rows.append((label, "  ".join(f"{side[0].upper()} bow {v.get('bow')} stern {v.get('stern')}"
+                                          for side, v in summary[key].items())))
+    if summary.get("shot"):
+        rows.append(("shot", "  ".join(f"{side[0].upper()} {v or 'none'}" for side, v in summary["shot"].items())))
+    if summary.get("sails"):
+        rows.append(("sails", summary["sails"]))
+    if summary.get("anchor"):
+        rows.append(("anchor", str(summary["anchor"])))
+    work = [f"{k} {n}" for k, n in (summary.get("repairs") or {}).items() if n]
+    if work:
+        rows.append(("repairs", ", ".join(work) + " turn(s) done"))
+    for c in summary.get("critical_effects") or ():
+        until = f" (to turn {c['until_turn']})" if c.get("until_turn") else ""
+        rows.append(("critical", f"{c.get('effect', '')}{until}"))
+    move = summary.get("last_move")
+    if isinstance(move, dict) and move.get("log") is not None:
+        rows.append(("last move", f"turn {move.get('turn')}: {move['log']}"))
+    return rows
 
 
 def wsim_identity(ship: dict, summary: dict) -> str:
