@@ -249,10 +249,11 @@ def test_verify_replays_orders_ahead_collisions_and_erasures(umpire):
         assert umpire("move", "swift", *args).code == 0, args
     assert umpire("turn").code == 0
     assert umpire("--json", "move", "swift", "--erase-orders").json["erased"] == [3]
-    assert umpire("--json", "move", "swift").json["log"] == "D"    # cut to L, then 0: two still turns
+    # cut to L by a collision, then 0: her bow hex was plotted to change in turn 1 (V.B.1), one still turn
+    assert umpire("--json", "move", "swift").json["log"] == "0"
     checked = umpire("--json", "verify").json
     assert checked["differences"] == [] and checked["same"] == checked["events"] == 9
-    assert umpire("--json", "status").json["ships"][0]["last_move"] == {"turn": 2, "log": "D"}
+    assert umpire("--json", "status").json["ships"][0]["last_move"] == {"turn": 2, "log": "0"}
 
 
 def test_a_rowed_vessel_can_only_drift_in_a_gale_with_the_wind_effects_table():

@@ -193,10 +193,6 @@ class Walk:
                 self.stopped = True
         return None
 
-    def outcome(self) -> tuple:
-        """What decides the move: the legal part and the infraction (compared across readings)."""
-        return (tuple(self.done), self.infraction)
-
 
 # --- the move ---------------------------------------------------------------------------
 
@@ -246,6 +242,7 @@ class Plot:
         self.steps: list[Step] = []
         self.limits: dict = {}
         self.rec: dict = self.ship.get("movement") or {}
+        self.plotted = 0
 
     @property
     def continuing(self) -> bool:
@@ -308,9 +305,13 @@ class Plot:
             raise Refused(f"{self.name} has no move journalled in turn {self.turn} to cut short: --collision changes "
                           "the move she made this turn (Basic V.C.4)")
         part, whole = _units(orders), _units(parse(self.rec["done"]))
-        if not part or part != whole[:len(part)] or any(k == "drift" for k, _ in orders):
+        if part != whole[:len(part)] or any(k == "drift" for k, _ in orders):
             raise Refused(f"after a collision {self.name}'s log is cut back to where she stopped: write the first "
                           f"part of her move {self.rec['done']}, not {written(orders)} (Basic V.C.4)")
+        # V.B.1 counts a phase in which her bow hex "is not plotted to change": a ship stopped by a
+        # collision was plotted to move, and is not standing still (so a fouled ship drifts "on the
+        # second movement phase after fouling", V.C.6, even if she collided entering her first hex)
+        self.plotted = int(self.rec.get("plotted", self.rec.get("hexes", 0)))
         amended, self.rec = self.rec["done"], dict(self.rec.get("before") or {})
         return amended
 
@@ -516,14 +517,20 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     # walk the orders under every reading of which way the wind lies when only the attitude is known
     allow_in = p.allowance_in()
     walks = [Walk(orders, allowance, rel, allow_in, turning, p.rules, p.limits).run() for rel in rels]
-    if len({w.outcome() for w in walks}) > 1:
-        readings = "; ".join(f"through {' -> '.join(w.path)}: " + (f"{w.infraction[0]} ({w.infraction[1]})"
-                                                                   if w.infraction else "legal") for w in walks)
+    readings = "; ".join(f"through {' -> '.join(w.path)}: " + (f"{w.infraction[0]} ({w.infraction[1]})"
+                                                               if w.infraction else "legal") for w in walks)
+    if len({w.infraction is None for w in walks}) > 1:
         raise BadInput(f"move: whether {written(orders)} is legal depends on which side the wind is ({readings}): "
                        "give --heading (and --wind) instead of --attitude")
+    if len({tuple(w.done) for w in walks}) > 1 and opts.get("as_written"):
+        raise BadInput(f"move: {written(orders)} is illegal whichever side the wind is, but where her move ends "
+                       f"depends on it ({readings}): give --heading (and --wind) instead of --attitude")
     walk = walks[0]
-    drift = p.drift(walk.hexes)
+    drift = p.drift(walk.hexes or p.plotted)
     infraction = walk.infraction
+    if infraction and len({w.infraction for w in walks}) > 1:
+        # illegal whichever side the wind is, for a different rule on each side (Basic IV.B.7 either way)
+        infraction = ("whichever side the wind is: " + readings, "Basic IV.A")
     if any(k == "drift" for k, _ in orders) and not drift["drifts"] and not infraction:
         infraction = ("she does not drift this turn: " + (drift["why_not"] or "she drifts only after a whole turn "
                       "without leaving her bow hex"), "Basic V.B.1-2")
@@ -543,6 +550,8 @@ def _journal(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, at
               "hexes": walk.hexes, "turns": walk.turns, "backs": walk.backs,
               "still": drift["still"], "drift": drift["drifts"],
               "waited": 0 if not drift["drifting"] or walk.turns else p.waited + 1}
+    if amended:
+        record["plotted"] = max(walk.hexes, p.plotted)
     heading_after = 0
     if p.opts.get("heading") is not None:
         turned = sum(1 if v == "R" else -1 for k, v in walk.done if k == "turn")
