@@ -402,3 +402,18 @@ def test_the_weatherliness_example_north_wind_for_each_class(umpire, tmp_path):
         assert run("ship", "edit", "constitution", "--weatherliness", str(weatherliness)).code == 0
         assert allowance(closest) > 0, weatherliness
         assert allowance(closest - 1) == 0, weatherliness
+
+
+# ---------------------------------------------------------------- Changing Ranges: what a house ruling reaches
+@pytest.mark.parametrize("key,value", [("classes.crew.men_per_crew_factor", "7"), ("nations.morale.british.points", "4"),
+                                       ("guns.fire_factors.guns_per_factor", "1"), ("classes.by_tonnage.upper_tons.3", "900")])
+def test_a_ruling_of_a_set_up_table_is_refused_naming_the_ships_own_values(umpire, tmp_path, key, value):
+    text = excerpt("changing-ranges")
+    assert "You might want to adjust to CF of 7 men and a fire factor of 1 gun" in text
+    assert "SF and CF values, of course, would have to be adjusted" in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    before = g.read_bytes()
+    res = umpire("--game", g, "rulings", "set", key, value)
+    assert res.code == 2 and "crew_factors, cf_value" in res.err and g.read_bytes() == before
+    assert umpire("--game", g, "rulings", "set", "guns.carronades.max_range_inches.32", "11").code == 0   # ranges: yes

@@ -29,6 +29,22 @@ TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken")
 
 
+
+#: tables (or keys) read only when a ship is set up: her values are kept in the game, so a house
+#: ruling of these would never reach her (refused, naming the ship's own values to give instead)
+SET_UP_ONLY = ("classes", "guns.fire_factors", "guns.long_guns.calibres", "guns.carronades.calibres",
+               "nations.morale", "nations.kinds", "nations.aliases", "nations.gunnery_factoring",
+               "single-ship.gun_weight.carronade_share")
+
+
+def _flat_keys(rulings: dict, prefix: str = "") -> list[str]:
+    """The dotted keys of flat or nested house rulings."""
+    out = []
+    for k, v in rulings.items():
+        key = f"{prefix}.{k}" if prefix else str(k)
+        out.extend(_flat_keys(v, key) if isinstance(v, dict) else [key])
+    return out
+
 class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCommands, BurningCommands,
             MusketryCommands, SpecialCommands, Ruleset):
     id = "dguts"
@@ -397,7 +413,14 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
     def check_rulings(self, tables) -> None:
         from umpire.rules.dguts.tables import load_tables
 
-        load_tables(getattr(tables, "rulings", None) or {})
+        rulings = getattr(tables, "rulings", None) or {}
+        load_tables(rulings)
+        for key in _flat_keys(rulings):
+            if any(key == p or key.startswith(p + ".") for p in SET_UP_ONLY):
+                raise BadInput(f"house ruling {key!r}: a ship's values are worked out from this table when she "
+                               "is set up, so a ruling here would not reach her; give the ship's own values "
+                               "instead (a scenario ship's crew_factors, cf_value, sf_value, morale_value, "
+                               "saving_throw, fire_factors or class, or `umpire ship edit`)")
 
     # --- setup -------------------------------------------------------------
     def initial_state(self, game) -> dict:
