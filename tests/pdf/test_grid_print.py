@@ -62,7 +62,7 @@ def test_player_cards_are_refused_naming_the_deck(umpire, tmp_path):
 
 def test_sheet_tables_appends_the_grid_tables_house_rulings_marked(umpire, tmp_path):
     _game(umpire, tmp_path)
-    assert umpire("rulings", "set", "panel.hull_row_boxes", "8").code == 0
+    assert umpire("rulings", "set", "panel.hull_rows", "[8, 8, 8, 4]").code == 0
     assert umpire("rulings", "set", "movement.classes.M", "[0, 0, 1, 2, 2, 3]").code == 0
     res = umpire("--json", "sheet", "--tables", "-o", tmp_path / "t.pdf")
     assert res.code == 0, res.err

@@ -58,7 +58,7 @@ class PanelView:
     dismounted: dict
     boats: tuple[tuple[str, str, int], ...]      # (boat, state, crew)
     hull_boxes: int
-    hull_row: int
+    hull_rows: tuple[int, ...]
     hull_damage: int
     hull_plugged: int
     placed: dict | None
@@ -86,7 +86,7 @@ def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
         dict(ship["guns_carried"]), {b: 0 for b in S.BATTERIES} if fresh else dict(ship["guns_destroyed"]),
         {b: 0 if fresh else S.dismounted(ship, b) for b in S.BATTERIES},
         tuple((b, "aboard" if fresh else v["state"], 0 if fresh else v["crew"]) for b, v in ship["boats"].items()),
-        ship["hull_boxes"], tables["panel"]["hull_row_boxes"], 0 if fresh else ship["hull_damage"],
+        ship["hull_boxes"], tuple(S.hull_row_sizes(ship["hull_boxes"], tables["panel"]["hull_rows"])), 0 if fresh else ship["hull_damage"],
         0 if fresh else ship["hull_plugged"], None if fresh else {p: S.pos(ship, p) for p in S.POSITIONS},
         () if fresh else tuple(cards.get(c, c) for c in S.held_ids(ship)),
         () if fresh else tuple(cards.get(c, c) for c in ship["marked"]),
@@ -389,11 +389,15 @@ def _figures_line(c, v: PanelView, x: float, y: float, w: float) -> float:
     return y - 3 * MM
 
 
-def _boxes(c, x: float, y: float, n: int, crossed: int, shaded: int, size: float, per_row: int) -> float:
-    """`n` boxes in rows of `per_row`; the first `crossed` crossed, the first `shaded` of them shaded."""
+def _boxes(c, x: float, y: float, n: int, crossed: int, shaded: int, size: float, per_row) -> float:
+    """`n` boxes in rows of `per_row` (a number, or each row's boxes in order); the first `crossed`
+    crossed, the first `shaded` of them shaded."""
+    if isinstance(per_row, int):
+        per_row = [per_row] * (-(-n // per_row) if n else 1)
+    places = [(i, r) for r, k in enumerate(per_row) for i in range(k)][:n]
     c.setLineWidth(0.6)
-    for i in range(n):
-        bx, by = x + (i % per_row) * (size + 1 * MM), y - (i // per_row) * (size + 1 * MM)
+    for i, (col, row) in enumerate(places):
+        bx, by = x + col * (size + 1 * MM), y - row * (size + 1 * MM)
         if i < shaded:
             c.setFillGray(0.75)
             c.rect(bx, by, size, size, fill=1)
@@ -403,7 +407,7 @@ def _boxes(c, x: float, y: float, n: int, crossed: int, shaded: int, size: float
         if i < crossed:
             c.line(bx, by, bx + size, by + size)
             c.line(bx, by + size, bx + size, by)
-    rows = -(-n // per_row) if n else 1
+    rows = places[-1][1] + 1 if places else 1
     return y - (rows - 1) * (size + 1 * MM)
 
 
@@ -491,9 +495,9 @@ def _hull(c, v: PanelView, x: float, y: float, w: float) -> float:
     c.setFont(BOLD, 10)
     c.drawString(x, y, "Hull Damage (below waterline)")
     c.setFont(FONT, 7)
-    c.drawString(x, y - 4 * MM, f"{v.hull_boxes} boxes, rows of {v.hull_row}: cross a box a unit, shade it when "
+    c.drawString(x, y - 4 * MM, f"{v.hull_boxes} boxes, rows of {' + '.join(map(str, v.hull_rows))}: cross a box a unit, shade it when "
                  "plugged. Each unplugged unit needs a figure at the pumps, or it grows by one a move.")
-    return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_row) - 2 * MM
+    return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_rows) - 2 * MM
 
 
 def _damage_lists(c, v: PanelView, x: float, y: float, w: float, bottom: float,

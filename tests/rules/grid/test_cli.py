@@ -80,8 +80,8 @@ def test_a_strict_game_asks_for_the_hull_row_ruling(umpire, tmp_path):
     assert umpire("--game", game, "fire", "ferret", "--at", "swallow", "--range", "1", "--side", "port",
                   "--rolls", "1,1", "--cards", "hull-damage-1,hull-damage-2").code == 0
     res = umpire("--game", game, "speed", "swallow", "--sail", "all", "--point", "other")
-    assert res.code == 2 and "panel.hull_row_boxes" in res.err
-    assert umpire("--game", game, "rulings", "set", "panel.hull_row_boxes", "3").code == 0
+    assert res.code == 2 and "panel.hull_rows" in res.err
+    assert umpire("--game", game, "rulings", "set", "panel.hull_rows", "[3, 3, 3, 3]").code == 0
     res = umpire("--game", game, "--json", "speed", "swallow", "--sail", "all", "--point", "other")
     assert res.code == 0 and res.json["effective_sail"] == "topsail" and res.json["allowance"] == 5
 

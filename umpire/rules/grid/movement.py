@@ -77,17 +77,18 @@ def point_of_sailing(heading: str, wind_from: str) -> str:
 
 
 def hull_rows(ship: dict, tables) -> tuple[int, Step | None]:
-    """Complete rows of hull damage (L284-285); the boxes per row are a reading of the panel drawing."""
+    """Complete rows of hull damage (L284-285); the rows are the 1st Rate's panel drawing (L517-520),
+    cut to the ship's boxes (docs/rulings.md, `panel.hull_rows`)."""
     if ship["hull_damage"] == 0:
         return 0, None
-    key = "panel.hull_row_boxes"
+    key = "panel.hull_rows"
     if tables.strict and key not in tables.rulings:
-        raise BadInput(f"the text gives no hull boxes per row: set the ruling {key} "
-                       f"(`umpire rulings set {key} N`)")
-    per_row = tables["panel"]["hull_row_boxes"]
-    rows = ship["hull_damage"] // per_row
-    return rows, Step("hull rows", f"{ship['hull_damage']} boxes crossed, rows of {per_row}: {rows} complete "
-                      "row(s)", tables.source("panel", "hull_row_boxes"))
+        raise BadInput(f"the text draws hull rows only for the 1st Rate: set the ruling {key} "
+                       f"(`umpire rulings set {key} \"[4, 10, 10, 4]\"`)")
+    sizes = S.hull_row_sizes(ship["hull_boxes"], tables["panel"]["hull_rows"])
+    rows = S.complete_rows(ship["hull_damage"], sizes)
+    return rows, Step("hull rows", f"{ship['hull_damage']} boxes crossed, rows of {' + '.join(map(str, sizes))} "
+                      f"crossed first row first: {rows} complete row(s)", tables.source("panel", "hull_rows"))
 
 
 def allowance(ship: dict, tables, sail: int, point: str) -> tuple[int, int, list[Step]]:

@@ -81,8 +81,9 @@ class Grid(Ruleset):
 
     def default_rulings(self) -> list[Ruling]:
         src = "docs/rulings.md, Square-grid game"
-        return [Ruling("panel.hull_row_boxes", self._setup_tables()["panel"]["hull_row_boxes"], "default",
-                       f"{src}: hull boxes per row (the text: \"each complete row of Hull Damage\")")]
+        return [Ruling("panel.hull_rows", self._setup_tables()["panel"]["hull_rows"], "default",
+                       f"{src}: hull-damage rows, the 1st Rate's drawing cut to each ship's boxes (the text: "
+                       "\"each complete row of Hull Damage\")")]
 
     # --- journalled actions --------------------------------------------------------
     def _fire(self, state, tables, a: A.Fire):

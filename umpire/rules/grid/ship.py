@@ -158,6 +158,33 @@ def held_ids(ship: dict) -> list[str]:
     return [h["card"] for h in ship["held"]]
 
 
+def hull_row_sizes(boxes: int, drawn) -> list[int]:
+    """A ship's hull-damage rows: the drawn rows in order, the boxes past hers deleted from the last row
+    back; boxes beyond the drawing (a larger ship) run on in rows as long as the longest drawn."""
+    out, left = [], boxes
+    for n in drawn:
+        if left <= 0:
+            break
+        out.append(min(int(n), left))
+        left -= out[-1]
+    widest = max((int(n) for n in drawn), default=0) or 10
+    while left > 0:
+        out.append(min(widest, left))
+        left -= out[-1]
+    return out
+
+
+def complete_rows(crossed: int, rows: list[int]) -> int:
+    """Rows wholly crossed, crossing the boxes first row first."""
+    done, upto = 0, 0
+    for n in rows:
+        upto += n
+        if crossed < upto:
+            break
+        done += 1
+    return done
+
+
 def sails_lost(ship: dict) -> int:
     """Sail units lost: SAIL cards held 1, MAINSAIL 2, SPAR marks 1 (L124-125, L284-286)."""
     held = held_ids(ship)
