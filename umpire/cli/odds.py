@@ -7,7 +7,8 @@ import click
 from umpire.cli import cli
 from umpire.core.errors import BadInput
 
-DICE_COMMANDS = ("fire", "foul", "unfoul", "grapple", "ungrapple", "melee", "board", "morale", "special", "mast")
+DICE_COMMANDS = ("fire", "foul", "unfoul", "grapple", "ungrapple", "melee", "board", "morale", "special", "mast", "sink",
+                 "explode", "tack", "surgeon", "marines")
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
