@@ -140,3 +140,28 @@ def test_ships_parting_end_the_melee(umpire, tmp_path):
     after = umpire("--json", "status", "a").json["ships"][0]["crew_left"]
     assert sum(before) - sum(after) == 2
     assert umpire("verify").code == 0
+
+
+def test_marines_in_melee(umpire, tmp_path):
+    """3.2.7 marines, a section of their own; 10.1.2.1 "a ship's marines must be used" in an OBP or
+    DBP; 12.3.3 "Don't forget the marines!"; 12.3.4.1 "If the die roll was a 6, one loss must be a
+    marine square"; 12.3.5 "if the boarding party contains marines, the failed morale check may be
+    re-rolled once in the current Melee Phase"."""
+    (tmp_path / "p.toml").write_text(MELEE_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", CR, "--marines", "2").code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", AV, "--marines", "2").code == 0
+    assert umpire("--json", "status", "a").json["ships"][0]["marines_left"] == 2
+    assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 0
+    assert umpire("board", "a", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    # boarding: A 6 +1 = 7 against B 1 +1 = 2. Crew loss: A (5 + 2 marines) x 4 = 28 (21-30), die 6:
+    # 3, one of them a marine (12.3.4.1); B (5 + 2) x 3 = 21, one column right (31+), die 1: 1.
+    # Morale: A 4 holds (crack 4); B 6 fails (average 3), re-rolled (marines): 2 holds.
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,6,1,4,6,2")
+    assert res.code == 0 and res.json["outcome"] == "continues", res.err
+    explain = "\n".join(res.json["explain"])
+    assert "TMS 28" in explain and "TMS 21" in explain and "re-rolled" in explain
+    b = umpire("--json", "status", "b").json["ships"][0]
+    assert b["marines_left"] == 1 and b["crew_left"] == [3, 5, 5]
+    assert umpire("verify").code == 0

@@ -285,6 +285,21 @@ class WsimTe26(Wsim1981):
                 raise BadInput(f"no ship {sid!r}")
         return te26_tow.tow(state, tables, a.ship, a.towed, a.opts)
 
+    def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
+        """As 1981, with her marines (3.2.7, `ship add --marines N`: a section of their own)."""
+        d = super().ship_definition(name, side, ship_id, opts)
+        n = opts.get("marines")
+        if n is not None:
+            if isinstance(n, bool) or not str(n).isdigit():
+                raise BadInput(f"--marines {n!r}: her marine squares, a whole number from 0 (TE 2.6 3.2.7)")
+            d["marines"] = int(n)
+        return d
+
+    def new_ship(self, definition: dict) -> dict:
+        ship = super().new_ship(definition)
+        ship["marines_max"] = ship["marines_left"] = int(definition.get("marines", 0))
+        return ship
+
     def _te_designate(self, state, tables, a):
         """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""
         from umpire.rules.wsim_editions import te26_optional_ships, te26_ship_work
@@ -352,6 +367,7 @@ class WsimTe26(Wsim1981):
         """The 1981 status, with the Tournament Edition's fire aboard (20.0) and the shot loaded (26.1)."""
         out = super().status(ship)
         out["fire"] = ship.get("te_fire") or None
+        out["marines_left"] = ship.get("marines_left", 0)
         out["sails"] = ship.get("sails", "battle")
         out["anchor"] = ship.get("te_anchor") or None
         out["destroyed_hull"] = ship.get("te_destroyed") or None

@@ -58,6 +58,7 @@ def needs(state: dict, attackers: list[str], defender: str, tables) -> DiceNeed:
                                             "boarding defender")]
     labels += ["crew loss attacker", "crew loss defender"]
     labels += [f"morale attacker {i + 1}" if n > 1 else "morale attacker" for i in range(n)] + ["morale defender"]
+    labels += ["marines' re-roll of a failed morale check"] * (n + 1)
     labels += ["crew loss against the repelled OBP"] * n
     return DiceNeed(len(labels), 6, tuple(labels))
 
@@ -87,6 +88,7 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
 
     several = len(att) > 1
     sd = state["ships"][defender]
+    mar = {f.ship: marines(state, f) for f in att + [d]}
     boarded: list[boarding.Force] = []
     ends: dict[str, str] = {}
     first = {f.ship: state["ships"][f.ship].get("te_boarded") != defender for f in att}
@@ -115,28 +117,33 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
     outcome = {}
     if boarded:
         shift = 1 if kind == "dbp" and any(first[a.ship] for a in boarded) else 0
-        tms_a = sum(a.squares * q[a.quality] for a in boarded)
-        la = _loss(table, die("crew loss attacker"), tms_a, 0, steps, "attacker" + ("s, crews combined" if
-                                                                                     len(boarded) > 1 else ""))
-        ld = _loss(table, die("crew loss defender"), d.squares * q[d.quality], shift, steps, "defender")
-        _take(d, la)
-        _share(boarded, ld)
-        if d.squares == 0 and any(a.squares for a in boarded):
+        tms_a = sum(_total(a, mar) * q[a.quality] for a in boarded)
+        ra = die("crew loss attacker")
+        la = _loss(table, ra, tms_a, 0, steps, "attacker" + ("s, crews combined" if len(boarded) > 1 else ""))
+        rd = die("crew loss defender")
+        ld = _loss(table, rd, _total(d, mar) * q[d.quality], shift, steps, "defender")
+        _hit(d, la, ra, mar, steps)
+        _share(boarded, ld, rd, mar, steps)
+        if _total(d, mar) == 0 and any(_total(a, mar) for a in boarded):
             outcome = {a.ship: "defender surrenders" for a in boarded}
             steps.append(Step("the defending party is wiped out by the OBP", "the ship surrenders", "TE 2.6 12.3.4.3"))
-        elif not any(a.squares for a in boarded):
-            outcome = {a.ship: "repelled" if d.squares else "both parties eliminated" for a in boarded}
+        elif not any(_total(a, mar) for a in boarded):
+            outcome = {a.ship: "repelled" if _total(d, mar) else "both parties eliminated" for a in boarded}
         else:
-            outcome = _morale(boarded, d, q, rules, opts, die, steps, tables)
+            outcome = _morale(boarded, d, q, rules, opts, die, steps, mar)
             for a in boarded:
                 if outcome[a.ship] == "repelled":
-                    extra = _loss(table, die("crew loss against the repelled OBP"), d.squares * q[d.quality], 0,
+                    r = die("crew loss against the repelled OBP")
+                    extra = _loss(table, r, _total(d, mar) * q[d.quality], 0,
                                   steps, f"defender, against the repelled OBP of {state['ships'][a.ship]['name']}")
-                    _take(a, extra)
+                    _hit(a, extra, r, mar, steps)
     if strict and dice:
         raise BadInput(f"melee used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
     outcome.update(ends)
-    return _result(state, att, defender, d, outcome, used, steps, tables)
+    res = _result(state, att, defender, d, outcome, used, steps, tables)
+    res.effects += [set_(["ships", sid, "marines_left"], n) for sid, n in mar.items()
+                    if n != state["ships"][sid].get("marines_left", 0) and state["ships"][sid].get("marines_left")]
+    return res
 
 
 def _swap(state, attacker, defender, opts, tables, strict, rolls, used, dice, steps) -> Resolution:
@@ -193,30 +200,64 @@ def _take(f: boarding.Force, n: int) -> None:
         n -= k
 
 
-def _share(forces: list[boarding.Force], n: int) -> None:
+def marines(state: dict, f: boarding.Force) -> int:
+    """The ship's marines, who join her OBP or DBP (10.1.2.1; "Don't forget the marines!", 12.3.3)."""
+    return 0 if f.prize else int(state["ships"][f.ship].get("marines_left", 0))
+
+
+def _total(f: boarding.Force, mar: dict) -> int:
+    return f.squares + mar.get(f.ship, 0)
+
+
+def _hit(f: boarding.Force, n: int, roll: int, mar: dict, steps: list[Step]) -> None:
+    """12.3.4.1: losses from the party's marines or lowest crew section: on a 6 one loss must be a
+    marine, on a 5 a sailor, where there is one; the crew first otherwise, then the marines."""
+    if n and roll == 6 and mar.get(f.ship):
+        mar[f.ship] -= 1
+        n -= 1
+        steps.append(Step("a 6: one loss is a marine", f"{mar[f.ship]} marine square(s) left", "TE 2.6 12.3.4.1"))
+    before = f.squares
+    _take(f, n)
+    rest = n - (before - f.squares)
+    if rest and mar.get(f.ship):
+        k = min(rest, mar[f.ship])
+        mar[f.ship] -= k
+        steps.append(Step("no sailor left in the party", f"{k} marine square(s) lost", "TE 2.6 12.3.4.1"))
+
+
+def _share(forces: list[boarding.Force], n: int, roll: int = 0, mar: dict | None = None,
+           steps: list[Step] | None = None) -> None:
     """Losses taken as evenly as possible between the attacking crews (12.3.4.2): a square at a time."""
-    while n > 0 and any(f.squares for f in forces):
+    mar = mar if mar is not None else {}
+    steps = steps if steps is not None else []
+    first = True
+    while n > 0 and any(_total(f, mar) for f in forces):
         for f in forces:
-            if n and f.squares:
-                _take(f, 1)
+            if n and _total(f, mar):
+                _hit(f, 1, roll if first else 0, mar, steps)
+                first = False
                 n -= 1
 
 
-def _morale(boarded, d, q, rules, opts, die, steps, tables) -> dict[str, str]:
-    tms_a = sum(a.squares * q[a.quality] for a in boarded)
-    tms_d = d.squares * q[d.quality]
+def _morale(boarded, d, q, rules, opts, die, steps, mar) -> dict[str, str]:
+    tms_a = sum(_total(a, mar) * q[a.quality] for a in boarded)
+    tms_d = _total(d, mar) * q[d.quality]
     several = len(boarded) > 1
 
     def check(who: str, me, mine: int, theirs: int) -> bool:
-        roll = die(f"morale {who}")
-        total = roll
-        if theirs >= 2 * mine:
-            total += rules["outnumbered"]
-        if _yes(opts, f"{who.split()[0]}-flagship"):
-            total += rules["flagship"]
-        fail = total > rules["quality"][me.quality]
-        steps.append(Step(f"morale, {who}: die {roll} -> {total} against {me.quality} "
-                          f"{rules['quality'][me.quality]}", "fails" if fail else "holds", "TE 2.6 12.3.5"))
+        fail = False
+        for attempt in ("", " (re-rolled: the party has marines)"):
+            roll = die(f"morale {who}" if not attempt else "marines' re-roll of a failed morale check")
+            total = roll
+            if theirs >= 2 * mine:
+                total += rules["outnumbered"]
+            if _yes(opts, f"{who.split()[0]}-flagship"):
+                total += rules["flagship"]
+            fail = total > rules["quality"][me.quality]
+            steps.append(Step(f"morale, {who}{attempt}: die {roll} -> {total} against {me.quality} "
+                              f"{rules['quality'][me.quality]}", "fails" if fail else "holds", "TE 2.6 12.3.5"))
+            if not fail or not mar.get(me.ship):
+                break
         return fail
 
     a_fail = {a.ship: check(f"attacker {i + 1}" if several else "attacker", a, tms_a, tms_d)
