@@ -417,3 +417,17 @@ def test_a_ruling_of_a_set_up_table_is_refused_naming_the_ships_own_values(umpir
     res = umpire("--game", g, "rulings", "set", key, value)
     assert res.code == 2 and "crew_factors, cf_value" in res.err and g.read_bytes() == before
     assert umpire("--game", g, "rulings", "set", "guns.carronades.max_range_inches.32", "11").code == 0   # ranges: yes
+
+
+# ---------------------------------------------------------------- victory
+def test_sinking_or_taking_every_enemy_ship_is_a_decisive_victory(umpire, tmp_path):
+    assert "Victory is achieved by sinking, capturing, or causing the enemy to flee" in excerpt("victory")
+    assert "The sinking of the opponent's ship, or its capture, results in decisive victory" in \
+        excerpt("training-victory")
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("--json", "score").json["verdict"].startswith("no decision yet")
+    for _ in range(6):
+        run("morale", "guerriere", "--roll", "6,6")
+    assert run("--json", "score").json["verdict"].startswith("decisive victory for american")

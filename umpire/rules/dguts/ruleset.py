@@ -523,7 +523,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
     def score(self, state: dict, tables=None) -> dict:
         lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}
                  for s in state["ships"].values() if s["track"]["status"] != "active"]
-        return {"ships": lines, "sides": relative_force(state)}
+        return {"ships": lines, "verdict": _verdict(state), "sides": relative_force(state)}
 
 
 def _fuse_boarders(state: dict, sid: str) -> list[str]:
@@ -547,6 +547,28 @@ def _note_defaults(res, dt):
             res.working.append(Step("default reading", f"{key} = {value} (the text lacks it; "
                                     f"`umpire rulings set {key} VALUE` to rule otherwise)", "docs/rulings.md"))
     return res
+
+
+_BEATEN = ("sunk", "exploded", "captured", "surrendered")
+
+
+def _verdict(state: dict) -> str:
+    """Basic Rules X and the Training Game's Victory: sinking or taking every enemy ship is a decisive
+    victory; a ship that breaks off where she cannot be caught concedes only a partial one (the umpire's
+    call, at the table)."""
+    sides: dict[str, list[str]] = {}
+    for s in state["ships"].values():
+        sides.setdefault(s["side"], []).append(s["track"]["status"])
+    beaten = sorted(side for side, states in sides.items() if all(x in _BEATEN for x in states))
+    standing = sorted(side for side in sides if side not in beaten)
+    if beaten and len(standing) == 1:
+        return (f"decisive victory for {standing[0]}: every ship of {', '.join(beaten)} sunk, taken or struck "
+                "(Basic Rules X)")
+    if beaten and not standing:
+        return "no victor: every ship of every side sunk, taken or struck (Basic Rules X)"
+    return ("no decision yet: sinking or taking the enemy is a decisive victory; an enemy who breaks off "
+            "where she cannot be caught concedes a partial victory, and a refight is judged against the "
+            "historical action (Basic Rules X)")
 
 
 def relative_force(state: dict) -> dict:
