@@ -431,3 +431,70 @@ def test_sinking_or_taking_every_enemy_ship_is_a_decisive_victory(umpire, tmp_pa
     for _ in range(6):
         run("morale", "guerriere", "--roll", "6,6")
     assert run("--json", "score").json["verdict"].startswith("decisive victory for american")
+
+
+# ---------------------------------------------------------------- the remaining cells
+def test_rig_turning_and_fouled_mast_cells_are_the_texts():
+    rig = excerpt("rig")
+    assert "Class I vessels have two masts and set 6 sails" in rig and "three masts and set 10 sails" in rig
+    assert "by 12 instead of 20" in excerpt("sf-class-one")
+    assert T.get("classes", "rig", "1") == {"sails": 6, "masts": 2, "sf_divisor": 12}
+    assert all(T.get("classes", "rig", str(c)) == {"sails": 10, "masts": 3, "sf_divisor": 20} for c in (2, 3, 4, 5))
+    assert "lose an additional 10% of its speed" in excerpt("turns-movement")
+    assert Fraction(T.get("speed", "turning", "penalty")) == Fraction(1, 10)
+    pos = excerpt("point-of-sail")
+    assert "1 'h times their base speed" in pos and "half of their base speed" in pos
+    assert {k: Fraction(str(v)) for k, v in T.get("speed", "point_of_sail").items() if k != "source"} == \
+        {"close-hauled": Fraction(1, 2), "broad-reach": 1, "quartering": Fraction(3, 2), "running": Fraction(3, 2)}
+    fouled = excerpt("fouled-turn")
+    assert "a 1 J>Oint (11 1/3 degree) turn" in fouled and "Speed loss is 20%" in fouled
+    assert Fraction(T.get("speed", "fouled_mast", "penalty")) == Fraction(1, 5)
+    assert T.get("single-ship", "mast_loss", "turn_points") == 1
+    assert "one-third of the guns on the side" in excerpt("blocked-guns")
+    assert Fraction(T.get("single-ship", "mast_loss", "blocked_guns_share")) == Fraction(1, 3)
+
+
+def test_boarding_morale_and_gun_repair_cells_are_the_texts():
+    assert "a multiplier of 2 for the first turn they enter for shock effect" in excerpt("shock-and-upper-deck")
+    assert "a 2:1 multiplier in their favor on the first turn of attack only" in excerpt("upper-deck")
+    assert T.get("boarding", "multipliers") == {**T.get("boarding", "multipliers"), "shock": 2, "upper_deck_defence": 2}
+    rolls = excerpt("morale-rolls")
+    assert "a roll every time a mast falls and every time Crew Factor losses rise past another 10% mark" in rolls
+    checks = T.get("morale", "checks")
+    assert (checks["dice"], checks["per_mast_lost"], checks["per_tenth_of_crew"]) == (2, 1, 1)
+    assert "by a factor of four" in excerpt("dismount-rake") and T.get("repairs", "dismounting", "rake_factor") == 4
+    assert "One gun will automatically be repaired every battle turn" in excerpt("auto-gun-repair")
+    assert T.get("repairs", "dismounting", "auto_repair_per_battle_turn") == 1
+    high = excerpt("high-repair")
+    assert "10 points per turn" in high and "2 CF are required" in high and "3 CF must work for 6 ad ditional turns" in high
+    hr = T.get("repairs", "high")
+    assert (hr["points_per_turn"], hr["sail_crew_needed"], hr["jury_mast_crew"], hr["jury_mast_turns"]) == (10, 2, 3, 6)
+    assert "50% of the speed of the mast it replaces" in high and Fraction(T.get("speed", "jury_mast", "share")) == Fraction(1, 2)
+
+
+def test_grappling_optionals_and_collision_cells_are_the_texts():
+    assert "you must roll a l, 2, 3 before attempting a grapple" in excerpt("first-roll-10")
+    assert T.get("advanced", "grappling", "first_on") == [1, 2, 3]
+    twelve = excerpt("grappled-fire-12")
+    assert "A- equals one chance in six" in twelve and "B - equals a 50/50 chance" in twelve
+    assert "C - equals no fire allowed" in twelve
+    assert (len(T.get("advanced", "grappled_fire", "A")), len(T.get("advanced", "grappled_fire", "B"))) == (1, 3)
+    col = excerpt("collisions")
+    assert "1 First ship veers" in col and "3 Entangling collision" in col and "4 Glancing collision" in col
+    assert T.get("speed", "collision", "results") == ["first-veers", "first-veers", "entangled", "glancing",
+                                                      "other-veers", "other-veers"]
+
+
+def test_special_damage_effects_are_the_texts():
+    text = excerpt("special-damage")
+    assert "speed slowed by 5%" in text and "straight course with 15% max. variation" in text
+    assert "speed slowed by put out, if on fire already fire 10% next turn only damage adds 10 pts." in text
+    assert "turning cut to 30% at same penalty as 45% turn" in text and "reduce speed by 10%" in text
+    hull, spar = T.get("special-damage", "hull"), T.get("special-damage", "spar")
+    assert Fraction(hull["2"]["speed_penalty"]) == Fraction(1, 20)
+    assert hull["7"]["if_on_fire_extra_low"] == 10
+    assert (Fraction(spar["7"]["speed_penalty"]), spar["7"]["turns"]) == (Fraction(1, 10), 1)
+    assert Fraction(spar["12"]["speed_penalty"]) == Fraction(1, 10) and spar["12"]["broadside_only"]
+    assert hull["3"]["broadside_only"] and hull["11"]["broadside_only"]
+    assert "if gun over 9#" in text and spar["2"]["mast_gun_over"] == 9
+    assert "For every SO pts. of damage roll two dice" in text and T.get("special-damage", "check", "dice") == 2
