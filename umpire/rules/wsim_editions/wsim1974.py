@@ -109,6 +109,49 @@ class Wsim1974(Wsim1981):
                               "cannot melee (1974 Sinking and Exploding Ships 5)")
         return super().board(state, tables, ship, party, sections, target, opts)
 
+    def surrender(self, state: dict, tables, ship: str, how: str):
+        """As 1981, but the first edition has no surrender by immobility: Marking Hits 5 "Loss of
+        rigging cannot force a ship to surrender"."""
+        if how == "immobility":
+            raise Refused("loss of rigging cannot force a ship to surrender in the first edition (1974 Marking "
+                          "Hits 5); a ship surrenders by striking, firepower (all gun squares gone) or melee")
+        res = super().surrender(state, tables, ship, how)
+        if how == "firepower":
+            from umpire.core.state import Step
+
+            res.working = [Step("surrender", "by firepower: all gun squares gone, no friendly ship within ten hexes",
+                                "1974 Marking Hits 4")]
+        return res
+
+    def capture(self, state: dict, tables, ship: str, captor: str, sections: str):
+        """As 1981, and a ship with no crew squares left is "up for grabs" to the first side which
+        can put a prize crew on board (1974 Marking Hits 3), surrendered or not."""
+        import copy
+
+        from umpire.core.state import Step
+
+        t, c = state["ships"].get(ship), state["ships"].get(captor)
+        if (t is None or c is None or t["state"] != "active" or t.get("struck") or t["prize"]["squares"]
+                or sum(t["crew_left"]) or t["controller"] == c["controller"]):
+            return super().capture(state, tables, ship, captor, sections)
+        grabbed = copy.deepcopy(state)
+        grabbed["ships"][ship].update(state="surrendered", surrendered_by="crew lost")
+        res = super().capture(grabbed, tables, ship, captor, sections)
+        res.working.insert(0, Step("no crew squares left aboard", "up for grabs: the first side to put a prize "
+                                   "crew on board takes her", "1974 Marking Hits 3"))
+        return res
+
+    def recover(self, state: dict, tables, ship: str):
+        """A ship that surrendered (not struck) "will cease to be surrendered if no prize crew is on
+        board, and no enemy ship is within five hexes distance" (1974 Marking Hits 4; the 1981
+        rule asks for a friendly ship within five hexes instead). The umpire confirms the distance."""
+        from umpire.core.state import Step
+
+        res = super().recover(state, tables, ship)
+        res.working = [Step("no prize crew aboard, no enemy ship within five hexes", "surrender ends",
+                            "1974 Marking Hits 4")]
+        return res
+
     # --- set-up ------------------------------------------------------------------------
     def initial_state(self, game) -> dict:
         """The Basic start, the optional rules in play, and the scenario's wind (direction,
@@ -380,10 +423,40 @@ class Wsim1974(Wsim1981):
 
         def resolve(rolls, strict):
             res = plan.resolve(rolls, strict)
+            if res.kind == "melee" and res.data.get("outcome") == "defenders win":
+                res = _bpd_captures(state, tables, res, attackers, defender)
             res.working = [_first_edition_step(s) for s in res.working]
             return res
 
         return dataclasses.replace(plan, resolve=resolve)
+
+
+def _bpd_captures(state: dict, tables, res, attackers: list[str], defender: str):
+    """A victorious BPD takes the ship its beaten enemy came from: Melee Procedure 12(c) "The
+    victorious boarding party is now considered to be on the deck of the ship the enemy boarding
+    party came from; the ship is captured", and Boarding & Melee 11 "A victorious boarding party
+    (even a "BPD") that captures a ship by melee is always considered to end the Move on the decks
+    of the captured ship". (The 1981 DBP only may board her, IX.C.6.)"""
+    import copy
+
+    from umpire.core.effects import apply
+    from umpire.core.state import Step
+    from umpire.rules.wsim import boarding
+
+    loser = attackers[0]
+    keep = [e for e in res.effects if not (e["path"][:2] == ["ships", loser]
+                                           and e["path"][2:] in (["state"], ["surrendered_by"]))]
+    after = apply(copy.deepcopy(state), keep)
+    bpd = boarding._force(after["ships"][defender], "dbp", None)
+    if bpd is None:   # nothing left to go aboard: the 1981 surrender stands
+        return res
+    steps = [s for s in res.working if s.source != "Basic IX.C.3, IX.C.6"]
+    steps.append(Step("defeated boarding party", f"its squares are prisoners; the victorious BPD is on the deck of "
+                      f"{state['ships'][loser]['name']}: she is captured, her other crew squares prisoners",
+                      "1974 Melee Procedure 12(c); Boarding & Melee 11"))
+    sub = boarding.capture_by_obp(after, [bpd], loser, tables, steps, keep, melee=True)
+    sub.data.update(res.data)
+    return sub
 
 
 def _destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables, turn: int = 0):

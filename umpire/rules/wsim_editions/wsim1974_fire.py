@@ -122,6 +122,14 @@ def check(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> str:
         if shot == "grape" and act.aim == "rigging":
             raise Refused("grapeshot hits crew squares only: it is not aimed at the rigging "
                           f"({RULE} 4)")
+    if act.aim == "rigging" and act.target in firer["fouled"] + firer["grappled"]:
+        # 1981 VIII.B.8 bars fire at the rigging of a ship fouled or grappled with the firer; the
+        # first edition has no such rule (How to Fire 6(e): the firer "decides if the fire is to be
+        # aimed at the hull, or at the rigging"): the Basic checks are made as for a hull shot
+        import dataclasses
+
+        gunnery.check_fire(state, dataclasses.replace(act, aim=""), tables)
+        return shot
     gunnery.check_fire(state, act, tables)
     return shot
 
@@ -239,7 +247,9 @@ def resolve(state: dict, act: gunnery.Fire, rolls: tuple[int, ...], tables, got)
                set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
     if "shot" in firer:
         effects.append(set_(fp + ["shot", act.side], "round"))
-    marks, mark_steps, landed = gunnery.mark_hits(target, landing, act)
+    from umpire.rules.wsim_editions.wsim1974_optional import mark_hits
+
+    marks, mark_steps, landed = mark_hits(target, landing, act)
     effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
     steps += mark_steps
     data = {"firer": act.firer, "target": act.target, "hit_table": table, "rolls": [] if unused else list(rolls),

@@ -156,7 +156,7 @@ def _explode(state, tables, ship_id, near, rolls, typed) -> Resolution:
                 steps.append(Step(f"{target['name']}: gun hits", f"on her {facing} side (the side with more gun "
                                   "squares; the tool does not see which is nearer)", "docs/rulings.md"))
             act = gunnery.Fire(ship_id, sid, 1, "left", facing=facing)
-            marks, mark_steps, landed = gunnery.mark_hits(target, hits, act)
+            marks, mark_steps, landed = mark_hits(target, hits, act)
             effects += [set_(["ships", sid] + list(k), v) for k, v in marks]
             steps += mark_steps
             shots.append({"target": sid, "hit_table": int(table), "rolls": [roll], "result": result, "hits": hits,
@@ -530,3 +530,33 @@ def lead(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
                       f"no: she moved faster than {tables[T]['lead']['speed']} hex a Move", f"{R}: Casting the Lead 1-2"))
     return Resolution("lead", f"{ship['name']}: " + ("may cast the lead" if may else "may not cast the lead"), [],
                       steps, {"ship": ship_id, "hexes": hexes, "casting_the_lead": may})
+
+
+def mark_hits(target: dict, hits: dict, act):
+    """The Basic Game's marking, as the first edition words its effects: with all rigging gone
+    she cannot move but may turn 60° every other Move, and "Loss of rigging cannot force a ship
+    to surrender" (Marking Hits 5: no surrender by immobility); with all guns gone she surrenders
+    to the first enemy that can move alongside and fire into her if no friendly ship is within ten
+    hexes (Marking Hits 4: any friendly ship, of whatever size)."""
+    from umpire.rules.wsim import gunnery
+
+    marks, steps, landed = gunnery.mark_hits(target, hits, act)
+    out = []
+    for key, value in marks:
+        if key == ("liable",):
+            value = [x for x in value if x != "immobility"]
+            if value == target.get("liable"):
+                continue
+        out.append((key, value))
+    words = []
+    for st in steps:
+        if st.source == "Basic VIII.D.4.b":
+            st = Step("all rigging gone", "she cannot move, but may make a 60° turn every other Move; loss of "
+                      "rigging cannot force a ship to surrender", "1974 Marking Hits 5")
+        elif st.source == "Basic VIII.D.3.b" and st.step == "all gun squares gone":
+            st = Step(st.step, "liable to surrender, if no friendly ship is within ten hexes, to the first enemy "
+                      "ship that can move alongside and fire a broadside into her (confirm with `umpire "
+                      "surrender`)", "1974 Marking Hits 4")
+        words.append(st)
+    return out, words, landed
+
