@@ -316,3 +316,55 @@ cells = [[0, 0, 1, 1], [0, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 2], [1, 2, 2, 3], [
 rows = ["2-6", "7-12"]
 cells = [["failure"], ["success"]]
 """
+
+
+MUSKETS = """[tables.musket-fire]
+rows = ["1", "2", "3", "4", "5", "6"]
+columns = ["1-2", "3-4", "5+"]
+cells = [["0", "0", "0"], ["0", "0", "C"], ["0", "C", "C"], ["C", "C", "2C"], ["C", "2C", "2C"], ["C-L", "2C-L", "2C-L"]]
+"""
+
+
+def test_musket_fire(umpire, tmp_path):
+    """24.7.4 "Roll a die and apply the applicable modifiers ... Cross-reference the modified die roll
+    with the column ... corresponding to the number of marine squares on the firing ship"; 24.7.5 a
+    "C" loses enemy crew squares, an "L" two dice on the Leader Casualty Table; 24.7.2 none in a gale.
+    The musketry command takes no typed dice: the tool rolls them, and the result follows the die."""
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + LEADERS + MUSKETS)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--seed", "7",
+                  "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR"), "--marines", "3").code == 0
+    assert umpire("ship", "add", "Bellona", "--side", "gb", "--spec", EIGHTY.format(q="AV")).code == 0
+    res = umpire("musketry", "bellona", "--at", "orient")
+    assert res.code == 1 and "no marines" in res.err
+    res = umpire("--json", "musketry", "orient", "--at", "bellona")
+    assert res.code == 0, res.err
+    die = res.json["rolls"][0]
+    expected = ["0", "0", "C", "C", "2C", "2C-L"][die - 1]
+    assert res.json["result"] == expected and res.json["crew_hits"] == {"0": 0, "C": 1}.get(expected, 2)
+    assert len(res.json["rolls"]) == (3 if expected.endswith("L") else 1)
+    assert umpire("musketry", "orient", "--at", "bellona").code == 1                 # once a turn
+    assert umpire("turn").code == 0
+    assert umpire("wind", "--velocity", "5").code == 0
+    res = umpire("musketry", "orient", "--at", "bellona")
+    assert res.code == 1 and "24.7.2" in res.err
+    assert umpire("verify").code == 0
+
+
+def test_musket_fire_with_a_leader_casualty():
+    """24.7.5 "If a hit result also contains an "L", roll two additional dice and apply the result
+    found on the Leader Casualty Table" (the resolution with typed dice)."""
+    from umpire.core.tables import Tables, pack_spec
+    from umpire.rules.wsim.ship import new_ship
+    from umpire.rules.wsim_editions import te26_musket
+    from umpire.rules.wsim_editions.packs import read_pack
+
+    packs = read_pack(_fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    tables = Tables("wsim-te26", packs=packs)
+    ships = {sid: new_ship({"id": sid, "name": sid.title(), "side": side, "spec": EIGHTY.format(q="CR")})
+             for sid, side in (("orient", "fr"), ("bellona", "gb"))}
+    ships["orient"]["marines_left"] = 3
+    state = {"turn": 1, "ships": ships, "wind": {"velocity": 3}}
+    res = te26_musket.resolve(state, "orient", "bellona", (6, 3, 4), True, tables)
+    assert res.data["result"] == "2C-L" and res.data["crew_hits"] == 2 and res.data["rolls"] == [6, 3, 4]
+    assert any("leader result 7" in s.value for s in res.working)

@@ -23,7 +23,7 @@ from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.optional_actions import Tow
 from umpire.rules.wsim.optional_actions import Aground, Designate
-from umpire.rules.wsim_editions.te26_actions import Burn
+from umpire.rules.wsim_editions.te26_actions import Burn, Musketry
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
           "recover", "capture")
@@ -384,6 +384,7 @@ class WsimTe26Advanced(WsimTe26):
                "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
                "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
+               "musketry": (Musketry, "_te_musketry"),
                "aground": (Aground, "_te_aground")}
 
     def _te_aground(self, state, tables, a):
@@ -400,6 +401,15 @@ class WsimTe26Advanced(WsimTe26):
         self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
         self._ship(state, ship)
         return te26_ship_work.speed(state, tables, ship, opts)
+
+    def _te_musketry(self, state, tables, a):
+        """Musket fire at an adjacent enemy (24.7; te26_musket)."""
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim_editions import te26_musket
+
+        te26_musket.check(state, a.ship, a.at, a.opts, tables)
+        return Plan(te26_musket.need(), lambda rolls, strict: te26_musket.resolve(state, a.ship, a.at, rolls, strict,
+                                                                                  tables), flexible=True)
 
     def _te_sink(self, state, tables, a):
         """The Destroyed Hull Phase of a ship that may sink or explode (24.3.2.2; te26_sinking)."""

@@ -18,3 +18,14 @@ class Burn(Action):
     what: str
     areas: list[str] = field(default_factory=list)
     opts: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Musketry(Action):
+    """Musket fire (Advanced 24.7): the firing ship's marines at an adjacent enemy (`at`). The
+    command line's `musketry` fills these fields."""
+
+    command: ClassVar[str] = "musketry"
+    ship: str
+    at: str
+    opts: dict = field(default_factory=dict)
