@@ -155,6 +155,8 @@ class Walk:
     def _turn(self, side: str) -> tuple[str, str] | None:
         lim, M, rules = self.limits, self.allowance, self.rules
         if lim.get("springs"):
+            if lim.get("springs_busy"):
+                return lim["springs_busy"]
             if self.turns and self.done[-1][1] != side:
                 return ("on springs she turns up to 120 degrees one way", "Advanced V.C.4")
             if self.turns + 1 > rules["springs_max"]:
@@ -209,6 +211,15 @@ def anchored(ship: dict) -> str:
     """The anchoring in effect this turn ("ordinary", "bow", "stern") or "" (Advanced V.C.2)."""
     kind = ship.get("anchor") or ""
     return kind if kind in ("ordinary", "bow", "stern") else ""
+
+
+def turned_on_springs(state: dict, ship_id: str, doing: str) -> None:
+    """A ship turned on springs this turn cannot reload or fire (Advanced V.C.4): refuse `doing`."""
+    ship = state["ships"].get(ship_id) or {}
+    rec = ship.get("movement") or {}
+    if anchored(ship) in ("bow", "stern") and rec.get("turn") == state.get("turn") and rec.get("turns"):
+        raise Refused(f"{ship['name']} was turned on springs this turn ({rec.get('log')}): a ship being turned on "
+                      f"springs cannot reload or fire, so she cannot {doing} until next turn (Advanced V.C.4)")
 
 
 def held(ship: dict, turn: int) -> list[tuple[str, str]]:
@@ -332,8 +343,15 @@ class Plot:
             self.steps.append(Step("at anchor", "ordinary: no move, no turn", "Advanced V.C.2"))
         elif anchor:
             self.limits["springs"] = True
-            self.steps.append(Step("at anchor", f"on springs by the {anchor}: turns only, up to 120 degrees",
-                                   "Advanced V.C.3-4"))
+            self.steps.append(Step("at anchor", f"on springs by the {anchor}: turns only, up to 120 degrees; "
+                                   "turned, she cannot reload or fire this turn", "Advanced V.C.3-4"))
+            done = [f"fired her {' and '.join(self.ship['fired_this_turn'])} broadside"] \
+                if self.ship.get("fired_this_turn") else []
+            if self.ship.get("loaded_this_turn"):
+                done.append(f"loaded her {self.ship['loaded_this_turn']} broadside")
+            if done:
+                self.limits["springs_busy"] = (f"she {' and '.join(done)} this turn: a ship being turned on springs "
+                                               "cannot reload or fire", "Advanced V.C.4")
 
     def _only_drift_in_this_wind(self) -> list[tuple[str, str]]:
         """The Wind Effects Table in play: a velocity its column has no row for, short of

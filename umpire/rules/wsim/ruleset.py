@@ -201,12 +201,16 @@ class Wsim1981(Ruleset):
 
     def _busy(self, state, ship: str, doing: str) -> None:
         """A ship weighing anchor (Advanced V.C.6), or one that made repairs this turn (X.B), cannot
-        load, fire or melee."""
+        load, fire or melee; one turned on springs this turn cannot load or fire (V.C.4)."""
         busy = state["ships"].get(ship, {})
         if self.level == "advanced" and (busy.get("weighing") or busy.get("repaired_turn") == state["turn"]):
             from umpire.rules.wsim import advanced_cmds
 
             advanced_cmds.busy(state, ship, doing)
+        if self.level == "advanced" and doing in ("fire", "load") and busy.get("anchor") in ("bow", "stern"):
+            from umpire.rules.wsim import moves
+
+            moves.turned_on_springs(state, ship, doing)   # Advanced V.C.4
 
     # --- setup -----------------------------------------------------------
     def check_optional(self, names) -> None:
