@@ -35,6 +35,7 @@ COMMANDS = {
     "tow": "wsim_optional_cmds", "aground": "wsim_optional_cmds", "designate": "wsim_optional_cmds",
     "signal": "wsim_optional_cmds", "timer": "wsim_optional_cmds", "lead": "wsim_optional_cmds",
     "sail": "shared_cmds", "sink": "shared_cmds", "anchor": "shared_cmds",
+    "bomb": "te26_optional_cmds",
 }
 
 

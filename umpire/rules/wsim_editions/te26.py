@@ -24,6 +24,7 @@ from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.optional_actions import Tow
 from umpire.rules.wsim.optional_actions import Aground, Designate
 from umpire.rules.wsim_editions.te26_actions import Burn, Musketry
+from umpire.rules.wsim_editions.te26_optional_bombs import Bomb
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
           "recover", "capture")
@@ -57,6 +58,7 @@ class WsimTe26(Wsim1981):
         "variable-wind-direction-and-velocity": "the wind is an Advanced Game rule (30.0)",
         "land-rocks-and-shoals": "refloating is the Advanced Game's Refloat Phase (29.0) and rocks give waterline "
                                  "damage (Critical Hit 10H)",
+        "bombs": "mortars fire only while anchored (19.3) and not in a gale or storm (Advanced wind, 30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow")}
@@ -385,7 +387,13 @@ class WsimTe26Advanced(WsimTe26):
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
                "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
                "musketry": (Musketry, "_te_musketry"),
-               "aground": (Aground, "_te_aground")}
+               "aground": (Aground, "_te_aground"), "bomb": (Bomb, "_te_bomb")}
+
+    def _te_bomb(self, state, tables, a):
+        """Optional 56: a bomb's mortar loaded or fired (te26_optional_bombs)."""
+        from umpire.rules.wsim_editions import te26_optional_bombs
+
+        return te26_optional_bombs.plan(state, tables, a)
 
     def _te_aground(self, state, tables, a):
         """Optional 44: a ship aground, on rocks or on land, and refloating her (te26_optional)."""

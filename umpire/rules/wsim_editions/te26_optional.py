@@ -251,7 +251,10 @@ def check(state: dict, action: dict) -> None:
     """What a ship aground (44.3.1, 44.5) or refloating this turn (44.4) may not do."""
     from umpire.rules.wsim_editions import te26_optional_ships
 
+    from umpire.rules.wsim_editions import te26_optional_bombs
+
     te26_optional_ships.check(state, action)        # Optional 52.2.1
+    te26_optional_bombs.check(state, action)        # Optional 56.3.1
     cmd = action.get("command", "")
     ship = state["ships"].get(action.get("ship", ""))
     if not ship or not in_play(state, LAND):

@@ -21,7 +21,7 @@ from umpire.core.state import Resolution, Step, set_
 MERCHANTMEN = "merchantmen"
 PRIVATEERS = "privateers-and-pirates"
 KINDS = ("merchant", "east-indiaman")
-KEYS = ("merchantman", "privateer", "pirate")
+KEYS = ("merchantman", "privateer", "pirate", "mortars")
 
 
 def _require(state: dict, name: str, section: str, what: str) -> None:
@@ -63,10 +63,17 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
         _require(state, PRIVATEERS, "TE 2.6 53.0", "a privateer or pirate")
         effects += _convert(state, ship, kind or ship.get("te_merchantman", ""), bool(opts.get("pirate")),
                             steps, tables)
+    if opts.get("mortars") not in (None, False, ""):
+        from umpire.rules.wsim_editions import te26_optional_bombs
+
+        more, said = te26_optional_bombs.designate(state, ship_id, opts["mortars"])
+        effects += more
+        steps += said
     if not steps:
         raise BadInput("designate: nothing to note")
     data = {"ship": ship_id, **({"merchantman": kind} if kind else {}),
-            **{k: True for k in ("privateer", "pirate") if opts.get(k)}}
+            **{k: True for k in ("privateer", "pirate") if opts.get(k)},
+            **({"mortars": int(opts["mortars"])} if opts.get("mortars") not in (None, False, "") else {})}
     return Resolution("designate", f"{ship['name']}: " + "; ".join(s.step for s in steps), effects, steps, data)
 
 
