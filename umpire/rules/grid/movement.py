@@ -216,3 +216,137 @@ def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int, turn: in
     effects = [set_(["ships", ship["id"], "tack"], {"turn": turn, "failed": failed})] if turn else []
     return Resolution("tack", f"{ship['name']} {what}", effects, steps,
                       {"ship": ship["id"], "tacked": not failed, "fail_chance": chance})
+
+
+# --- the Director's orders (L49-55, L174-184) -------------------------------------------
+
+ORDER_CARDS = {"T": "tack", "B": "board", "R": "ram", "L": "launch or recover boats", "A": "anchor", "*": "fire"}
+
+
+def parse_orders(text: str) -> list:
+    """Movement cards as shown on the Director, e.g. 2P1S3*: each digit is a card of that many squares
+    forward (cards side by side add up: 21 is 3 squares), P and S a 45° turn to port or starboard,
+    T B R L A * the other cards (L52-55, L178-182). Returns [int | 'P' | 'S' | card letter, ...]."""
+    out: list = []
+    for ch in str(text or "").replace(" ", "").upper():
+        if ch.isdigit() and ch.isascii() and ch != "0":
+            if out and isinstance(out[-1], int):
+                out[-1] += int(ch)
+            else:
+                out.append(int(ch))
+        elif ch in ("P", "S") or ch in ORDER_CARDS:
+            out.append(ch)
+        else:
+            raise BadInput(f"orders {text!r}: {ch!r} is not a movement card; the cards are 1 2 3 (squares forward), "
+                           "P S (45° turns to port and starboard), T B R L A * (tack, board, ram, launch, anchor, "
+                           "fire), e.g. 2P1S3*")
+    if not out:
+        raise BadInput("orders: give the movement cards shown, e.g. 2P1S3*")
+    return out
+
+
+def _turned(heading: str, card: str) -> str:
+    i = COMPASS.index(heading)
+    return COMPASS[(i + (1 if card == "S" else -1)) % 8]
+
+
+def check_orders(ship: dict, tables, sail: int, point: str, text: str, spill: bool = False,
+                 heading: str | None = None, wind_from: str | None = None) -> tuple[dict, list[Step]]:
+    """The Director's orders checked against the rules of movement; Refused names the rule broken.
+
+    With `heading` and `wind_from` the heading is followed through each turn, so a turn onto a Reach in
+    mid-move leaves the reaching allowance less the squares already sailed (L181-184); with only the
+    point of sailing every leg is taken on that point."""
+    src = f"{TEXT}, Movement (L160-184); Rule Summary, Movement (L350-354)"
+    cards = parse_orders(text)
+    name = ship["name"]
+    letters = [c for c in cards if isinstance(c, str) and c in ORDER_CARDS]
+    moves = [c for c in cards if not (isinstance(c, str) and c in ORDER_CARDS)]
+    squares = sum(c for c in moves if isinstance(c, int))
+    turns = sum(1 for c in moves if c in ("P", "S"))
+    steps = [Step("orders", f"{text.strip()}: {squares} square(s) forward, {turns} turn(s)"
+                  + (f"; cards {' '.join(letters)} ({', '.join(ORDER_CARDS[c] for c in letters)})" if letters else ""),
+                  f"{TEXT}, Equipment g (L52-55); Movement (L178-182)")]
+
+    def refuse(why: str):
+        raise Refused(f"{name}'s orders {text.strip()}: {why}")
+
+    def limit(pt: str) -> int:
+        n = allowance(ship, tables, sail, pt)[0]
+        n = max(0, n - 1) if spill else n
+        return 0 if S.mainmast_down(ship) else n
+
+    legs, done = [], 0
+    if "T" in letters:
+        if moves:
+            refuse("a ship showing T remains stationary for the entire move: no squares or turns with it (Tacking)")
+        if point != "reach":
+            refuse("only a ship on a Reach may tack (Tacking)")
+        steps.append(Step("tack", "she stays where she is all move; roll with `umpire tack`", f"{TEXT}, Tacking "
+                          "(L195-199)"))
+    elif limit(point) == 0:
+        if moves:
+            refuse("she makes 0 squares this move: a halted ship does not sail or steer; she turns in place one "
+                   "heading downwind, then drifts (Movement)")
+    else:
+        if not moves and "A" not in letters:
+            refuse("a ship under way cannot remain stationary unless anchored: her move starts with one square "
+                   "forward (Movement)")
+        if moves and not isinstance(moves[0], int):
+            refuse("the first part of any move is one square forward before any turn (Movement)")
+        for a, b in zip(moves, moves[1:]):
+            if isinstance(a, str) and isinstance(b, str):
+                refuse("there must be at least 1 square of movement between turns (Movement)")
+        held = S.held_ids(ship)
+        if moves and (S.pos(ship, "helm") == 0 or "wheel-shot-away" in held):
+            why = "no crew figure on the Helm" if S.pos(ship, "helm") == 0 else "the WHEEL card is held"
+            refuse(f"{why}: she cannot turn or keep a straight line, and turns downwind at her tightest turn "
+                   "until heading downwind (Movement; Damage Cards)")
+        if turns:
+            if S.pos(ship, "stays") == 0:
+                refuse("turning needs a crew figure in the Stays position (Movement)")
+            for cid in ("rudder-jammed", "rudder-damaged"):
+                if cid in held:
+                    refuse(f"the {cid.replace('-', ' ').upper()} card is held: no turns until repaired (Damage Cards)")
+        track = heading is not None and wind_from is not None
+        head = heading.strip().upper() if track else None
+        pt = point_of_sailing(head, wind_from) if track else point
+        for c in moves:
+            if isinstance(c, int):
+                cap = limit(pt)
+                if done + c > cap:
+                    more = f" ({done} already sailed, so {max(0, cap - done)} more)" if done else ""
+                    refuse(f"{done + c} squares but her allowance {'reaching' if pt == 'reach' else 'in an Other Direction'}"
+                           f" is {cap}{more} (Movement)")
+                done += c
+                legs.append({"squares": c, "heading": head, "point": pt, "allowance": cap, "sailed": done})
+                steps.append(Step("leg", f"{c} forward{' heading ' + head if head else ''} ({pt}): {done} of {cap}",
+                                  src))
+            elif track:
+                new = _turned(head, c)
+                try:
+                    pt = point_of_sailing(new, wind_from)
+                except Refused:
+                    refuse(f"turning {'to port' if c == 'P' else 'to starboard'} from {head} puts her head into the "
+                           f"wind from {wind_from.upper()}: \"you cannot sail directly into the wind\" (Movement)")
+                steps.append(Step("turn", f"{'port' if c == 'P' else 'starboard'} 45°: {head} to {new} ({pt})", src))
+                head = new
+            else:
+                steps.append(Step("turn", f"{'port' if c == 'P' else 'starboard'} 45°", src))
+        if turns and not track:
+            steps.append(Step("reaching in mid-move", "headings not given (--heading, --wind-from): each leg is taken "
+                              f"on the {point}; a turn onto a Reach leaves the reaching allowance less the squares "
+                              "already sailed (the umpire's to check)", f"{TEXT}, Movement (L181-184)"))
+    if "*" in letters:
+        steps.append(Step("fire", "the * card is shown: she may fire after all movement", f"{TEXT}, Gunnery (L208-213)"))
+    elif letters or moves:
+        steps.append(Step("fire", "no * card: she does not fire this move", f"{TEXT}, Gunnery (L208-209)"))
+    data = {"orders": text.strip(), "legs": legs, "squares": squares, "turns": turns, "cards": letters,
+            "fires": "*" in letters, "final_heading": None}
+    if heading is not None and wind_from is not None and moves:
+        h = heading.strip().upper()
+        for c in moves:
+            if isinstance(c, str):
+                h = _turned(h, c)
+        data["final_heading"] = h
+    return data, steps

@@ -248,7 +248,18 @@ class Grid(Ruleset):
         spill = str(opts.get("spill") or "no").strip().lower()
         if spill not in ("yes", "no", "true", "false", "1", "0"):
             raise BadInput(f"--opt spill={opts['spill']}: use yes or no")
-        return movement.speed(s, tables, sail, str(point).lower(), spill in ("yes", "true", "1"))
+        res = movement.speed(s, tables, sail, str(point).lower(), spill in ("yes", "true", "1"))
+        if opts.get("orders"):
+            track = opts.get("heading") is not None and opts.get("wind_from") is not None
+            data, steps = movement.check_orders(s, tables, movement.sail_index(tables, sail), str(point).lower(),
+                                                str(opts["orders"]), spill in ("yes", "true", "1"),
+                                                str(opts["heading"]) if track else None,
+                                                str(opts["wind_from"]) if track else None)
+            from umpire.core.state import Resolution
+
+            res = Resolution(res.kind, f"{res.summary}; orders {data['orders']} allowed", res.effects,
+                             res.working + steps, {**res.data, "orders": data})
+        return res
 
     def score(self, state: dict, tables=None) -> dict:
         """The text gives no victory points: the ships out of action, as DGUTS lists them."""
