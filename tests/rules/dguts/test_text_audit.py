@@ -498,3 +498,23 @@ def test_special_damage_effects_are_the_texts():
     assert hull["3"]["broadside_only"] and hull["11"]["broadside_only"]
     assert "if gun over 9#" in text and spar["2"]["mast_gun_over"] == 9
     assert "For every SO pts. of damage roll two dice" in text and T.get("special-damage", "check", "dice") == 2
+
+
+def test_with_studding_sails_set_only_chase_guns_below_the_upper_deck_fire(umpire, tmp_path):
+    text = excerpt("studding-sails")
+    assert "it is therefore not possible to fire either broadside or upper deck chase guns when studding sails are set" \
+        in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("task", "constitution", "studding").code == 0
+    before = g.read_bytes()
+    for side in ("left", "bow"):
+        res = run("fire", "constitution", "--at", "guerriere", "--range", "3", "--side", side)
+        assert res.code == 1 and "upper deck chase guns" in res.err and g.read_bytes() == before
+    assert run("fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "left",
+               "--opt", "chasers_below=1").code == 2
+    below = run("--json", "fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "stern",
+                "--opt", "chasers_below=1", "--roll", "1")
+    assert below.code == 0 and below.json["damage"]["low"] == 24.0                  # one 24# factor, A range low
+    assert run("--json", "verify").json["differences"] == []

@@ -48,6 +48,7 @@ def test_fire_not_put_out_burns_and_spreads(umpire, tmp_path):
     ship = _ship(umpire, "ardent")
     assert ship["hull_left"] == 13 and ship["rigging_left"] == [6, 7, 7]
     assert _ship(umpire, "brunswick")["fire"] == "burning"
+    assert any(line.startswith("Critical Hit 2H: 2H") for line in res.json["explain"])     # the card's entry
     assert umpire("burn", "ardent", "fight", "--crew", "1", "--rolls", "1").code == 1     # once a turn
     # 22 guns at 3 hexes: table 3, crack +2, initial +2, one section fighting the fire -2, and
     # the grapple tried this turn -1 (11.3.3.1): table 4

@@ -27,7 +27,7 @@ class FireCommands:
             rng = float(opts["range"])
         except ValueError:
             raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
-        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot", "with", "boarders"}
+        known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot", "with", "boarders", "chasers_below"}
         extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
         if extra:
             raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
@@ -46,7 +46,8 @@ class FireCommands:
                            crew=_num(opts, "crew"),
                            calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
                            firing_speed=int(_num(opts, "firing_speed", 1, 1)),
-                           options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS))
+                           options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS),
+                           chasers_below=_yes(opts, "chasers_below"))
         dt = self.dt(tables)
         night = state.get("night") or {}
         if night and rng > float(night["max_inches"]):

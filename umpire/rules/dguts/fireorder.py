@@ -41,12 +41,14 @@ class FireOrder:
     calibres: tuple[str, ...] = ()
     firing_speed: Fraction = Fraction(1)
     options: frozenset[str] = frozenset()
+    #: the chase guns fire from below the upper deck (they may fire with studding sails set)
+    chasers_below: bool = False
 
 
 def fire_order(range_inches: Any, side: Any, aim: Any = None, rake: Any = None,
                anchored: bool = False, shot: Any = "round", crew: Any = None,
                calibres: Iterable[str] | str | None = None, firing_speed: Any = 1,
-               options: Iterable[str] = ()) -> FireOrder:
+               options: Iterable[str] = (), chasers_below: bool = False) -> FireOrder:
     """Build a FireOrder from typed words; bad words raise BadInput saying what is accepted."""
     try:
         inches = float(range_inches)
@@ -63,9 +65,12 @@ def fire_order(range_inches: Any, side: Any, aim: Any = None, rake: Any = None,
     crew_f = None if crew is None else float(crew)
     if crew_f is not None and (math.isnan(crew_f) or crew_f < 0):
         raise BadInput(f"crew {crew!r}: crew factors at the guns, 0 or more")
-    return FireOrder(inches, Bearing.parse(side), Aim.parse(aim) if aim else Aim.LOW,
+    bearing = Bearing.parse(side)
+    if chasers_below and bearing not in (Bearing.BOW, Bearing.STERN):
+        raise BadInput("chasers_below: only bow or stern chase guns are mounted below (--side bow or stern)")
+    return FireOrder(inches, bearing, Aim.parse(aim) if aim else Aim.LOW,
                      Rake.parse(rake) if rake else Rake.NONE, bool(anchored), Shot.parse(shot),
-                     crew_f, tuple(calibre_key(c) for c in calibres or ()), speed, opts)
+                     crew_f, tuple(calibre_key(c) for c in calibres or ()), speed, opts, bool(chasers_below))
 
 
 def _ratio(text: Any) -> Fraction:

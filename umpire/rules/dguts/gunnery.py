@@ -85,8 +85,9 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
 
 def _check_can_fire(firer_state: Mapping[str, Any], target_state: Mapping[str, Any],
                     order: FireOrder) -> None:
-    if firer_state.get("studding_sails"):
-        raise Refused("with studding sails set she can fire neither broadside nor chase guns")
+    if firer_state.get("studding_sails") and not order.chasers_below:
+        raise Refused("with studding sails set she can fire neither broadside nor upper deck chase guns "
+                      "(chase guns mounted below: --opt chasers_below=1)")
     if firer_state["status"] in _DEAD or firer_state["status"] in _STRUCK:
         raise Refused(f"the firing ship has {firer_state['status']} and cannot fire")
     if firer_state.get("morale") == "surrendered":

@@ -158,6 +158,7 @@ def resolve(state: dict, ship_id: str, what: str, crew: int, rolls: tuple[int, .
             if catches and not other.get("te_fire"):
                 spread.append(sid)
                 effects.append(set_(["ships", sid, "te_fire"], "burning"))
+                steps.append(_critical_2h(tables))
     if strict and dice:
         raise BadInput(f"burn used {len(used)} dice ({', '.join(map(str, used)) or 'none'}); got {len(rolls)}")
     now = "out" if out else fire
@@ -166,3 +167,14 @@ def resolve(state: dict, ship_id: str, what: str, crew: int, rolls: tuple[int, .
         (f"; it spreads to {', '.join(state['ships'][s]['name'] for s in spread)}" if spread else "")
     return Resolution("burn", summary, effects, steps,
                       {"ship": ship_id, "what": what, "rolls": used, "fire": now, "spread": spread, "hits": hits})
+
+
+def _critical_2h(tables) -> Step:
+    """20.4 "Consult Critical Hit "2H"": the card's entry when the game has it."""
+    from umpire.core.tables import MissingTable
+
+    try:
+        crit = tables["critical-hits"]
+    except MissingTable:
+        return Step("Critical Hit 2H", "on the Critical Hit Table card (not in this game's pack)", "TE 2.6 20.4")
+    return Step("Critical Hit 2H", crit["cells"][0][crit["columns"].index("hull")], f"{crit['source']}; TE 2.6 20.4")
