@@ -80,6 +80,11 @@ class Wsim1974(Wsim1981):
         """The optional rules' own commands (`wsim1974_optional`), each only with its rule."""
         from umpire.rules.wsim_editions import wsim1974_optional as opt
 
+        if a.command == "aground" and a.opts.get("land"):
+            extra = sorted(k for k in a.opts if k != "land")
+            if extra:
+                raise BadInput(f"aground: option {extra[0]!r} does not go with --land")
+            return opt.land(state, a.ship)   # land hexes are the Basic Game's too (Preparation for Play)
         opt.in_play(a.command, _optional(state, {}))
         if a.command == "sink":
             return opt.sink(state, tables, a.ship)
@@ -98,7 +103,7 @@ class Wsim1974(Wsim1981):
             return opt.tow(state, tables, a.ship, a.towed, bool(a.opts.get("cast_off")))
         extra = sorted(k for k in a.opts if k != "refloat")
         if extra:
-            raise BadInput(f"aground: option {extra[0]!r} is not a {self.id} option (--refloat)")
+            raise BadInput(f"aground: option {extra[0]!r} is not a {self.id} option (--refloat, --land)")
         return opt.aground(state, tables, a.ship, bool(a.opts.get("refloat")))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):

@@ -414,6 +414,23 @@ def tow_loss(state: dict, ship: dict, tables) -> tuple[int, Step] | None:
 
 
 # --- running aground ------------------------------------------------------------------------
+def land(state: dict, ship_id: str) -> Resolution:
+    """She entered a land hex (or left the board across an edge the scenario makes land): Running
+    Aground 3 "Ships that enter land hexes are considered to be destroyed"; Scenario 2D "any ship
+    exiting off that side is considered to be destroyed", 3A likewise. Recorded as sunk: out of the
+    game, and "destroyed" for the point count (Scenario 3A)."""
+    ship = _ship(state, ship_id)
+    if ship["state"] in GONE:
+        raise Refused(f"{ship['name']} has {ship['state']} already")
+    p = ["ships", ship_id]
+    effects = [set_(p + ["state"], "sunk"), set_(p + ["struck"], True), set_(p + ["destroyed_by"], "land"),
+               set_(p + ["grounded"], 0)]
+    steps = [Step("land hex", "she is destroyed: recorded as sunk, out of the game",
+                  f"{R}: Running Aground 3; Scenarios 2D, 3A (land edges)")]
+    return Resolution("aground", f"{ship['name']} is destroyed on land", effects, steps,
+                      {"ship": ship_id, "state": "sunk", "destroyed": True})
+
+
 def aground(state: dict, tables, ship_id: str, refloat: bool):
     from umpire.rules.base import Plan
 
