@@ -240,8 +240,24 @@ class Wsim1974(Wsim1981):
         return Plan(need, lambda rolls, typed: wsim1974_wind.roll(state, rolls, typed, tables), flexible=True)
 
     def _announce_end(self, state: dict, res, tables) -> None:
-        """As 1981; the wind rising above a storm is worded as the first edition has it."""
-        super()._announce_end(state, res, tables)
+        """As 1981 (Basic XI.A.4), judged by the first edition's duel rule (`victory`); the wind
+        rising above a storm is worded as the first edition has it."""
+        import copy
+
+        from umpire.core.state import Step, apply, set_
+
+        if any(e["path"][0] in ("ships", "wind") for e in res.effects):
+            before = victory(state, tables)
+            probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind", "game_over", "turn") if k in state},
+                          [e for e in res.effects if e["path"][0] in ("ships", "wind")])
+            end = victory(probe, tables)
+            if end["over"] and [end.get(k) for k in ("winner", "draw", "why")] != \
+                    [before.get(k) for k in ("winner", "draw", "why")]:
+                end = {**end, "turn": state.get("turn")}
+                said = "a draw" if end["draw"] else f"{end['winner']} wins" if end["winner"] else "no winner named"
+                res.working.append(Step("game over", f"{end['why']}: {said}", end["source"]))
+                res.data["game_over"] = end
+                res.effects.append(set_(["game_over"], end))
         end = res.data.get("game_over")
         if end and end.get("source") == _HURRICANE["source"]:
             end.update(_SEAS)
@@ -261,6 +277,8 @@ class Wsim1974(Wsim1981):
         import math
 
         out = super().score(state, tables)
+        if "victory" in out:
+            out["victory"] = victory(state, tables)
         if out.get("victory", {}).get("source") == _HURRICANE["source"]:
             out["victory"] = {**out["victory"], **_SEAS}
         if tables is None:
@@ -434,6 +452,29 @@ class Wsim1974(Wsim1981):
             return res
 
         return dataclasses.replace(plan, resolve=resolve)
+
+
+SUNK = ("sinking", "exploding", "sunk", "exploded")
+
+
+def victory(state: dict, tables=None) -> dict:
+    """The 1981 judgement (`turns.victory`), with the first edition's duel rule for a ship that
+    sinks while the other surrenders: Scenario One "Games where both players sink or surrender at
+    the same time are draws. If one ship sinks, and the other surrenders at the same time, the
+    player who surrendered in [is] the winner". A ship that will sink or explode (Destroyed Hull
+    Table), or has, counts as sinking."""
+    from umpire.rules.wsim import turns
+
+    v = turns.victory(state, tables)
+    if v.get("action") != "single-ship" or not v.get("over") or not v.get("draw"):
+        return v
+    ships = list(state["ships"].values())
+    sunk = [s for s in ships if s["state"] in SUNK]
+    if len(sunk) != 1:
+        return v
+    other = next(s for s in ships if s is not sunk[0])
+    return {**v, "draw": False, "winner": other["side"],
+            "why": f"{sunk[0]['name']} sinks while {other['name']} surrenders", "source": "1974 Scenario One"}
 
 
 def _bpd_captures(state: dict, tables, res, attackers: list[str], defender: str):
