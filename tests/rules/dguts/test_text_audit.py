@@ -518,3 +518,30 @@ def test_with_studding_sails_set_only_chase_guns_below_the_upper_deck_fire(umpir
                 "--opt", "chasers_below=1", "--roll", "1")
     assert below.code == 0 and below.json["damage"]["low"] == 24.0                  # one 24# factor, A range low
     assert run("--json", "verify").json["differences"] == []
+
+
+# ---------------------------------------------------------------- galleys fast in a rammed ship
+def test_a_galley_still_entangled_when_the_rammed_ship_sinks_goes_down_with_her(umpire, tmp_path):
+    text = excerpt("galley-withdraw")
+    assert "a 1or2 meaning that the two ships are entangled" in text
+    assert "The galley can attempt to disentangle every tum, but if the ship sinks beforehand. the galley goes down" \
+        in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name, side, nation in (("Galley", "a", "other"), ("Galliot", "a", "other"), ("Brig", "b", "british"),
+                               ("Snow", "b", "british")):
+        run("ship", "add", name, "--side", side, "--nation", nation, "--tons", "300", "--men", "200", "--guns", "2x24")
+    for galley in ("galley", "galliot"):
+        assert run("ship", "edit", galley, "--kind", "galley").code == 0
+    assert run("--json", "ram", "galley", "--at", "brig", "--rolls", "3,2,1").json["entangled"] is True
+    assert run("--json", "ram", "galliot", "--at", "snow", "--rolls", "4,2,2").json["entangled"] is True
+    before = g.read_bytes()
+    assert run("ungrapple", "galley", "brig").code == 2 and g.read_bytes() == before    # no chance given: say it
+    assert run("--json", "ungrapple", "galliot", "snow", "--opt", "freed=yes").json["success"] is True
+    assert run("--json", "ungrapple", "galley", "brig", "--opt", "freed=no").json["success"] is False
+    run("turn")
+    run("turn")                                                                         # both rammed ships sink
+    status = {s["id"]: s["state"] for s in run("--json", "status").json["ships"]}
+    assert status == {"galley": "sunk", "galliot": "active", "brig": "sunk", "snow": "sunk"}
+    assert run("--json", "verify").json["differences"] == []

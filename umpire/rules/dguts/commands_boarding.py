@@ -105,6 +105,10 @@ class BoardingCommands:
         if any(r.get("melee") for r in recs):
             raise Refused(f"{sa['name']} and {sb['name']} are locked in a melee: no grapple is cut until it is decided")
         dt = self.dt(tables)
+        if b in (sa["track"].get("entangled_with"), ) or a == sb["track"].get("entangled_with"):
+            return self._disentangle(sa, sb, opts)
+        if "freed" in opts:
+            raise BadInput("--opt freed is for a galley entangled with the ship she rammed")
         consent = (_yes(opts, "consent") or sa["controller"] == sb["controller"]
                    or sb["track"]["status"] in ("surrendered", "captured", "struck"))
         repulsed = any(r.get("repulsed") for r in recs)
@@ -130,6 +134,25 @@ class BoardingCommands:
                               effects, steps, {**data, "success": cut})
 
         return Plan(DiceNeed(0, 6, ()) if consent else DiceNeed(1, 6, ("cut grapple",)), resolve)
+
+    def _disentangle(self, sa: dict, sb: dict, opts: dict):
+        """A galley fast in the ship she rammed tries to get clear (Special Vessels, Galleys: "The galley
+        can attempt to disentangle every turn"). The text gives no chance: the umpire says whether she
+        is freed this turn (--opt freed=yes|no)."""
+        from umpire.core.state import Resolution, Step, set_
+
+        word = str(opts.get("freed", "")).strip().lower()
+        if word not in ("yes", "no", "1", "0", "true", "false"):
+            raise BadInput("a galley entangled with the ship she rammed: the text gives no chance of getting "
+                           "clear, so say whether she is freed this turn, --opt freed=yes or --opt freed=no")
+        freed = word in ("yes", "1", "true")
+        galley = sa if sa["track"].get("entangled_with") == sb["id"] else sb
+        effects = _ungrapple_effects(sa, sb) + [set_(["ships", galley["id"], "track", "entangled_with"], "")] \
+            if freed else []
+        steps = [Step("disentangle", f"{galley['name']} " + ("gets clear" if freed else "is still fast")
+                      + " (the umpire's call: the text gives no chance)", "DGUTS Special Vessels, Galleys")]
+        return Resolution("ungrapple", f"{sa['name']} and {sb['name']}: " + ("clear" if freed else "still entangled"),
+                          effects, steps, {"success": freed, "rolls": []})
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts: dict | None = None):
         """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""

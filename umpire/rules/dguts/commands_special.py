@@ -32,6 +32,7 @@ class SpecialCommands:
                 if res.data["entangled"]:
                     effects += [set_(["ships", ship, "grappled"], sorted(set(g.get("grappled", [])) | {at})),
                                 set_(["ships", at, "grappled"], sorted(set(t.get("grappled", [])) | {ship}))]
+                    effects += _sets(ship, {"entangled_with": at})      # she goes down with her if still fast
             elif res.data["result"] == "collision":
                 effects += _sets(ship, {"oars_sheared": True})
             return Resolution("ram", f"{g['name']} rams at {t['name']}: {res.data['result']}", effects,

@@ -496,6 +496,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
 
         dt = self.dt(tables)
         effects, steps = [], []
+        news = {}
         for sid, s in state["ships"].items():
             track = s["track"]
             boarders = _fuse_boarders(state, sid)
@@ -503,7 +504,16 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
                 track = {**track, "fuse_turns": 0, "fuse_disrupted": True}
                 steps.append(Step(s["name"], f"{', '.join(boarders)}'s boarders have been aboard a full turn: her fuse "
                                   "is disrupted and she will not explode", "DGUTS Special Vessels, Explosive ships"))
-            new = end_of_turn(track, dt)
+            news[sid] = end_of_turn(track, dt)
+        for sid, s in state["ships"].items():
+            fast = s["track"].get("entangled_with")
+            if fast and fast in s.get("grappled", []) and fast in news and news[fast]["status"] == "sunk" \
+                    and news[sid]["status"] in ("active", "sinking"):
+                news[sid] = {**news[sid], "status": "sunk"}
+                steps.append(Step(s["name"], f"still entangled with {state['ships'][fast]['name']} as she sinks: "
+                                  "the galley goes down as well", "DGUTS Special Vessels, Galleys"))
+        for sid, s in state["ships"].items():
+            new = news[sid]
             if state.get("level") == "fleet":
                 from umpire.rules.dguts.fleet import fleet_left
 
