@@ -64,6 +64,8 @@ def test_four_turns_to_load_and_no_broadside_in_the_same_turn(umpire, tmp_path):
     assert umpire("turn").code == 0
     res = umpire("--json", "bomb", "thunder", "--load")
     assert res.code == 0 and res.json["loading_turns"] == 2 and res.json["loaded"] is False
+    ship = _ship(umpire, "thunder")
+    assert ship["mortars"] == 1 and ship["mortar_load"] == {"bow": 2}
 
 
 def test_the_mortar_fires_on_hit_table_2_and_triples_its_hits(umpire, tmp_path):

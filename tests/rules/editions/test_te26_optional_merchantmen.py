@@ -98,6 +98,7 @@ def test_privateers_and_pirates(umpire, tmp_path):
     assert umpire("designate", "trader", "--merchantman", "merchant", "--privateer").code == 0
     ship = _ship(umpire, "trader")
     assert ship["crew_left"] == [16] and ship["guns_left"] == {"left": 5, "right": 5}
+    assert ship["merchantman"] == "merchant" and ship["privateer"] == "privateer"
     assert ship["carronades_left"] == {"left": 0, "right": 0}
     assert umpire("designate", "trader", "--privateer").code == 1                      # once
     assert umpire("designate", "bengal", "--merchantman", "east-indiaman", "--privateer").code == 0
