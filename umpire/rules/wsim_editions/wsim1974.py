@@ -183,10 +183,22 @@ class Wsim1974(Wsim1981):
             d["rated_guns"] = int(rate)
         return d
 
+    def scenario_ship(self, s: dict, scen: dict) -> dict:
+        """As 1981; `unloaded` names the broadsides a scenario starts empty ("All ships are assumed
+        to be loaded on both broadsides ... with the exception of the French ships in Scenarios
+        3A": their left broadsides are "clogged with cargo")."""
+        d = super().scenario_ship(s, scen)
+        if s.get("unloaded"):
+            d["unloaded"] = list(s["unloaded"])
+        return d
+
     def new_ship(self, definition: dict) -> dict:
         """The Basic log, the shot in each broadside (ballshot unless Types of Ammunition), and
         what the optional rules keep (anchors, repairs, sails, tow, grounding)."""
-        return self._extend_log(super().new_ship(definition))
+        ship = self._extend_log(super().new_ship(definition))
+        for side in definition.get("unloaded") or ():
+            ship["loaded"][side] = False
+        return ship
 
     @staticmethod
     def _extend_log(ship: dict) -> dict:
