@@ -20,7 +20,7 @@ TOP_KEYS = {"format", "id", "ruleset", "title", "date", "source", "aliases", "sp
             "victory", "turns", "wind", "map", "sides", "ships"}
 REQUIRED_TOP = {"format", "id", "ruleset", "title", "date", "source", "special_rules", "victory", "sides"}
 SHIP_KEYS = {"id", "name", "side", "nation", "spec", "rated_guns", "hex", "direction", "arrives",
-             "arrival_note", "class", "class_number", "notes", "unloaded"}
+             "arrival_note", "class", "class_number", "notes", "unloaded", "anchored"}
 REQUIRED_SHIP = {"id", "name", "side", "spec", "direction"}
 
 SCENARIOS = load_scenarios()

@@ -170,6 +170,12 @@ class Wsim1974(Wsim1981):
         # kept under a key of its own: the 1981 hooks for the 1981 Optional Rules read `optional`
         state.pop("optional", None)
         state["optional_1974"] = list(game.meta.get("optional", []))
+        for ship in state["ships"].values():
+            # a scenario's ships at anchor (3A "Their ships were anchored, but not on springs"):
+            # anchored from Move 1 under the Anchors optional rule, which alone gives the notation
+            # its effects (Anchors 1, 4)
+            if ship.get("anchored_at_start") and "anchors" in state["optional_1974"]:
+                ship.update(anchor="A", anchor_from=1, anchor_until=0, anchor_up=0)
         state["wind"] = wsim1974_wind.initial((game.scenario or {}).get("wind"), Tables(self.data_id))
         return state
 
@@ -190,6 +196,8 @@ class Wsim1974(Wsim1981):
         d = super().scenario_ship(s, scen)
         if s.get("unloaded"):
             d["unloaded"] = list(s["unloaded"])
+        if s.get("anchored"):
+            d["anchored"] = True
         return d
 
     def new_ship(self, definition: dict) -> dict:
@@ -198,6 +206,8 @@ class Wsim1974(Wsim1981):
         ship = self._extend_log(super().new_ship(definition))
         for side in definition.get("unloaded") or ():
             ship["loaded"][side] = False
+        if definition.get("anchored"):
+            ship["anchored_at_start"] = True   # at anchor from Move 1 if the game plays the Anchors rule
         return ship
 
     @staticmethod
