@@ -545,3 +545,19 @@ def test_a_galley_still_entangled_when_the_rammed_ship_sinks_goes_down_with_her(
     status = {s["id"]: s["state"] for s in run("--json", "status").json["ships"]}
     assert status == {"galley": "sunk", "galliot": "active", "brig": "sunk", "snow": "sunk"}
     assert run("--json", "verify").json["differences"] == []
+
+
+# ---------------------------------------------------------------- damage the ships bring to the action
+@pytest.mark.parametrize("scenario,ship_id,phrase,high,sails,masts", [
+    ("dguts-wasp-frolic", "frolic", "(-3 SF Storm Damage)", 3 * 23.4, 7, 2),
+    ("dguts-essex-phoebe", "essex", "(Mas 8 SF aloft)", 2 * 42.5, 8, 3),
+])
+def test_storm_damage_printed_with_a_ship_is_aloft_when_the_action_opens(umpire, tmp_path, scenario, ship_id,
+                                                                          phrase, high, sails, masts):
+    assert phrase in excerpt("storm-damage")
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", scenario).code == 0
+    s = umpire("--game", g, "--json", "status", ship_id).json["ships"][0]
+    assert s["damage_high"] == pytest.approx(high)
+    assert (s["sails"] - s["sails_lost"], s["masts"] - s["masts_lost"]) == (sails, masts)
+    assert s["morale_checks_owed"] == 0

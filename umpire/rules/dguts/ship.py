@@ -44,6 +44,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "weatherliness": "weatherliness class 1-3: 2, 3 or 4 points off the wind (single-ship rules B)",
     "range_bands": "the ship's own range bands in inches, e.g. {A = 3, B = 6, C = 9} (the Turks' rule)",
     "fire_bands": "the range bands she may fire at in this action, e.g. [\"A\"] (Wasp v Avon, a night action)",
+    "sf_lost_at_start": "sail factors already lost aloft when the action opens (storm or squall damage)",
 }
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
@@ -161,6 +162,11 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
                                                                     for b in bands):
             raise BadInput(f"fire_bands {ov['fire_bands']!r}: the bands she may fire at, e.g. [\"A\"] or [\"A\", \"B\"]")
         values["fire_bands"] = sorted({str(b).upper() for b in bands})
+    if "sf_lost_at_start" in ov:
+        lost = _whole(ov, "sf_lost_at_start", 0)
+        if lost > int(values["sails"]):
+            raise BadInput(f"sf_lost_at_start {ov['sf_lost_at_start']!r}: she sets only {values['sails']} sails")
+        values["sf_lost_at_start"] = lost
     values["weatherliness"] = _whole(ov, "weatherliness", 3, 1)
     if values["weatherliness"] > 3:
         raise BadInput(f"weatherliness {ov['weatherliness']!r}: class 1, 2 or 3")
@@ -344,7 +350,19 @@ def task_crew_factors(values: Mapping[str, Any], crew_factors: float | None = No
 
 
 def initial_state(values: Mapping[str, Any]) -> dict:
-    """The tracks a ship starts the action with (all JSON-able, no nulls)."""
+    """The tracks a ship starts the action with (all JSON-able, no nulls); a ship that opens the action
+    with sail factors already lost (a scenario's storm damage) starts with that much high damage."""
+    state = _fresh_state(values)
+    lost = int(values.get("sf_lost_at_start", 0))
+    if lost:
+        from .damage import rigging
+
+        state["damage_high"] = round(lost * float(values["sf_value"]), 4)
+        state["sails_lost"], state["masts_lost"] = rigging(values, state["damage_high"], 0)
+    return state
+
+
+def _fresh_state(values: Mapping[str, Any]) -> dict:
     return {
         "status": "active",
         "turn": 0,
