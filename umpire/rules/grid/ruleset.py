@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from umpire.core import actions as A
 from umpire.core.dice import DiceNeed
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.rules.grid import actions as G
 from umpire.rules.grid import ship as S
@@ -151,7 +151,21 @@ class Grid(Ruleset):
     def _crew(self, state, tables, a: G.Crew):
         from umpire.rules.grid import upkeep
 
+        if state.get("move_begun") == state["turn"]:
+            raise Refused(f"move {state['turn']} is under way (its movement cards are revealed: {state['move_begun_by']} "
+                          "is journalled): \"Once the Movement Cards are revealed, no player is allowed to move any "
+                          "crew figures (other than for damage) until the move has finished\" (Outline of a Game); "
+                          "place the crew at the start of the next move, after `turn`")
         return upkeep.allocate(state["ships"][a.ship], a.positions, a.boats, tables)
+
+    def after(self, state: dict, res, tables) -> None:
+        """Fire, boarding, ramming, tacking, boats, repairs and the surgeon come after the movement cards are
+        revealed (Rule Summary, move sequence): the first of them in a move locks the crew allocations."""
+        from umpire.core.state import set_
+
+        if res.kind in MOVE_PLAY and state.get("move_begun") != state["turn"]:
+            res.effects.append(set_(["move_begun"], state["turn"]))
+            res.effects.append(set_(["move_begun_by"], res.kind))
 
     def _tack(self, state, tables, a: G.Tack):
         from umpire.rules.grid import movement
@@ -265,6 +279,10 @@ class Grid(Ruleset):
         """The text gives no victory points: the ships out of action, as DGUTS lists them."""
         return {"ships": [{"ship": s["id"], "side": s["side"], "state": s["state"]}
                           for s in state["ships"].values() if s["state"] != "active"]}
+
+
+#: what happens once the movement cards are revealed (L99-104, L338-346)
+MOVE_PLAY = ("fire", "marines", "board", "ram", "meet", "run-down", "tack", "boats", "repair", "surgeon")
 
 
 def _d6(count: int, label: str):
