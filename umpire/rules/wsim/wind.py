@@ -125,12 +125,15 @@ def effects_column(class_number: int | None) -> str | None:
 
 def speed_in_wind(res: Resolution, ship: dict, wind: dict, effects: bool, tables) -> Resolution:
     """The allowance as the wind leaves it: none when becalmed (III.A.3.c); with the Wind Effects
-    Table in play, its value for the ship's class and attitude subtracted, never below 0 (III.B.2)."""
+    Table in play, its value for the ship's class and attitude subtracted, never below 0 (III.B.2),
+    and a rowed vessel (class 7) not becalmed: the table's becalmed row gives her 0."""
     data, steps = dict(res.data), list(res.working)
     value, v = data["allowance"], wind["velocity"]
     effect = 0
     name = tables["wind"]["velocities"][v]
-    if v == 0:
+    # the table's becalmed row: "Ships may not move" over classes 1-6, 0 for rowed vessels (their oars)
+    rowing = v == 0 and effects and effects_column(ship.get("class_number")) == "rowed"
+    if v == 0 and not rowing:
         value = 0
         steps.append(Step("becalmed", "no movement other than turning in place", "Advanced III.A.3.c"))
     elif effects:
@@ -140,6 +143,8 @@ def speed_in_wind(res: Resolution, ship: dict, wind: dict, effects: bool, tables
                            "(ship add --class 1-7)")
         row = tables["wind"]["effects"][column].get(str(v))
         if row is None:
+            if column == "rowed" and 0 < v < len(tables["wind"]["velocities"]) - 1:
+                raise Refused(f"{ship['name']}: a rowed vessel can only drift in a {name} (Wind Effects Table)")
             raise Refused(f"{ship['name']}: the Wind Effects Table gives no movement for class {ship['class_number']} "
                           f"in a {name}")
         effect = row["ABCD".index(data["attitude"])]
