@@ -93,10 +93,13 @@ def aground(obj, ship, refloat, land, rocks, lighten, battle, roll):
               "(privateers-and-pirates; at set-up).")
 @click.option("--pirate", is_flag=True, help="Tournament Edition: the sloop is a pirate, her crew doubled "
               "(privateers-and-pirates; at set-up).")
-@click.option("--mortars", type=int, metavar="N", help="Tournament Edition: a bomb with N mortars, 1 or 2 (bombs).")
+@click.option("--mortars", type=int, metavar="N", help="Tournament Edition: a bomb (or a fort) with N mortars, 1 or "
+              "2 (bombs).")
+@click.option("--fort", metavar="KIND", help="Tournament Edition: a fort, KIND stone, earthen or wooden; its two "
+              "broadsides are two walls (forts).")
 @click.pass_obj
 def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, merchantman, privateer, pirate,
-              mortars):
+              mortars, fort):
     """Note what the scenario states about SHIP for the WS&IM optional rules.
 
     \b
@@ -110,7 +113,7 @@ def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, me
     _wsim(obj, "designate")
     opts = {"fore_and_aft": fore_and_aft, "uncoppered": uncoppered, "newly_arrived": newly_arrived,
             "rated_guns": rated_guns, "merchantman": merchantman, "privateer": privateer, "pirate": pirate,
-            "mortars": mortars}
+            "mortars": mortars, "fort": fort}
     _act(obj, Designate(obj.ship(ship), {k: v for k, v in opts.items() if v not in (None, False)}))
 
 

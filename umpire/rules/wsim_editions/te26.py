@@ -122,8 +122,8 @@ class WsimTe26(Wsim1981):
                 te26_prize.check(state, cmd, action.get("ship", ""), action.get("how", ""))
         from umpire.rules.wsim_editions import te26_optional
 
-        te26_optional.check(state, action)              # Optional 44: aground, refloating (44.3.1, 44.4, 44.5)
-        return te26_optional.follow(state, action, super().plan(state, tables, action))
+        te26_optional.check(state, action)              # Optional 44, 52, 55, 56: what they forbid
+        return te26_optional.follow(state, action, super().plan(te26_optional.view(state, action), tables, action))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
         """Boarding parties as 1981 (whole sections, lowest first), with the Tournament Edition's

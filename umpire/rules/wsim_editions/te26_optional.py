@@ -255,6 +255,9 @@ def check(state: dict, action: dict) -> None:
 
     te26_optional_ships.check(state, action)        # Optional 52.2.1
     te26_optional_bombs.check(state, action)        # Optional 56.3.1
+    from umpire.rules.wsim_editions import te26_optional_forts
+
+    te26_optional_forts.check(state, action)        # Optional 55.1
     cmd = action.get("command", "")
     ship = state["ships"].get(action.get("ship", ""))
     if not ship or not in_play(state, LAND):
@@ -295,7 +298,9 @@ def follow(state: dict, action: dict, out):
     surrender by firepower (52.2.2)."""
     from umpire.rules.wsim_editions import te26_optional_ships
 
-    out = te26_optional_ships.follow(state, action, out)
+    from umpire.rules.wsim_editions import te26_optional_forts
+
+    out = te26_optional_forts.follow(state, action, te26_optional_ships.follow(state, action, out))
     cmd = action.get("command", "")
     sid = action.get("ship", "")
     if cmd == "sail" and isinstance(out, Resolution):
@@ -320,3 +325,10 @@ def follow(state: dict, action: dict, out):
                                     "thrown over the side)", "TE 2.6 28.0, 44.3.2.1") for s in res.working]
         return res
     return Plan(out.need, resolve, out.flexible, out.per_die, out.chain)
+
+
+def view(state: dict, action: dict) -> dict:
+    """The state the ruleset plans an action on: a fort loads all its walls in a turn (55.4.1)."""
+    from umpire.rules.wsim_editions import te26_optional_forts
+
+    return te26_optional_forts.view(state, action)

@@ -12,8 +12,9 @@
   by crew quality, crew section loss and a captured ship (56.9.1), at the hull (56.9.2), and all
   its hits tripled (56.9.3). A 6 on the Hit Table is a critical hit (16.1.2.2.1); gun hits take a
   location die each (11.4.3.1.1); the last hull square brings the Destroyed Hull Table (24.3.2).
-  Fields of fire (56.2, 56.4-56.4.1) are the umpire's reading of the map. Mortars on shore
-  (55.4.5) and fixed targets on shore wait for forts (55.0).
+  Fields of fire (56.2, 56.4-56.4.1) are the umpire's reading of the map. A fort (Optional 55)
+  is a fixed target on shore; a fort's own mortars load in three turns and fire +2 (55.4.5),
+  with no anchor and whatever the wind.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def _require(state: dict) -> None:
                       f"started with (umpire new ... --optional {RULE})")
 
 
-def designate(state: dict, ship_id: str, n) -> tuple[list[dict], list[Step]]:
+def designate(state: dict, ship_id: str, n, fort: bool = False) -> tuple[list[dict], list[Step]]:
     _require(state)
     ship = state["ships"][ship_id]
     if str(n) not in ("1", "2"):
@@ -56,8 +57,10 @@ def designate(state: dict, ship_id: str, n) -> tuple[list[dict], list[Step]]:
     if ship.get("te_mortars"):
         raise Refused(f"{ship['name']} is designated a bomb with {ship['te_mortars']} mortar(s) already")
     count = int(n)
-    steps = [Step(f"a bomb, {count} mortar(s)", "the bow mortar fires across either broadside or the bow" +
-                  (", the second across either broadside" if count == 2 else ""), "TE 2.6 56.4-56.4.1")]
+    steps = [Step(f"a fort, {count} mortar(s)", "a 360 degree field of fire; three turns to load; +2 on the Hit "
+                  "Table", "TE 2.6 55.4.5")] if fort else \
+        [Step(f"a bomb, {count} mortar(s)", "the bow mortar fires across either broadside or the bow" +
+              (", the second across either broadside" if count == 2 else ""), "TE 2.6 56.4-56.4.1")]
     return [set_(["ships", ship_id, "te_mortars"], count)], steps
 
 
@@ -119,10 +122,16 @@ def plan(state: dict, tables, a: Bomb):
                 flexible=True)
 
 
+def _turns(ship: dict, r: dict) -> tuple[int, str]:
+    """Four turns to load a bomb's mortar (56.5), three a land-based one (55.4.5)."""
+    return (r["land_load_turns"], "TE 2.6 55.4.5") if ship.get("te_fort") else (r["load_turns"], "TE 2.6 56.5")
+
+
 def _load(state: dict, ship: dict, which: str, r: dict) -> Resolution:
     turn = state["turn"]
+    need, src = _turns(ship, r)
     done = dict(ship.get("te_mortar_load") or {})
-    if done.get(which, 0) >= r["load_turns"]:
+    if done.get(which, 0) >= need:
         raise Refused(f"{ship['name']}'s {which} mortar is loaded")
     if (ship.get("te_mortar_loaded_on") or {}).get(which) == turn:
         raise Refused(f"{ship['name']} has loaded her {which} mortar this turn: one turn's loading a turn "
@@ -134,12 +143,12 @@ def _load(state: dict, ship: dict, which: str, r: dict) -> Resolution:
         raise Refused(f"{ship['name']} fired a mortar this turn (TE 2.6 56.5)")
     done[which] = done.get(which, 0) + 1
     on = {**(ship.get("te_mortar_loaded_on") or {}), which: turn}
-    left = r["load_turns"] - done[which]
-    steps = [Step(f"{which} mortar loading", f"turn {done[which]} of {r['load_turns']}" +
-                  (": loaded" if not left else f" ({left} to go, not necessarily in sequence)"), "TE 2.6 56.5")]
+    left = need - done[which]
+    steps = [Step(f"{which} mortar loading", f"turn {done[which]} of {need}" +
+                  (": loaded" if not left else f" ({left} to go, not necessarily in sequence)"), src)]
     sid = ship["id"]
     return Resolution("bomb", f"{ship['name']}: {which} mortar " + ("loaded" if not left else
-                                                                       f"loading, {done[which]}/{r['load_turns']}"),
+                                                                       f"loading, {done[which]}/{need}"),
                       [set_(["ships", sid, "te_mortar_load"], done), set_(["ships", sid, "te_mortar_loaded_on"], on)],
                       steps, {"ship": sid, "mortar": which, "loading_turns": done[which], "loaded": not left})
 
@@ -148,14 +157,14 @@ def _check_fire(state: dict, ship: dict, target: dict, which: str, rng: int, r: 
     from umpire.rules.wsim_editions import te26_ship_work
 
     turn = state["turn"]
-    if (ship.get("te_mortar_load") or {}).get(which, 0) < r["load_turns"]:
+    need, src = _turns(ship, r)
+    if (ship.get("te_mortar_load") or {}).get(which, 0) < need:
         got = (ship.get("te_mortar_load") or {}).get(which, 0)
-        raise Refused(f"{ship['name']}'s {which} mortar is not loaded ({got} of {r['load_turns']} turns' loading, "
-                      "TE 2.6 56.5)")
-    if not te26_ship_work.anchored(ship, turn):
+        raise Refused(f"{ship['name']}'s {which} mortar is not loaded ({got} of {need} turns' loading, {src})")
+    if not ship.get("te_fort") and not te26_ship_work.anchored(ship, turn):
         raise Refused(f"{ship['name']} is not anchored: bombs may only fire mortars while anchored (TE 2.6 56.1)")
     velocity = (state.get("wind") or {}).get("velocity")
-    if velocity in r["no_fire_velocities"]:
+    if velocity in r["no_fire_velocities"] and not ship.get("te_fort"):
         raise Refused(f"the wind is {'a gale' if velocity == 5 else 'a storm'} (velocity {velocity}): bombs may not "
                       "fire (TE 2.6 56.1)")
     if ship["fired_this_turn"] or ship.get("loaded_this_turn"):
@@ -167,7 +176,7 @@ def _check_fire(state: dict, ship: dict, target: dict, which: str, rng: int, r: 
         raise Refused(f"{target['name']} has {target['state']}")
     if target["controller"] == ship["controller"]:
         raise Refused(f"{target['name']} is a friendly ship")
-    if not (te26_ship_work.anchored(target, turn) or target.get("te_aground")):
+    if not (te26_ship_work.anchored(target, turn) or target.get("te_aground") or target.get("te_fort")):
         raise Refused(f"{target['name']} is neither anchored nor aground: mortars may only fire at fixed targets on "
                       "shore or at ships anchored or aground (TE 2.6 56.7)")
     if not r["min_range"] <= rng <= r["max_range"]:
@@ -187,6 +196,9 @@ def _table(state: dict, tables, ship: dict, r: dict, steps: list[Step]) -> int:
     src = tables["hdt-modifiers"]["source"]
     table = r["hit_table"]
     steps.append(Step("mortar, 3 to 10 hexes", f"table {table}", "TE 2.6 56.9"))
+    if ship.get("te_fort"):
+        table += r["land_modifier"]
+        steps.append(Step("a land-based mortar", f"{r['land_modifier']:+d} -> table {table}", "TE 2.6 55.4.5"))
     q = gunnery.effective_quality(ship)
     if mods[f"crew_quality_{q}"][gi]:
         table += mods[f"crew_quality_{q}"][gi]

@@ -21,7 +21,7 @@ from umpire.core.state import Resolution, Step, set_
 MERCHANTMEN = "merchantmen"
 PRIVATEERS = "privateers-and-pirates"
 KINDS = ("merchant", "east-indiaman")
-KEYS = ("merchantman", "privateer", "pirate", "mortars")
+KEYS = ("merchantman", "privateer", "pirate", "mortars", "fort")
 
 
 def _require(state: dict, name: str, section: str, what: str) -> None:
@@ -63,17 +63,25 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
         _require(state, PRIVATEERS, "TE 2.6 53.0", "a privateer or pirate")
         effects += _convert(state, ship, kind or ship.get("te_merchantman", ""), bool(opts.get("pirate")),
                             steps, tables)
+    if opts.get("fort"):
+        from umpire.rules.wsim_editions import te26_optional_forts
+
+        more, said = te26_optional_forts.designate(state, ship_id, opts["fort"], tables)
+        effects += more
+        steps += said
     if opts.get("mortars") not in (None, False, ""):
         from umpire.rules.wsim_editions import te26_optional_bombs
 
-        more, said = te26_optional_bombs.designate(state, ship_id, opts["mortars"])
+        more, said = te26_optional_bombs.designate(state, ship_id, opts["mortars"],
+                                                   fort=bool(opts.get("fort") or ship.get("te_fort")))
         effects += more
         steps += said
     if not steps:
         raise BadInput("designate: nothing to note")
     data = {"ship": ship_id, **({"merchantman": kind} if kind else {}),
             **{k: True for k in ("privateer", "pirate") if opts.get(k)},
-            **({"mortars": int(opts["mortars"])} if opts.get("mortars") not in (None, False, "") else {})}
+            **({"mortars": int(opts["mortars"])} if opts.get("mortars") not in (None, False, "") else {}),
+            **({"fort": str(opts["fort"]).lower()} if opts.get("fort") else {})}
     return Resolution("designate", f"{ship['name']}: " + "; ".join(s.step for s in steps), effects, steps, data)
 
 
@@ -138,7 +146,12 @@ def check(state: dict, action: dict) -> None:
 
 def fire_reading(got) -> None:
     """52.2.3 "The crew section loss modifier on the Hit Determination Table does not apply to
-    merchantmen": the modifier the reading applied is taken off again, in the working."""
+    merchantmen": the modifier the reading applied is taken off again, in the working; and a
+    fort's modifiers (55.3.1, 55.4.2)."""
+    if "forts" in (got.state.get("optional") or []):
+        from umpire.rules.wsim_editions import te26_optional_forts
+
+        te26_optional_forts.fire_reading(got, got.tables)
     if not merchant(got.firer) or MERCHANTMEN not in (got.state.get("optional") or []):
         return
     mods = got.view["hdt"]["modifiers"]
