@@ -109,3 +109,18 @@ def test_speed_names_the_steering_cards_held_and_a_halted_ship_drifts_unless_anc
     assert any(line.startswith("halted: she does not move") for line in lines)     # Mainsail reaching: 0
     anchored = movement.speed(ship(), T, "anchor", "other")
     assert anchored.data["allowance"] == 0 and not any(st.step == "halted" for st in anchored.working)
+
+
+def test_hull_rows_are_the_first_rates_drawing_cut_to_each_ships_boxes():
+    # "0000 / 0000000000 / 0000000000 / 0000" (L517-520) = 28, the 1st Rate's "Damage: 28" (L389);
+    # smaller ships "delete the detail that is not appropriate" (L79-80) from the last row back
+    from umpire.rules.grid import ship as S
+
+    drawn = Tables("grid")["panel"]["hull_rows"]
+    assert drawn == [4, 10, 10, 4]
+    want = {28: [4, 10, 10, 4], 24: [4, 10, 10], 20: [4, 10, 6], 16: [4, 10, 2], 12: [4, 8], 8: [4, 4],
+            30: [4, 10, 10, 4, 2]}
+    for boxes, rows in want.items():
+        assert S.hull_row_sizes(boxes, drawn) == rows
+    rows = S.hull_row_sizes(16, drawn)
+    assert [S.complete_rows(n, rows) for n in (0, 3, 4, 13, 14, 15, 16)] == [0, 0, 1, 1, 2, 2, 3]
