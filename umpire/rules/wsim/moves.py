@@ -95,7 +95,8 @@ class Walk:
         self.orders, self.allowance, self.rel, self.allow_in = orders, allowance, rel, allow_in
         self.turning, self.rules, self.limits = turning, rules, limits
         self.done: list[tuple[str, object]] = []
-        self.used = self.hexes = self.turns = self.backs = self.stretch = 0
+        self.used = self.hexes = self.turns = self.backs = 0
+        self.in_attitude: dict[str, int] = {}   # hexes moved in each attitude this phase (IV.A.12)
         self.turned_here = self.stopped = self.in_place_only = False
         self.free_turn_used = False
         self.path: list[str] = [REL_ATTITUDE[rel]] if rel is not None else []
@@ -144,11 +145,11 @@ class Walk:
         if self.rel is not None:
             att = REL_ATTITUDE[self.rel]
             cap = self.allow_in(att)
-            if self.stretch + 1 > cap:
-                return (f"in attitude {att} she may move only {cap} hex(es) straight", "Basic IV.A.12")
+            if self.in_attitude.get(att, 0) + 1 > cap:
+                return (f"in attitude {att} she may move only {cap} hex(es) in the phase", "Basic IV.A.12")
+            self.in_attitude[att] = self.in_attitude.get(att, 0) + 1
         self.used += 1
         self.hexes += 1
-        self.stretch += 1
         self.turned_here = False
         return None
 
@@ -185,7 +186,6 @@ class Walk:
             self.used += rules["turn_cost"]
         self.turns += 1
         self.turned_here = True
-        self.stretch = 0
         if lim.get("after_still") and in_place:
             self.in_place_only = True
         if self.rel is not None:
