@@ -27,7 +27,7 @@ SIDE_KEYS = {"id", "name", "nation"}
 SHIP_KEYS = {
     "id", "name", "side", "nation", "tons", "men", "guns", "rate", "sf_value",
     "cf_value", "crew_factors", "class", "notes", "arrives", "arrival_note", "opening_broadside", "range_bands",
-    "armament_lost", "fire_bands", "sf_lost_at_start",
+    "armament_lost", "fire_bands", "sf_lost_at_start", "soldiers",
 }
 REQUIRED_SHIP = {"id", "name", "side", "nation", "tons", "men", "guns"}
 

@@ -561,3 +561,24 @@ def test_storm_damage_printed_with_a_ship_is_aloft_when_the_action_opens(umpire,
     assert s["damage_high"] == pytest.approx(high)
     assert (s["sails"] - s["sails_lost"], s["masts"] - s["masts_lost"]) == (sails, masts)
     assert s["morale_checks_owed"] == 0
+
+
+# ---------------------------------------------------------------- soldiers embarked for boarding only
+def test_embarked_soldiers_of_one_point_morale_join_a_boarding_and_nothing_else(umpire, tmp_path):
+    text = excerpt("immortalite-soldiers")
+    assert "plus 250 extra soldiers (12 CF)" in text
+    assert "are of one point morale, and may be used only in a boarding action" in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", "dguts-fisgard-immortalite").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    assert run("ship", "edit", "immortalite", "--guns", "24x24,14x12,4x36C").code == 0     # the lost entry supplied
+    assert run("--json", "status", "immortalite").json["ships"][0]["crew_factors"] == 16.0    # soldiers not crew
+    run("grapple", "immortalite", "fisgard", "--opt", "distance=0", "--opt", "touching=1")
+    before = g.read_bytes()
+    assert run("board", "immortalite", "--party", "obp", "--at", "fisgard", "--opt", "soldiers=13").code == 2
+    assert run("board", "fisgard", "--party", "obp", "--at", "immortalite", "--opt", "soldiers=1").code == 2
+    assert g.read_bytes() == before
+    res = run("--json", "board", "immortalite", "--party", "obp", "--at", "fisgard", "--opt", "soldiers=12",
+              "--roll", "4").json
+    assert res["attacker_value"] == 16 * 2 + 12 * 1                 # French seamen 2 points, soldiers 1
+    assert run("--json", "verify").json["differences"] == []

@@ -180,6 +180,8 @@ class BoardingCommands:
         att = _with_marines(att, _num(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
         dfd = _with_marines(dfd, _num(opts, "defender_marines", 0.0), opts.get("defender_troops"),
                             d["values"]["nation"], dt)
+        att = _with_soldiers(att, a, _num(opts, "soldiers", 0.0), dt)
+        dfd = _with_soldiers(dfd, d, _num(opts, "defender_soldiers", 0.0), dt)
         decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
                  if "deck-multipliers" in state.get("optional", []) else None)
         odds = boarding_odds(att, dfd, dt, decks)
@@ -422,6 +424,19 @@ def _grappled_group(state: dict, ship: str) -> set[str]:
             seen.add(sid)
             todo += state["ships"][sid].get("grappled", [])
     return seen
+
+
+def _with_soldiers(p, ship: dict, soldiers: float, dt):
+    """Soldiers a scenario embarks besides the crew ("of one point morale, and may be used only in a
+    boarding action"): CF of them join a boarding party, or stand with the defenders."""
+    from dataclasses import replace
+
+    if not soldiers:
+        return p
+    aboard = float(ship["values"].get("soldiers", 0.0))
+    if soldiers < 0 or soldiers > aboard + 1e-9:
+        raise BadInput(f"soldiers {soldiers:g}: {ship['name']} carries {aboard:g} CF of soldiers besides her crew")
+    return replace(p, soldiers=soldiers, soldier_points=int(dt.get("nations", "morale", "soldiers", "points")))
 
 
 def _with_marines(p, marines: float, troops, nation: str, dt):

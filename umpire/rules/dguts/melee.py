@@ -34,6 +34,8 @@ class Party:
     marines: float = 0.0       # CF of the party that are marines or soldiers (Advanced Optional 13)
     marines_morale: str = ""   # their morale state, a step above (marines) or below (soldiers) the seamen's
     marine_points: int = 1     # melee points a CF of them is worth
+    soldiers: float = 0.0      # embarked soldiers besides the crew (a scenario's), for boarding only
+    soldier_points: int = 1    # their morale points: "of one point morale"
 
 
 def party(values: Mapping[str, Any], state: Mapping[str, Any], crew_factors: float | None = None,
@@ -57,6 +59,10 @@ def party_value(p: Party, tables: Tables | None = None) -> tuple[Fraction, str]:
         value += Fraction(str(p.marines)) * p.marine_points * p.morale_value * mult
         text += (f" + {p.marines:g} CF marines x {p.marine_points} points x {p.morale_value} x {mult} "
                  f"({p.marines_morale})")
+    if p.soldiers:
+        mult = melee_multiplier(p.morale, t)
+        value += Fraction(str(p.soldiers)) * p.soldier_points * mult
+        text += f" + {p.soldiers:g} CF embarked soldiers x {p.soldier_points} x {mult} ({p.morale})"
     if p.shock:
         value *= int(t.get("boarding", "multipliers", "shock"))
         text += " x2 (fresh crew)"

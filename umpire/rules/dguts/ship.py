@@ -45,6 +45,7 @@ OVERRIDE_KEYS: dict[str, str] = {
     "range_bands": "the ship's own range bands in inches, e.g. {A = 3, B = 6, C = 9} (the Turks' rule)",
     "fire_bands": "the range bands she may fire at in this action, e.g. [\"A\"] (Wasp v Avon, a night action)",
     "sf_lost_at_start": "sail factors already lost aloft when the action opens (storm or squall damage)",
+    "soldiers": "crew factors of soldiers embarked besides the crew, for boarding only (one point morale)",
 }
 
 _ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5}
@@ -162,6 +163,8 @@ def derive_ship(nation: str, tons: float, men: int, guns: Sequence[Battery] | st
                                                                     for b in bands):
             raise BadInput(f"fire_bands {ov['fire_bands']!r}: the bands she may fire at, e.g. [\"A\"] or [\"A\", \"B\"]")
         values["fire_bands"] = sorted({str(b).upper() for b in bands})
+    if "soldiers" in ov:
+        values["soldiers"] = _positive(ov["soldiers"], "soldiers")
     if "sf_lost_at_start" in ov:
         lost = _whole(ov, "sf_lost_at_start", 0)
         if lost > int(values["sails"]):
