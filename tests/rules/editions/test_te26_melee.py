@@ -165,3 +165,18 @@ def test_marines_in_melee(umpire, tmp_path):
     b = umpire("--json", "status", "b").json["ships"][0]
     assert b["marines_left"] == 1 and b["crew_left"] == [3, 5, 5]
     assert umpire("verify").code == 0
+
+
+def test_boarding_a_ship_fouled_but_not_grappled(umpire, tmp_path):
+    """12.3.1 "-2 if the ships are fouled but not grappled", read as the boarders' handicap."""
+    (tmp_path / "p.toml").write_text(MELEE_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", AV).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", AV).code == 0
+    assert umpire("foul", "a", "b", "--rolls", "6,6").code == 0
+    assert umpire("board", "a", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    # A 5 - 2 = 3 against B 1 + 1 (DBP) = 2: boarded; the defender takes no -2
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "5,1,1,1,1,1")
+    assert res.code == 0 and res.json["outcome"] != "repelled", res.err
+    assert any("attacker 5 -> 3, defender 1 -> 2" in line for line in res.json["explain"])

@@ -168,8 +168,8 @@ def _board_mod(state: dict, me: boarding.Force, them: boarding.Force, opts: dict
         mod += 1
         steps.append(Step("defender: a DBP", "+1", "TE 2.6 12.3.1"))
     ship = state["ships"][me.ship]
-    if them.ship in ship["fouled"] and them.ship not in ship["grappled"]:
-        mod -= 2
+    if them.ship in ship["fouled"] and them.ship not in ship["grappled"] and (who == "attacker" or kind == "obp"):
+        mod -= 2                       # the boarders' handicap: the ships lie apart (docs/rulings.md)
         steps.append(Step(f"{who}: fouled but not grappled", "-2", "TE 2.6 12.3.1"))
     given = {"grape": 1, "larger": -1, "both-hexes": 1, "stern-to-stern": 1, "bow-rake": 1}
     if ship.get("te_grape_turn") == state["turn"]:
