@@ -180,3 +180,23 @@ def test_boarding_a_ship_fouled_but_not_grappled(umpire, tmp_path):
     res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "5,1,1,1,1,1")
     assert res.code == 0 and res.json["outcome"] != "repelled", res.err
     assert any("attacker 5 -> 3, defender 1 -> 2" in line for line in res.json["explain"])
+
+
+def test_boarding_a_larger_class(umpire, tmp_path):
+    """12.3.1 "-1 if target ship is larger class than ship attempting to board (except class 4
+    attempting to board a class 3 ship)", from the ships' class numbers."""
+    (tmp_path / "p.toml").write_text(MELEE_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    for name, side, cls in (("A", "x", "4"), ("B", "y", "3"), ("C", "x", "5")):
+        assert umpire("ship", "add", name, "--side", side, "--class", cls, "--spec", AV).code == 0
+    for sid in ("a", "c"):
+        assert umpire("grapple", sid, "b", "--rolls", "3,4").code == 0
+    assert umpire("board", "a", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "3,3")          # class 4 at class 3: no -1
+    assert not any("larger class" in line for line in res.json["explain"]), res.err
+    assert umpire("turn").code == 0
+    assert umpire("board", "c", "--party", "obp", "--sections", "1", "--at", "b").code == 0
+    assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
+    res = umpire("--json", "melee", "c", "--at", "b", "--rolls", "3,3")          # class 5 at class 3: -1
+    assert any("larger class (3 against 5)" in line for line in res.json["explain"]), res.err

@@ -175,10 +175,16 @@ def _board_mod(state: dict, me: boarding.Force, them: boarding.Force, opts: dict
     if ship.get("te_grape_turn") == state["turn"]:
         mod += given["grape"]
         steps.append(Step(f"{who}: fired grape this turn", "+1", "TE 2.6 12.3.1, 25.0"))
+    mine, theirs = ship.get("class_number"), state["ships"][them.ship].get("class_number")
+    boarding_side = who == "attacker" or kind == "obp"
+    larger = bool(boarding_side and mine and theirs and theirs < mine and not (mine == 4 and theirs == 3))
+    if larger:
+        mod += given["larger"]
+        steps.append(Step(f"{who}: the target is of a larger class ({theirs} against {mine})", "-1", "TE 2.6 12.3.1"))
     for key, value in given.items():
-        if key == "grape" and ship.get("te_grape_turn") == state["turn"]:
+        if (key == "grape" and ship.get("te_grape_turn") == state["turn"]) or (key == "larger" and larger):
             continue
-        if _yes(opts, f"{who}-{key}") and (who == "attacker" or kind == "obp" or key in ("grape", "larger")):
+        if _yes(opts, f"{who}-{key}") and (boarding_side or key == "grape"):
             mod += value
             steps.append(Step(f"{who}: {key}", f"{value:+d}", "TE 2.6 12.3.1"))
     return mod
