@@ -213,7 +213,8 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @click.option("--crew", help="Crew factors at the task: sailors for sail tasks, anyone for guns "
                              "(default: all aboard).")
 @click.option("--gain", help="stores, water: the speed gained, e.g. 0.1 (default: the most the text allows).")
-@click.option("--trained", is_flag=True, help="studding: a trained crew of another nation.")
+@click.option("--trained", is_flag=True, help="studding, under --optional studding-nations: allow a trained crew "
+                                              "of a nation other than the U.S. or Britain.")
 @click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet).")
 @click.option("--pace", type=click.Choice(["normal", "battle"]),
               help="row: a galley's pace this turn, normal (8\") or battle and ramming (12\").")

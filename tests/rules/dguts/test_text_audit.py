@@ -582,3 +582,28 @@ def test_embarked_soldiers_of_one_point_morale_join_a_boarding_and_nothing_else(
               "--roll", "4").json
     assert res["attacker_value"] == 16 * 2 + 12 * 1                 # French seamen 2 points, soldiers 1
     assert run("--json", "verify").json["differences"] == []
+
+
+# ---------------------------------------------------------------- Advanced Optional 2
+def test_studding_sails_by_nation_is_an_advanced_optional(umpire, tmp_path):
+    adv = excerpt("studding-nations")
+    assert "2. Studding Sails were used in combat situations only by the U.S. and Great Britain" in adv
+    assert "(Nations with crews under 20% sailors were generally unable to use studding sails in any situation.)" in adv
+    assert "ships with trained crews (this excludes mer-\\ chantmen, privateers" in excerpt("studding-sails")
+    plain = tmp_path / "plain.toml"
+    assert umpire("new", plain, "--ruleset", "dguts").code == 0
+    opt = tmp_path / "opt.toml"
+    assert umpire("new", opt, "--ruleset", "dguts", "--optional", "studding-nations").code == 0
+    for g in (plain, opt):
+        for name, nation in (("Bellona", "british"), ("Furie", "dutch"), ("Trinidad", "spanish")):
+            umpire("--game", g, "ship", "add", name, "--side", nation, "--nation", nation, "--tons", "1000",
+                   "--men", "300", "--guns", "28x18")
+    assert all(umpire("--game", plain, "task", s, "studding").code == 0 for s in ("bellona", "furie", "trinidad"))
+    run = lambda *a: umpire("--game", opt, *a)  # noqa: E731
+    assert run("task", "bellona", "studding").code == 0
+    before = opt.read_bytes()
+    dutch = run("task", "furie", "studding")                                        # 35% sailors (default reading)
+    assert dutch.code == 1 and "only by American and British crews" in dutch.err and opt.read_bytes() == before
+    assert run("task", "furie", "studding", "--trained").code == 0                  # the umpire's allowance
+    spanish = run("task", "trinidad", "studding", "--trained")                      # 15% sailors (default reading)
+    assert spanish.code == 1 and "under 20% sailors" in spanish.err

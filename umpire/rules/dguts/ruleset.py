@@ -147,7 +147,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         dt = self.dt(tables)
         on = str(a.opts.get("set", "on")).lower() not in ("off", "0", "no", "false")
         if a.what == "studding":
-            res = tasks.set_studding_sails(s["values"], s["track"], on, _yes(a.opts, "trained"), dt)
+            res = tasks.set_studding_sails(s["values"], s["track"], on, _yes(a.opts, "trained"), dt,
+                                           by_nation="studding-nations" in state.get("optional", []))
             job = "sail"
         elif a.what == "anchor":
             res, job = tasks.set_anchored(s["track"], on, dt), "anchor"
@@ -396,6 +397,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         "stern-rake": "Advanced Optional 5",
         "carronade-accuracy": "Advanced Optional 7",
         "opening-nations": "Advanced Optional 3",
+        "studding-nations": "Advanced Optional 2",
         "shot-weight": "Single-Ship Rules M",
         "dismounted-guns": "Single-Ship Rules G",
         "gun-weight": "Advanced Optional, Gun Weight and Tonnage",

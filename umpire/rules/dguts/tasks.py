@@ -74,14 +74,24 @@ def dump_guns_turns(values: Mapping[str, Any], crew_factors: float, tables: Tabl
 
 
 def set_studding_sails(values: Mapping[str, Any], state: Mapping[str, Any], on: bool, trained: bool = False,
-                       tables: Tables | None = None) -> Resolution:
+                       tables: Tables | None = None, by_nation: bool = False) -> Resolution:
+    """Set or take in studding sails (Additional Crew Tasks: any trained crew, never merchantmen or
+    privateers). `by_nation` is Advanced Optional 2: in action only the U.S. and Great Britain set them
+    (`trained` lets the umpire allow another crew), and crews under 20% sailors never do."""
     t = tables_or_default(tables)
     src = t.cite("tasks", "studding_sails")
-    if on and values["nation"] not in t.get("tasks", "studding_sails", "nations") and not trained:
-        raise Refused("studding sails were set in action only by American and British crews "
-                      "(--opt trained=1 for another trained crew)")
     if on and values.get("kind") in ("merchant", "privateer"):
         raise Refused("merchantmen and privateers do not set studding sails")
+    if on and by_nation and values["nation"] not in t.get("tasks", "studding_sails", "nations"):
+        nation = values["nation"] if values["nation"] in t.get("nations", "morale") else "other"
+        share = float(t.get("tasks", "sailors", nation, what=f"the share of sailors in a {nation} crew"))
+        if share < float(t.get("tasks", "studding_sails", "least_sailors_percent")):
+            raise Refused(f"a {nation} crew is {share:g}% sailors: crews under "
+                          f"{t.get('tasks', 'studding_sails', 'least_sailors_percent')}% sailors never set studding "
+                          "sails (Advanced Optional 2)")
+        if not trained:
+            raise Refused("studding sails were set in action only by American and British crews (Advanced "
+                          "Optional 2); --trained if the umpire allows this crew")
     new = {**copy.deepcopy(dict(state)), "studding_sails": bool(on)}
     text = ("set: +50% speed, hits high x3/2, no broadside or chase fire" if on else "taken in")
     return Resolution({"ship": changed(state, new)}, (Step("studding sails", f"{text}; a full turn's work", src),),

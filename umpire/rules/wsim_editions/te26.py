@@ -142,6 +142,11 @@ class WsimTe26(Wsim1981):
                           "one crew section (TE 2.6 10.1.2.3, 12.3.7)")
         if me and p == "obp" and te26_ship_work.weighing(me, state["turn"]):
             raise Refused(f"{me['name']} is weighing anchor: she may not form an OBP (TE 2.6 19.3.6.1)")
+        got = (me or {}).get("te_received") or {}
+        if me and p in ("obp", "tbp") and got.get("turn") == state["turn"] - 1 and \
+                set(chosen) & set(got.get("sections", ())):
+            raise Refused(f"crew transferred to {me['name']} last turn may serve only in a DBP this turn "
+                          f"(sections {', '.join(str(s + 1) for s in got['sections'])}, TE 2.6 10.2.7)")
         engaged = (me or {}).get("te_party") or {}
         if me and p in ("obp", "dbp") and engaged.get("with") and (not target or engaged["with"] == target) \
                 and len(chosen) > engaged["sections"] + 1:
@@ -179,6 +184,9 @@ class WsimTe26(Wsim1981):
             raise Refused(f"{d['name']} may not take {moving} more crew squares: {aboard + moving} would double her "
                           f"crew of {sum(d['crew_max'])} (TE 2.6 10.2.6)")
         res = boarding.transfer(state, ship, to, chosen)
+        after = next((e["value"] for e in res.effects if e["path"] == ["ships", to, "crew_left"]), d["crew_left"])
+        received = [i for i, (x, y) in enumerate(zip(after, d["crew_left"])) if x != y]
+        res.effects.append(set_(["ships", to, "te_received"], {"turn": state["turn"], "sections": received}))
         q = ("PR", "GR", "AV", "CR", "EL")
         worse = min(s["quality"], d["quality"], key=q.index)
         if worse != d["quality"] and not d["prize"]["squares"]:
