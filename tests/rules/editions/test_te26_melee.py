@@ -116,6 +116,7 @@ def test_transfers_between_friendly_ships(umpire, tmp_path):
     assert any("worse crew quality" in line and "CR -> AV" in line for line in res.json["explain"])
     assert umpire("--json", "status", "a").json["ships"][0]["quality"] == "AV"
     assert umpire("turn").code == 0
+
     assert umpire("grapple", "a", "b", "--rolls", "6,6").code == 0
     assert umpire("board", "c", "--party", "tbp", "--sections", "2").code == 0
     res = umpire("transfer", "c", "--to", "a", "--sections", "2")
@@ -200,3 +201,29 @@ def test_boarding_a_larger_class(umpire, tmp_path):
     assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
     res = umpire("--json", "melee", "c", "--at", "b", "--rolls", "3,3")          # class 5 at class 3: -1
     assert any("larger class (3 against 5)" in line for line in res.json["explain"]), res.err
+
+
+def test_transferred_crew_serve_only_in_a_dbp_the_next_turn(umpire, tmp_path):
+    """10.2.7 "Transferred crew may not be used for any purpose on the turn of transfer. On the
+    following turn, transferred crew may only be used as part of a defensive boarding party"."""
+    from tests.rules.editions.test_table_packs import _fire_pack
+
+    (tmp_path / "p.toml").write_text(_fire_pack() + MELEE_PACK.split("\n", 1)[1])
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "A", "--side", "x", "--spec", AV).code == 0
+    assert umpire("ship", "add", "C", "--side", "x", "--spec", AV).code == 0
+    assert umpire("ship", "add", "B", "--side", "y", "--spec", CR).code == 0
+    assert umpire("fire", "b", "--at", "a", "--range", "8", "--side", "left", "--aim", "rigging", "--roll", "1").code == 0
+    assert umpire("turn").code == 0
+    # 6 guns at 1 hex: table 2 (4-6 row), crack +1 = 3; die 4: H-C, one crew square from A's first section
+    assert umpire("fire", "b", "--at", "a", "--range", "1", "--side", "right", "--roll", "4").code == 0
+    assert umpire("--json", "status", "a").json["ships"][0]["crew_left"] == [4, 5, 5]
+    assert umpire("turn").code == 0                      # fired at this turn: no transfer (10.2.6)
+    assert umpire("grapple", "c", "a", "--rolls", "3,4").code == 0
+    assert umpire("board", "c", "--party", "tbp", "--sections", "1").code == 0
+    assert umpire("transfer", "c", "--to", "a", "--sections", "1").code == 0
+    assert umpire("turn").code == 0
+    assert umpire("grapple", "a", "b", "--rolls", "6,6").code == 0
+    res = umpire("board", "a", "--party", "obp", "--sections", "1", "--at", "b")
+    assert res.code == 1 and "10.2.7" in res.err
+    assert umpire("board", "a", "--party", "dbp", "--sections", "1").code == 0
