@@ -91,6 +91,8 @@ def test_a_prize_crew_the_turn_after_the_capture(umpire, tmp_path):
         res = umpire(*cmd)
         assert res.code == 1 and "12.4.7" in res.err, (cmd, res.err)
     assert umpire("ungrapple", "b", "c").code == 0               # not forbidden (friendly: automatic)
+    res = umpire("move", "b", "L1", "--attitude", "A", "--turning", "2")
+    assert res.code == 1 and "turn the ship" in res.err
     assert umpire("turn").code == 0
     res = umpire("grapple", "b", "d", "--rolls", "6,6")
     assert res.code == 0, res.err

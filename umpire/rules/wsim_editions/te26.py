@@ -119,7 +119,7 @@ class WsimTe26(Wsim1981):
                 state["ships"] and state["ships"][action["with"]]["controller"] == \
                 state["ships"][action["ship"]]["controller"]
             if not friendly:
-                te26_prize.check(state, cmd, action.get("ship", ""), action.get("how", ""))
+                te26_prize.check(state, cmd, action.get("ship", ""), action.get("how", "") or action.get("notation", ""))
         from umpire.rules.wsim_editions import te26_optional
 
         te26_optional.check(state, action)              # Optional 44, 52, 55, 56: what they forbid

@@ -8,7 +8,7 @@ from umpire.core.errors import Refused
 
 #: what each command does that 12.4.7 forbids on the turn after the capture
 FORBIDDEN = {"fire": "fire her guns", "load": "load her guns", "sail": "change sails", "repair": "perform repairs",
-             "grapple": "grapple an enemy ship"}
+             "grapple": "grapple an enemy ship", "move": "turn the ship"}
 
 
 def check(state: dict, command: str, ship_id: str, how: str = "") -> None:
@@ -17,6 +17,8 @@ def check(state: dict, command: str, ship_id: str, how: str = "") -> None:
         return
     if state["turn"] != ship["te_prize_turn"] + 1:
         return
+    if command == "move" and not any(c in str(how).upper() for c in "LR"):
+        return                                   # she may sail on; only turning her is forbidden
     what = FORBIDDEN.get(command) or ("upanchor" if command == "anchor" and how == "up" else "")
     if what:
         raise Refused(f"{ship['name']} was captured last turn: on the turn after the capture her prize crew may not "
