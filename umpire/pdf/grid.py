@@ -495,8 +495,8 @@ def _hull(c, v: PanelView, x: float, y: float, w: float) -> float:
     c.setFont(BOLD, 10)
     c.drawString(x, y, "Hull Damage (below waterline)")
     c.setFont(FONT, 7)
-    c.drawString(x, y - 4 * MM, f"{v.hull_boxes} boxes, rows of {' + '.join(map(str, v.hull_rows))}: cross a box a unit, shade it when "
-                 "plugged. Each unplugged unit needs a figure at the pumps, or it grows by one a move.")
+    c.drawString(x, y - 4 * MM, f"{v.hull_boxes} boxes, rows of {' + '.join(map(str, v.hull_rows))}. Cross the boxes each card gives; "
+                 "shade one when its hole is plugged. A hole not plugged or pumped: one box more a move.")
     return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_rows) - 2 * MM
 
 

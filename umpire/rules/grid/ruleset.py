@@ -146,7 +146,7 @@ class Grid(Ruleset):
     def _turn(self, state, tables, a):
         from umpire.rules.grid import upkeep
 
-        return upkeep.end_turn(state)
+        return upkeep.end_turn(state, tables)
 
     def _crew(self, state, tables, a: G.Crew):
         from umpire.rules.grid import upkeep

@@ -115,7 +115,7 @@ def new_ship(kind: dict, d: dict, deck: dict[str, int]) -> dict:
         "crew": d["crew"], "marines": d["marines"], "casualty_box": {"crew": 0, "marines": 0},
         "positions": {}, "boat_crew": {},
         "rigging_positions": kind["rigging_positions"], "hull_boxes": kind["damage"],
-        "hull_damage": 0, "hull_plugged": 0,
+        "hull_damage": 0, "hull_plugged": 0, "hull_holes": 0,
         "guns_carried": {**broadsides_less_boat_guns(d["guns"], d.get("boat_guns", [])), "bow": d["bow_guns"],
                          "stern": d["stern_guns"]},
         "guns_destroyed": {b: 0 for b in BATTERIES},
@@ -185,6 +185,12 @@ def complete_rows(crossed: int, rows: list[int]) -> int:
     return done
 
 
+def hull_holes(ship: dict) -> int:
+    """Units of hull damage to pump or plug: the HULL DAMAGE cards taken (a game saved before holes were
+    counted: its boxes crossed)."""
+    return ship.get("hull_holes", ship["hull_damage"])
+
+
 def sails_lost(ship: dict) -> int:
     """Sail units lost: SAIL cards held 1, MAINSAIL 2, SPAR marks 1 (L124-125, L284-286)."""
     held = held_ids(ship)
@@ -215,7 +221,8 @@ def status(ship: dict) -> dict:
     out["casualties"] = ship["casualty_box"]["crew"] + ship["casualty_box"]["marines"]
     out["positions"] = {p: pos(ship, p) for p in POSITIONS}
     out.update({"rigging_positions": ship["rigging_positions"], "hull_boxes": ship["hull_boxes"],
-                "hull_damage": ship["hull_damage"], "hull_plugged": ship["hull_plugged"], "guns": guns_fit(ship),
+                "hull_damage": ship["hull_damage"], "hull_plugged": ship["hull_plugged"],
+                "hull_holes": hull_holes(ship), "guns": guns_fit(ship),
                 "sails_lost": sails_lost(ship), "damage_held": held_ids(ship), "marked": list(ship["marked"]),
                 "deck_left": sum(ship["deck"].values()),
                 "boats": {b: {"state": v["state"], "crew": v["crew"], **({"gun": True} if v.get("gun") else {})}

@@ -91,7 +91,7 @@ def repair_check(ship: dict, card: str, tables) -> str:
     if key in HULL_WORDS:
         if S.pos(ship, "below_repair") == 0:
             raise Refused(f"{ship['name']}: plugging the hull needs a figure on Below Deck Repair")
-        if ship["hull_damage"] - ship["hull_plugged"] <= 0:
+        if S.hull_holes(ship) - ship["hull_plugged"] <= 0:
             raise Refused(f"{ship['name']} has no unplugged hull damage")
         return "hull"
     known = C.cards_by_id(C.deck_table(ship, tables))
@@ -244,19 +244,23 @@ def boats(ship: dict, how: str, boat: str, turn: int, speed: int | None = None) 
 
 # --- the end of a move -------------------------------------------------------------
 
-def end_turn(state: dict) -> Resolution:
-    """Hull damage not plugged and not pumped gets worse by one a unit; the next move begins (L278-282)."""
+def end_turn(state: dict, tables=None) -> Resolution:
+    """Each unit of hull damage (a HULL DAMAGE card) neither plugged nor pumped gets worse by one box; the
+    next move begins (L278-282, L370-371; `panel.hull_growth`, docs/rulings.md)."""
     effects, steps = [], []
-    src = f"{TEXT}, Damage (L278-282); Rule Summary (L370-371)"
+    src = f"{TEXT}, Damage (L278-282); Rule Summary (L370-371); HULL DAMAGE cards"
+    by_box = tables is not None and tables["panel"]["hull_growth"] == "box"
     for sid, ship in state["ships"].items():
-        open_units = ship["hull_damage"] - ship["hull_plugged"]
+        open_units = S.hull_holes(ship) - ship["hull_plugged"]
         if open_units <= 0:
             continue
         pumped = min(open_units, S.pos(ship, "pumps") + S.pos(ship, "marines_pumps"))
         worse = min(open_units - pumped, ship["hull_boxes"] - ship["hull_damage"])
-        line = f"{open_units} unit(s) open, {pumped} pumped: +{worse}"
+        line = f"{open_units} unit(s) open, {pumped} pumped: +{worse} box(es)"
         if worse:
             effects.append(set_(["ships", sid, "hull_damage"], ship["hull_damage"] + worse))
+            if by_box:      # house ruling: every box crossed is a unit to pump or plug
+                effects.append(set_(["ships", sid, "hull_holes"], S.hull_holes(ship) + worse))
         if ship["hull_damage"] + worse >= ship["hull_boxes"]:
             line += "; every hull box is crossed (the text does not say what follows: the umpire decides)"
         steps.append(Step(f"{ship['name']} hull", line, src))
