@@ -206,7 +206,7 @@ def _hull(ship, card, facing, turn, tables) -> str:
     if room <= 0:
         return "no effect"
     units = min(room, int(card["amount"]))
-    ship["hull_holes"] = S.hull_holes(ship) + (units if tables["panel"]["hull_growth"] == "box" else 1)
+    ship["hull_holes"] = S.hull_holes(ship) + (units if S.hull_growth(tables) == "box" else 1)
     ship["hull_damage"] += units
     return f"{units} hull box{'es' if units > 1 else ''} crossed"
 

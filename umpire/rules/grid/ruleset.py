@@ -83,7 +83,10 @@ class Grid(Ruleset):
         src = "docs/rulings.md, Square-grid game"
         return [Ruling("panel.hull_rows", self._setup_tables()["panel"]["hull_rows"], "default",
                        f"{src}: hull-damage rows, the 1st Rate's drawing cut to each ship's boxes (the text: "
-                       "\"each complete row of Hull Damage\")")]
+                       "\"each complete row of Hull Damage\")"),
+                Ruling("panel.hull_growth", self._setup_tables()["panel"]["hull_growth"], "default",
+                       f"{src}: a unit of hull damage to pump or plug is a HULL DAMAGE card (\"-1 damage per turn "
+                       "unless pump or repaired\"); \"box\" makes every box crossed a unit")]
 
     # --- journalled actions --------------------------------------------------------
     def _fire(self, state, tables, a: A.Fire):

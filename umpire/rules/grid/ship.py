@@ -185,6 +185,14 @@ def complete_rows(crossed: int, rows: list[int]) -> int:
     return done
 
 
+def hull_growth(tables) -> str:
+    """The reading of a unit of hull damage: "card" (the default) or "box" (docs/rulings.md)."""
+    mode = tables["panel"]["hull_growth"]
+    if mode not in ("card", "box"):
+        raise BadInput(f"house ruling panel.hull_growth = {mode!r}: use \"card\" or \"box\"")
+    return mode
+
+
 def hull_holes(ship: dict) -> int:
     """Units of hull damage to pump or plug: the HULL DAMAGE cards taken (a game saved before holes were
     counted: its boxes crossed)."""

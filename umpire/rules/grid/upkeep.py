@@ -249,7 +249,7 @@ def end_turn(state: dict, tables=None) -> Resolution:
     next move begins (L278-282, L370-371; `panel.hull_growth`, docs/rulings.md)."""
     effects, steps = [], []
     src = f"{TEXT}, Damage (L278-282); Rule Summary (L370-371); HULL DAMAGE cards"
-    by_box = tables is not None and tables["panel"]["hull_growth"] == "box"
+    by_box = tables is not None and S.hull_growth(tables) == "box"
     for sid, ship in state["ships"].items():
         open_units = S.hull_holes(ship) - ship["hull_plugged"]
         if open_units <= 0:
