@@ -607,3 +607,22 @@ def test_studding_sails_by_nation_is_an_advanced_optional(umpire, tmp_path):
     assert run("task", "furie", "studding", "--trained").code == 0                  # the umpire's allowance
     spanish = run("task", "trinidad", "studding", "--trained")                      # 15% sailors (default reading)
     assert spanish.code == 1 and "under 20% sailors" in spanish.err
+
+
+# ---------------------------------------------------------------- the Training Game's boarding
+def test_training_ships_within_less_than_an_inch_board_without_a_grapple_roll(umpire, tmp_path):
+    text = excerpt("training-boarding")
+    assert "within a distance of less than l\" of each other, boarding takes place if either (or both) players" in text
+    g = tmp_path / "t.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "training").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "A", "--side", "a", "--nation", "british", "--tons", "520", "--men", "230", "--guns", "18x24C,12x12")
+    run("ship", "add", "B", "--side", "b", "--nation", "danish", "--tons", "580", "--men", "254", "--guns", "15x12")
+    before = g.read_bytes()
+    assert run("grapple", "a", "b", "--opt", "distance=1").code == 1 and g.read_bytes() == before   # not less than 1"
+    assert run("grapple", "a", "b", "--opt", "distance=0.5", "--roll", "6").code == 2                # no die to roll
+    res = run("--json", "grapple", "a", "b", "--opt", "distance=0.5")
+    assert res.code == 0 and res.json["success"] is True and res.json["rolls"] == []
+    odds = run("--json", "board", "a", "--party", "obp", "--at", "b", "--opt", "crew=5", "--opt", "defender_crew=8").json
+    assert (odds["attacker_value"], odds["defender_value"], odds["odds"]) == (15.0, 16.0, "1:1")   # the text's example
+    assert run("--json", "verify").json["differences"] == []

@@ -37,11 +37,29 @@ class BoardingCommands:
         order = GrappleOrder(_num(opts, "distance"), _yes(opts, "touching"), _yes(opts, "target_stopped"),
                              _yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
         dt = self.dt(tables)
-        need = grapple_dice_needed(order, dt)
+        training = state.get("level") == "training"
+        if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"
+            within = float(dt.get("training", "boarding", "within_inches"))
+            if order.distance >= within and not order.touching:
+                raise Refused(f'Training Game: the ships are {order.distance:g}" apart; boarding takes place only '
+                              f'when they come within less than {within:g}"')
+            from umpire.core.dice import DiceNeed
+            need = DiceNeed(0, 6, ())
+        else:
+            need = grapple_dice_needed(order, dt)
         sa, sb = state["ships"][a], state["ships"][b]
 
         def resolve(rolls, strict):
-            res = resolve_grapple(order, rolls, dt)
+            if training:
+                from umpire.rules.dguts.model import Resolution as RuleResolution, Step
+
+                need.check(rolls)
+                steps = (Step("grapple", "Training Game: within less than 1\", the ships close for boarding "
+                              "without a grapple roll", dt.cite("training", "boarding")),)
+                res = RuleResolution({}, steps, {"grappled": True, "rolls": [],
+                                                 "explain": [x.text() for x in steps]})
+            else:
+                res = resolve_grapple(order, rolls, dt)
             ok = res.data["grappled"]
             effects = [set_(["ships", a, "track", "provoked_line"], True)] if provoked else []
             if ok:
