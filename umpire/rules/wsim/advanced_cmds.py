@@ -582,6 +582,9 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict, tables=None) -> tuple[l
     if ship.get("repaired_turn") == turn:
         held |= {"left", "right"}
         steps.append(Step(f"{name} repaired this turn", "no reload", "Advanced X.B"))
+    if _turned_on_springs(state, ship):
+        held |= {"left", "right"}
+        steps.append(Step(f"{name} was turned on springs this turn", "no reload", "Advanced V.C.4"))
     if ship.get("sails") == "full" and tables is not None:
         try:
             _weather_allows_full(ship, state, tables, [])
@@ -591,3 +594,14 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict, tables=None) -> tuple[l
             steps.append(Step(f"{name} under full sail in a {name_v}", "full sails taken in (Full Sail Phase)",
                               "Wind Effects Table notes; Advanced XI"))
     return effects, steps, held
+
+
+def _turned_on_springs(state: dict, ship: dict) -> bool:
+    """She turned this turn while anchored on springs: "cannot reload or fire" (Advanced V.C.4)."""
+    from umpire.rules.wsim import moves
+
+    try:
+        moves.turned_on_springs(state, ship["id"], "reload")
+    except Refused:
+        return True
+    return False
