@@ -626,3 +626,24 @@ def test_training_ships_within_less_than_an_inch_board_without_a_grapple_roll(um
     odds = run("--json", "board", "a", "--party", "obp", "--at", "b", "--opt", "crew=5", "--opt", "defender_crew=8").json
     assert (odds["attacker_value"], odds["defender_value"], odds["odds"]) == (15.0, 16.0, "1:1")   # the text's example
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_a_friendly_ship_occupies_a_surrendered_ship_without_taking_her(umpire, tmp_path):
+    text = excerpt("surrendered-crew")
+    assert "another friendly vessel may occupy the ship, but the crew which surrendered is unable to resume fighting" \
+        in text
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    run("ship", "add", "Java", "--side", "british", "--nation", "british", "--tons", "1340", "--men", "426",
+        "--guns", "28x18,18x32C,2x12,1x24C")
+    for _ in range(6):
+        run("morale", "guerriere", "--roll", "6,6")
+    assert run("--json", "score").json["verdict"].startswith("no decision yet")          # Java still fights
+    run("grapple", "java", "guerriere", "--opt", "distance=0", "--opt", "touching=1")
+    res = run("--json", "board", "java", "--party", "obp", "--at", "guerriere").json
+    assert res["captured"] is False and res["controller"] == "british"
+    assert run("--json", "status", "guerriere").json["ships"][0]["controller"] == "british"
+    assert run("fire", "guerriere", "--at", "constitution", "--range", "5", "--side", "left").code == 1
+    assert run("--json", "score").json["verdict"].startswith("no decision yet")
+    assert run("--json", "verify").json["differences"] == []

@@ -390,6 +390,14 @@ def _take_surrendered(a: dict, d: dict, ship: str, target: str):
     """Boarding a ship whose crew surrendered occupies her: a prize under the boarder's side."""
     from umpire.core.state import Resolution, Step, set_
 
+    if a["controller"] == d["controller"]:      # "another friendly vessel may occupy the ship, but the crew
+        steps = [Step("boarding", f"{a['name']}'s people occupy {d['name']} for their own side; her own crew, "
+                      "having surrendered, can fight no more in this engagement",
+                      "DGUTS Basic Rules IX ('another friendly vessel may occupy the ship')")]
+        effects = [set_(["ships", target, "track", "status"], "captured"),
+                   set_(["ships", ship, "boarding"], {"at": target, "taken": True, "melee": False})]
+        return Resolution("board", f"{a['name']} occupies {d['name']} (friends)", effects, steps,
+                          {"odds": "unopposed", "captured": False, "controller": d["controller"]})
     steps = [Step("boarding", f"{d['name']}'s crew has surrendered: {a['name']}'s boarders occupy her unopposed",
                   "DGUTS Basic Rules IX ('If an enemy crew occupies the ship, it is considered a prize')"),
              Step("prize", f"{d['name']} is taken; she now answers to the {a['controller']} side", "DGUTS Basic Rules IX")]

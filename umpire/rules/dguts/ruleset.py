@@ -568,10 +568,13 @@ def _verdict(state: dict) -> str:
     """Basic Rules X and the Training Game's Victory: sinking or taking every enemy ship is a decisive
     victory; a ship that breaks off where she cannot be caught concedes only a partial one (the umpire's
     call, at the table)."""
-    sides: dict[str, list[str]] = {}
+    sides: dict[str, list[bool]] = {}
     for s in state["ships"].values():
-        sides.setdefault(s["side"], []).append(s["track"]["status"])
-    beaten = sorted(side for side, states in sides.items() if all(x in _BEATEN for x in states))
+        status = s["track"]["status"]
+        # a ship occupied by friends after her crew surrendered ("captured" under her own side) is saved
+        out = status in _BEATEN and not (status == "captured" and s.get("controller") == s["side"])
+        sides.setdefault(s["side"], []).append(out)
+    beaten = sorted(side for side, outs in sides.items() if all(outs))
     standing = sorted(side for side in sides if side not in beaten)
     if beaten and len(standing) == 1:
         return (f"decisive victory for {standing[0]}: every ship of {', '.join(beaten)} sunk, taken or struck "
