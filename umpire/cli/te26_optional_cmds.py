@@ -18,9 +18,11 @@ from umpire.core.errors import BadInput
               help="Which mortar (a two-mortar bomb has a second).")
 @click.option("--facing", type=click.Choice(["left", "right"]), help="The target's broadside nearer the bomb "
               "(where gun hits land).")
+@click.option("--arc", type=click.Choice(["bow", "stern", "left", "right"]),
+              help="The field the target lies in, as the map shows, checked against the mortar's field of fire.")
 @roll_option
 @click.pass_obj
-def bomb(obj, ship, load, target, rng, mortar, facing, roll):
+def bomb(obj, ship, load, target, rng, mortar, facing, arc, roll):
     """Load or fire a bomb's mortar (WS&IM Tournament Edition, optional rule bombs).
 
     \b
@@ -33,5 +35,5 @@ def bomb(obj, ship, load, target, rng, mortar, facing, roll):
     if "bomb" not in obj.ruleset.actions:
         raise BadInput(f"bomb: a command of the WS&IM Tournament Edition's Advanced Game (optional rule bombs); "
                        f"this game plays {obj.ruleset.id}")
-    opts = {"load": load, "mortar": mortar, "range": rng, "facing": facing}
+    opts = {"load": load, "mortar": mortar, "range": rng, "facing": facing, "arc": arc}
     _act(obj, Bomb(obj.ship(ship), obj.ship(target) if target else "", {k: v for k, v in opts.items() if v}), roll)

@@ -81,6 +81,9 @@ def test_the_mortar_fires_on_hit_table_2_and_triples_its_hits(umpire, tmp_path):
     assert res.code == 1 and "56.8" in res.err
     res = umpire("bomb", "thunder", "--at", "orient", "--range", "11", "--roll", "3")
     assert res.code == 1 and "56.8" in res.err
+    # 56.4 "They may not fire through the stern"
+    res = umpire("bomb", "thunder", "--at", "orient", "--range", "5", "--arc", "stern", "--roll", "4")
+    assert res.code == 1 and "56.4" in res.err
     before = _ship(umpire, "orient")
     # average crew, one mortar: Hit Table 2; die 4 "H-C" (the test pack), tripled: 3 hull, 3 crew
     res = umpire("--json", "bomb", "thunder", "--at", "orient", "--range", "5", "--roll", "4")

@@ -86,7 +86,7 @@ def plan(state: dict, tables, a: Bomb):
     if a.ship not in state["ships"]:
         raise BadInput(f"no ship {a.ship!r}")
     opts = {k: v for k, v in a.opts.items() if k != "_optional" and v not in (None, False, "")}
-    unknown = sorted(set(opts) - {"load", "mortar", "range", "facing"})
+    unknown = sorted(set(opts) - {"load", "mortar", "range", "facing", "arc"})
     if unknown:
         raise BadInput(f"bomb: option {unknown[0]!r} is not a bomb option (--load | --at SHIP --range N; --mortar, "
                        "--facing)")
@@ -111,6 +111,7 @@ def plan(state: dict, tables, a: Bomb):
     if facing not in ("", "left", "right"):
         raise BadInput(f"bomb --facing {facing!r}: the target's broadside nearer the bomb, left or right")
     _check_fire(state, ship, state["ships"][a.at], which, rng, r)
+    _check_arc(ship, which, str(opts.get("arc") or "").lower())
     table = _table(state, tables, ship, r, [])
     from umpire.rules.wsim.gunnery import parse_result
 
@@ -183,6 +184,25 @@ def _check_fire(state: dict, ship: dict, target: dict, which: str, rng: int, r: 
         raise Refused(f"range {rng}: mortars reach {r['min_range']} to {r['max_range']} hexes (TE 2.6 56.8)")
 
 
+#: 56.4 the bow mortar's field: both broadsides and the bow, "not through the stern"; 56.4.1 the
+#: second mortar's: "either the left or right broadside but may not fire across the bow or stern"
+ARCS = {"bow": ("left", "right", "bow"), "second": ("left", "right")}
+
+
+def _check_arc(ship: dict, which: str, arc: str) -> None:
+    """The arc the target lies in, as the umpire reads the map (`--arc`), against 56.4-56.4.1; a
+    fort's mortar fires all round (55.4.5)."""
+    if not arc:
+        return
+    if arc not in ("bow", "stern", "left", "right"):
+        raise BadInput(f"bomb --arc {arc!r}: bow, stern, left or right (the field the target lies in)")
+    if ship.get("te_fort"):
+        return
+    if arc not in ARCS[which]:
+        raise Refused(f"{ship['name']}'s {which} mortar may not fire across the {arc}"
+                      + (" (TE 2.6 56.4)" if which == "bow" else " (TE 2.6 56.4.1)"))
+
+
 def _table(state: dict, tables, ship: dict, r: dict, steps: list[Step]) -> int:
     """Hit Table 2 (56.9) and the three modifiers 56.9.1 allows, from the pack's HDT modifiers in
     the column of one gun firing (a mortar is one piece; docs/rulings.md)."""
@@ -230,6 +250,7 @@ def _fire(state: dict, tables, ship: dict, target_id: str, which: str, rng: int,
     target = state["ships"][target_id]
     steps: list[Step] = []
     table = _table(state, tables, ship, r, steps)
+    steps.append(Step("line of fire", "never blocked: the shell flies over obstacles", "TE 2.6 56.2"))
     die = _MortarDice(tuple(rolls))
     total = dict.fromkeys(gunnery.TRACKS, 0)
     crits: list[dict] = []
