@@ -95,7 +95,7 @@ def test_the_wind_the_game_holds_heads_the_fleet(umpire, tmp_path):
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
     assert umpire("wind", "--direction", "4", "--velocity", "5", "--change", "6").code == 0
     lines = _lines(umpire("status"))
-    assert lines[1] == "wind: from 4, velocity 5 (gale), change number 6"
+    assert lines[1] == "wind: toward 4, velocity 5 (gale), change number 6"
 
 
 def test_one_ship_in_full_shows_her_advanced_tracks_and_last_move(umpire, tmp_path):

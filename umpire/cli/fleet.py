@@ -39,10 +39,10 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
 
 
 def wind_line(wind: dict, names: list) -> str:
-    """wind: from 4, velocity 3 (normal breeze), change number 5 — what the game holds of the wind."""
+    """wind: toward 4, velocity 3 (normal breeze), change number 5 — what the game holds of the wind."""
     v = wind.get("velocity")
     named = f" ({names[v]})" if isinstance(v, int) and 0 <= v < len(names) and isinstance(names[v], str) else ""
-    parts = [f"from {wind['direction']}" if wind.get("direction") is not None else "direction not set",
+    parts = [f"toward {wind['direction']}" if wind.get("direction") is not None else "direction not set",
              f"velocity {v}{named}" if v is not None else "velocity not set"]
     if wind.get("change") is not None:
         parts.append(f"change number {wind['change']}")
