@@ -647,3 +647,19 @@ def test_a_friendly_ship_occupies_a_surrendered_ship_without_taking_her(umpire, 
     assert run("fire", "guerriere", "--at", "constitution", "--range", "5", "--side", "left").code == 1
     assert run("--json", "score").json["verdict"].startswith("no decision yet")
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_the_training_fire_example_leaves_ship_b_short_of_a_sail_and_of_a_tenth_of_her_crew():
+    text = excerpt("training-damage-example")
+    assert "Player B records 24 points of damage high and 12 points of damage low" in text
+    assert "Ship 8 is very close to losing a Sail Factor, and another 11 points low damage will cause 10% losses" in text
+    assert "Ship 8: 58 points (48.3 X 1.2)" in excerpt("training-sheet")
+    b = derive_ship("danish", 580, 254, "15x12", {"crew_factors": 12, "morale_value": 2})
+    from umpire.rules.dguts.training import training_damage
+
+    hit, _, _ = training_damage(b, initial_state(b), 24, 12)
+    assert hit["sails_lost"] == 0 and b["sf_value"] - 24 == 5                   # "very close to losing a Sail Factor"
+    assert round(b["ten_percent_loss"], 1) == 58.0 and hit["crew_marks"] == 0
+    # the text's "another 11 points" does not fit its own 58 (docs/rulings.md): 46 more are needed
+    assert training_damage(b, hit, 0, 45)[0]["crew_marks"] == 0
+    assert training_damage(b, hit, 0, 46.1)[0]["crew_marks"] == 1
