@@ -97,9 +97,12 @@ def aground(obj, ship, refloat, land, rocks, lighten, battle, roll):
               "2 (bombs).")
 @click.option("--fort", metavar="KIND", help="Tournament Edition: a fort, KIND stone, earthen or wooden; its two "
               "broadsides are two walls (forts).")
+@click.option("--soldiers", type=int, metavar="N", help="Tournament Edition: N soldier squares embarked (soldiers; "
+              "at set-up).")
+@click.option("--artillery", is_flag=True, help="Tournament Edition, with --soldiers: they are artillery troops.")
 @click.pass_obj
 def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, merchantman, privateer, pirate,
-              mortars, fort):
+              mortars, fort, soldiers, artillery):
     """Note what the scenario states about SHIP for the WS&IM optional rules.
 
     \b
@@ -113,7 +116,7 @@ def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, me
     _wsim(obj, "designate")
     opts = {"fore_and_aft": fore_and_aft, "uncoppered": uncoppered, "newly_arrived": newly_arrived,
             "rated_guns": rated_guns, "merchantman": merchantman, "privateer": privateer, "pirate": pirate,
-            "mortars": mortars, "fort": fort}
+            "mortars": mortars, "fort": fort, "soldiers": soldiers, "artillery": artillery}
     _act(obj, Designate(obj.ship(ship), {k: v for k, v in opts.items() if v not in (None, False)}))
 
 

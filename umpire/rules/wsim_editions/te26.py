@@ -383,7 +383,7 @@ class WsimTe26(Wsim1981):
         out["destroyed_hull"] = ship.get("te_destroyed") or None
         if ship.get("te_aground"):
             out["aground"] = ship["te_aground"]
-        for key in ("merchantman", "privateer", "mortars", "mortar_load"):      # Optional 52, 53, 56
+        for key in ("merchantman", "privateer", "mortars", "mortar_load", "fort", "soldiers"):   # Optional 52-57
             if ship.get(f"te_{key}"):
                 out[key] = ship[f"te_{key}"]
         out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None

@@ -300,7 +300,10 @@ def follow(state: dict, action: dict, out):
 
     from umpire.rules.wsim_editions import te26_optional_forts
 
+    from umpire.rules.wsim_editions import te26_optional_soldiers
+
     out = te26_optional_forts.follow(state, action, te26_optional_ships.follow(state, action, out))
+    out = te26_optional_soldiers.follow(state, action, out)
     cmd = action.get("command", "")
     sid = action.get("ship", "")
     if cmd == "sail" and isinstance(out, Resolution):

@@ -21,7 +21,7 @@ from umpire.core.state import Resolution, Step, set_
 MERCHANTMEN = "merchantmen"
 PRIVATEERS = "privateers-and-pirates"
 KINDS = ("merchant", "east-indiaman")
-KEYS = ("merchantman", "privateer", "pirate", "mortars", "fort")
+KEYS = ("merchantman", "privateer", "pirate", "mortars", "fort", "soldiers", "artillery")
 
 
 def _require(state: dict, name: str, section: str, what: str) -> None:
@@ -63,6 +63,15 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
         _require(state, PRIVATEERS, "TE 2.6 53.0", "a privateer or pirate")
         effects += _convert(state, ship, kind or ship.get("te_merchantman", ""), bool(opts.get("pirate")),
                             steps, tables)
+    if opts.get("artillery") and not opts.get("soldiers"):
+        raise BadInput("designate --artillery: said of the soldiers embarked (--soldiers N --artillery)")
+    if opts.get("soldiers") not in (None, False, ""):
+        from umpire.rules.wsim_editions import te26_optional_soldiers
+
+        more, said = te26_optional_soldiers.designate(state, ship_id, opts["soldiers"], bool(opts.get("artillery")),
+                                                      tables)
+        effects += more
+        steps += said
     if opts.get("fort"):
         from umpire.rules.wsim_editions import te26_optional_forts
 
@@ -81,7 +90,8 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
     data = {"ship": ship_id, **({"merchantman": kind} if kind else {}),
             **{k: True for k in ("privateer", "pirate") if opts.get(k)},
             **({"mortars": int(opts["mortars"])} if opts.get("mortars") not in (None, False, "") else {}),
-            **({"fort": str(opts["fort"]).lower()} if opts.get("fort") else {})}
+            **({"fort": str(opts["fort"]).lower()} if opts.get("fort") else {}),
+            **({"soldiers": opts["soldiers"], "artillery": bool(opts.get("artillery"))} if opts.get("soldiers") else {})}
     return Resolution("designate", f"{ship['name']}: " + "; ".join(s.step for s in steps), effects, steps, data)
 
 
