@@ -207,7 +207,7 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @cli.command()
 @click.argument("ship")
 @click.argument("what", type=click.Choice(["studding", "anchor", "springs", "boats", "guns", "stores", "water",
-                                          "flagship", "flagship-roll", "row", "stay"]))
+                                          "flagship", "squadron", "flagship-roll", "row", "stay"]))
 @click.option("--set", "state", type=click.Choice(["on", "off"]), default="on", show_default=True,
               help="studding, anchor: set or take in, anchor or weigh.")
 @click.option("--crew", help="Crew factors at the task: sailors for sail tasks, anyone for guns "
@@ -215,7 +215,8 @@ def musketry(obj, ship, target, crew, troops, table, grenades):
 @click.option("--gain", help="stores, water: the speed gained, e.g. 0.1 (default: the most the text allows).")
 @click.option("--trained", is_flag=True, help="studding, under --optional studding-nations: allow a trained crew "
                                               "of a nation other than the U.S. or Britain.")
-@click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet).")
+@click.option("--squadron", help="flagship: the squadron she leads (default: the whole fleet); squadron: the "
+                                 "squadron a ship of the line joins (--set off leaves it).")
 @click.option("--pace", type=click.Choice(["normal", "battle"]),
               help="row: a galley's pace this turn, normal (8\") or battle and ramming (12\").")
 @roll_option
@@ -226,6 +227,8 @@ def task(obj, ship, what, state, crew, gain, trained, squadron, pace, roll):
     (for `guns`, the main deck's guns heaved overboard at a pound of shot a man a turn).
     `row` counts a galley's turn under oars against what her oarsmen can keep up (two hours
     at the normal pace, twenty minutes at battle speed, two turns' rest for each turn rowed).
+    `squadron` (fleet rules) puts a ship of the line in a squadron, whose flagship's loss
+    costs her a fire factor too.
     `flagship-roll` (fleet rules): a turn engaged with no fleet flagship marked, one die for
     SHIP's fleet; on 1 or 2 every ship of it fires a factor less from then on.
     `stay`: each turn a sinking (rammed) ship's crew stays aboard, a die against its morale
@@ -237,6 +240,7 @@ def task(obj, ship, what, state, crew, gain, trained, squadron, pace, roll):
       umpire task constitution anchor --set off
       umpire task essex water --gain 0.05
       umpire task victory flagship
+      umpire task temeraire squadron --squadron weather
       umpire task galley row --pace battle
       umpire task redoutable flagship-roll --roll 2
     """

@@ -663,3 +663,37 @@ def test_the_training_fire_example_leaves_ship_b_short_of_a_sail_and_of_a_tenth_
     # the text's "another 11 points" does not fit its own 58 (docs/rulings.md): 46 more are needed
     assert training_damage(b, hit, 0, 45)[0]["crew_marks"] == 0
     assert training_damage(b, hit, 0, 46.1)[0]["crew_marks"] == 1
+
+
+# ---------------------------------------------------------------- fleet squadrons
+def test_the_loss_of_a_squadron_flagship_costs_only_that_squadron_a_fire_factor(umpire, tmp_path):
+    text = excerpt("fleet-rules-1-6")
+    assert "The loss of a squadron flagship will cause the effect to occur only to that squadron" in text
+    assert "A squadron may have no fewer than three Ships of the Line in it" in text
+    assert "(Smaller ships [under 50 guns) move outside squadj:on formations" in text
+    g = tmp_path / "f.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name in ("Royal", "Belleisle", "Mars", "Victory", "Temeraire"):
+        run("ship", "add", name, "--side", "british", "--nation", "british", "--tons", "2000", "--men", "800",
+            "--guns", "30x32,30x24", "--rate", "74")
+    run("ship", "add", "Redoutable", "--side", "french", "--nation", "french", "--tons", "2000", "--men", "800",
+        "--guns", "30x36,30x24", "--rate", "74")
+    run("ship", "add", "Euryalus", "--side", "british", "--nation", "british", "--tons", "900", "--men", "300",
+        "--guns", "28x18", "--rate", "36")
+    assert run("task", "royal", "flagship", "--squadron", "lee").code == 0
+    assert run("task", "belleisle", "squadron", "--squadron", "lee").code == 0
+    assert run("task", "mars", "squadron", "--squadron", "lee").code == 0
+    before = g.read_bytes()
+    assert run("task", "euryalus", "squadron", "--squadron", "lee").code == 1 and g.read_bytes() == before
+    assert run("task", "temeraire", "squadron").code == 2
+
+    def points(ship):
+        return run("--json", "fire", ship, "--at", "redoutable", "--range", "10", "--side", "left", "--aim", "high",
+                   "--rolls", "6,6").json["points"]
+
+    full = {s: points(s) for s in ("mars", "temeraire")}
+    run("turn")
+    assert run("explode", "royal").code == 0                             # the lee squadron's flagship is lost
+    assert points("mars") == full["mars"] - 1 and points("temeraire") == full["temeraire"]
+    assert run("--json", "verify").json["differences"] == []

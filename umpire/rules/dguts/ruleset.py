@@ -160,6 +160,8 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
             res, job = tasks.rig_springs(s["track"], dt), ""
         elif a.what == "flagship":
             res, job = tasks.mark_flagship(s["track"], on, str(a.opts.get("squadron", "")), dt), ""
+        elif a.what == "squadron":
+            res, job = tasks.join_squadron(s["values"], s["track"], on, str(a.opts.get("squadron", "")), dt), ""
         elif a.what == "row":
             return self._row_turn(s, a.opts, dt)
         elif a.what == "flagship-roll":
@@ -167,7 +169,7 @@ class Dguts(FireCommands, BoardingCommands, ShipCommands, WindCommands, NightCom
         elif a.what == "stay":
             return self._stay_aboard(state, s, dt)
         else:
-            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship, "
+            raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship, squadron, "
                            "flagship-roll, row or stay")
         out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
                     _sets(a.ship, res.effects.get("ship", {})))

@@ -131,9 +131,29 @@ def mark_flagship(state: Mapping[str, Any], on: bool, squadron: str = "", tables
     t = tables_or_default(tables)
     flag = (f"squadron:{squadron}" if squadron else "fleet") if on else ""
     new = {**copy.deepcopy(dict(state)), "flagship": flag}
+    if on and squadron:
+        new["squadron"] = squadron          # she leads it, and is of it
     text = (f"flagship of the {squadron} squadron" if squadron else "flagship of the fleet") if on else "no flagship"
     return Resolution({"ship": changed(state, new)}, (Step("flagship", text, t.cite("fleet", "flagships")),),
                       {"flagship": flag})
+
+
+def join_squadron(values: Mapping[str, Any], state: Mapping[str, Any], on: bool, squadron: str = "",
+                  tables: Tables | None = None) -> Resolution:
+    """Fleet Action Rules 1.a: a ship of the line placed in a squadron (whose flagship's loss she
+    shares); ships under 50 guns move outside squadron formations."""
+    t = tables_or_default(tables)
+    if on and not squadron.strip():
+        raise BadInput("name the squadron: --squadron NAME")
+    most = int(t.get("classes", "frigates", "max_rate"))
+    if on and int(values.get("rate", 0)) <= most:
+        raise Refused(f"a ship rated {values.get('rate', 0)} is not a ship of the line: ships under {most} guns move "
+                      "outside squadron formations (Fleet Action Rules 1.a)")
+    new = {**copy.deepcopy(dict(state)), "squadron": squadron.strip() if on else ""}
+    text = (f"in the {squadron.strip()} squadron (a squadron has three ships of the line at least)" if on
+            else "out of her squadron")
+    return Resolution({"ship": changed(state, new)}, (Step("squadron", text, t.cite("fleet", "flagships")),),
+                      {"squadron": new["squadron"]})
 
 
 def rig_springs(state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
