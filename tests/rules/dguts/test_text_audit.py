@@ -697,3 +697,19 @@ def test_the_loss_of_a_squadron_flagship_costs_only_that_squadron_a_fire_factor(
     assert run("explode", "royal").code == 0                             # the lee squadron's flagship is lost
     assert points("mars") == full["mars"] - 1 and points("temeraire") == full["temeraire"]
     assert run("--json", "verify").json["differences"] == []
+
+
+# ---------------------------------------------------------------- special damage falls due in play
+def test_fire_says_when_a_special_damage_roll_falls_due_for_each_100_points(umpire, tmp_path):
+    assert "for every 100 points of damage (high or low) scored upon a ship a dice roll must be made" in \
+        excerpt("special-damage-check")
+    g = tmp_path / "g.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--scenario", "dguts-constitution-guerriere").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    low = run("--json", "fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "left",
+              "--rolls", "1,1,1,1,1,1,1,1,1").json                       # 356 low: three hundreds passed
+    assert low["damage"]["low"] == 356 and low["special_damage_rolls"] == {"hull": 3}
+    high = run("--json", "fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "right",
+               "--aim", "high", "--rolls", "1,6,6,6,6,6,6,6,6").json          # one 32#C hit high: 48
+    assert high["damage"]["high"] == 48 and "special_damage_rolls" not in high
+    assert run("--json", "verify").json["differences"] == []

@@ -85,6 +85,7 @@ class FireCommands:
             summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                        f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
             out = _core("fire", summary, res, effects)
+            _special_damage_due(out, hit, hit_id, res.effects.get("target", {}), order, dt)
             if provoked:
                 out.effects += _sets(firer, {"provoked_line": True})
             if friend:
@@ -407,3 +408,31 @@ def _fire_at_boat(boat: dict, res, dt):
     steps = res.working + (Step("boat", f"the {kind} is " + (f"upset or destroyed: {why}" if sunk else
                                 f"afloat: {why}"), dt.cite("special", "boats")),)
     return type(res)(effects, steps, {**res.data, "boat_sunk": sunk})
+
+
+def _special_damage_due(out, hit: dict, hit_id: str, changes: dict, order, dt) -> None:
+    """Single-Ship Rules F: a special damage roll for every 100 points scored on a ship, on the hull
+    column for low damage and the spar column for high; the working says how many are due."""
+    from umpire.core.state import Step
+    from umpire.rules.dguts.singleship import special_rolls_owed
+
+    due = {}
+    for column, key in (("hull", "damage_low"), ("spar", "damage_high")):
+        before = float(hit["track"].get(key, 0.0))
+        n = special_rolls_owed(before, float(changes.get(key, before)), dt)
+        if n:
+            due[column] = n
+    if not due:
+        return
+    side = "broadside" if order.bearing.value in ("left", "right") else "chasers"
+    text = ", ".join(f"{n} on the {c} column" for c, n in due.items())
+    out.working.append(Step("special damage", f"{hit['name']} has passed another 100 points: {text} "
+                            f"(`umpire special {hit_id} --column COLUMN`; {side}, {_order_band(order, dt)} range)",
+                            dt.cite("special-damage", "check")))
+    out.data["special_damage_rolls"] = due
+
+
+def _order_band(order, dt) -> str:
+    from umpire.rules.dguts.fireorder import range_band
+
+    return range_band(order.range_inches, order.anchored, dt).value
