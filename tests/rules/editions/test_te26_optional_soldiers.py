@@ -95,3 +95,51 @@ def test_soldiers_take_hull_crew_hits_on_a_3_or_a_5(umpire, tmp_path):
     assert umpire("verify").code == 0
     assert umpire("undo").code == 0
     assert _ship(umpire, "gunner")["soldiers"]["left"] == [4]
+
+
+def test_soldiers_fire_muskets_separately_at_minus_one(umpire, tmp_path):
+    """57.3 "Soldiers fire muskets separately from marines with a -1 modifier. Soldiers may not fire
+    from rigging." The musketry command rolls its own dice: the result follows the die."""
+    from tests.rules.editions.test_te26_advanced import ADV, LEADERS, MUSKETS
+
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + LEADERS + MUSKETS)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--seed", "3",
+                  "--tables", tmp_path / "p.toml", "--optional", "soldiers").code == 0
+    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS, "--marines", "2").code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+    res = umpire("musketry", "mars", "--at", "herc", "--troops", "soldiers")
+    assert res.code == 1 and "no soldiers" in res.err
+    assert umpire("designate", "mars", "--soldiers", "4").code == 0
+    res = umpire("--json", "musketry", "mars", "--at", "herc", "--troops", "soldiers")
+    assert res.code == 0, res.err
+    die = res.json["rolls"][0]
+    # four soldier squares: the "3-4" column; the die less one (below 1 reads the first row)
+    expected = ["0", "0", "C", "C", "2C", "2C-L"][max(die - 1, 1) - 1]
+    assert res.json["result"] == expected and res.json["troops"] == "soldiers"
+    assert any("57.3" in line and "-1" in line for line in res.json["explain"])
+    assert umpire("musketry", "mars", "--at", "herc", "--troops", "soldiers").code == 1     # once a turn
+    assert umpire("--json", "musketry", "mars", "--at", "herc").code == 0                  # the marines apart
+    assert umpire("verify").code == 0
+
+
+def test_soldiers_musket_die_typed():
+    """57.3 at the table's cell: die 4, less one = 3, four soldier squares: "C"."""
+    from umpire.core.tables import Tables, pack_spec
+    from umpire.rules.wsim.ship import new_ship
+    from umpire.rules.wsim_editions import te26_optional_soldiers
+    from umpire.rules.wsim_editions.packs import read_pack
+    from tests.rules.editions.test_te26_advanced import ADV, LEADERS, MUSKETS
+
+    packs = read_pack(_fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    tables = Tables("wsim-te26", packs=packs)
+    ships = {sid: new_ship({"id": sid, "name": sid.title(), "side": side, "spec": spec})
+             for sid, side, spec in (("mars", "gb", MARS), ("herc", "fr", HERC))}
+    ships["mars"]["te_soldiers"] = {"max": [4], "left": [4], "artillery": False}
+    state = {"turn": 1, "ships": ships, "wind": {"velocity": 3}, "optional": ["soldiers"]}
+    plan = te26_optional_soldiers.musketry(state, tables, {"command": "musketry", "ship": "mars", "at": "herc",
+                                                           "opts": {"troops": "soldiers"}})
+    res = plan.resolve((4,), True)
+    assert res.data["result"] == "C" and res.data["crew_hits"] == 1 and res.data["rolls"] == [4]
+    assert any(s.step == "soldiers fire muskets" and s.value == "-1 = 3" for s in res.working)
+    assert [e["path"] for e in res.effects if "musket" in e["path"][-1]] == [["ships", "mars",
+                                                                             "te_soldiers_musket_turn"]]

@@ -123,6 +123,9 @@ class WsimTe26(Wsim1981):
         from umpire.rules.wsim_editions import te26_optional
 
         te26_optional.check(state, action)              # Optional 44, 52, 55, 56: what they forbid
+        alt = te26_optional.instead(state, tables, action)          # Optional 57.3: soldiers' muskets
+        if alt is not None:
+            return alt
         return te26_optional.follow(state, action, super().plan(te26_optional.view(state, action), tables, action))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):

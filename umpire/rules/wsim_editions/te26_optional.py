@@ -335,3 +335,13 @@ def view(state: dict, action: dict) -> dict:
     from umpire.rules.wsim_editions import te26_optional_forts
 
     return te26_optional_forts.view(state, action)
+
+
+def instead(state: dict, tables, action: dict):
+    """An action an optional rule plays in place of the ruleset's: soldiers' musket fire (57.3)."""
+    opts = action.get("opts") or {}
+    if action.get("command") == "musketry" and opts.get("troops") == "soldiers":
+        from umpire.rules.wsim_editions import te26_optional_soldiers
+
+        return te26_optional_soldiers.musketry(state, tables, action)
+    return None

@@ -115,3 +115,46 @@ def absorb(state: dict, sid: str, res: Resolution) -> Resolution:
                             f"{'-'.join(map(str, soldiers))}, crew {'-'.join(map(str, crew))}", "TE 2.6 57.2"))
     res.data["soldiers_hit"] = take
     return res
+
+
+def musketry(state: dict, tables, action: dict):
+    """57.3 "Soldiers fire muskets separately from marines with a -1 modifier. Soldiers may not fire
+    from rigging": `musketry SHIP --at TARGET --troops soldiers`, on the Musket Fire Table (24.7)
+    with the soldier squares left, once a Musket Fire Phase besides the marines' fire."""
+    from umpire.core.ruleset import Plan
+    from umpire.rules.wsim_editions import te26_musket
+
+    sid, target = action.get("ship", ""), action.get("at", "")
+    if RULE not in (state.get("optional") or []):
+        raise Refused(f"soldiers aboard belong to the optional rule {RULE!r} (TE 2.6 57.0), which this game was not "
+                      f"started with (umpire new ... --optional {RULE})")
+    if sid not in state["ships"]:
+        raise BadInput(f"no ship {sid!r}")
+    ship = state["ships"][sid]
+    left = sum((ship.get("te_soldiers") or {}).get("left") or [])
+    if not left:
+        raise Refused(f"{ship['name']} has no soldiers aboard to fire muskets (designate {sid} --soldiers N)")
+    opts = {k: v for k, v in (action.get("opts") or {}).items() if k not in ("troops", "_optional")}
+    view = {**state, "ships": {**state["ships"], sid: {**ship, "marines_left": left,
+                                                      "te_musket_turn": ship.get("te_soldiers_musket_turn")}}}
+    try:
+        te26_musket.check(view, sid, target, opts, tables)
+    except Refused as exc:
+        raise Refused(str(exc).replace("marines", "soldiers")) from None
+    mod = tables["optional-rules"]["soldiers"]["musket_modifier"]
+
+    def resolve(rolls, strict):
+        die = rolls[0]
+        res = te26_musket.resolve(view, sid, target, (die + mod,) + tuple(rolls[1:]), strict, tables)
+        res.working = [Step("musket fire die", str(die), s.source) if s.step == "musket fire die" else
+                       Step("soldiers", "fire on deck, never from the rigging", "TE 2.6 57.3")
+                       if s.step == "marines" else s for s in res.working]
+        res.working.insert(1, Step("soldiers fire muskets", f"{mod:+d} = {die + mod}", "TE 2.6 57.3"))
+        for e in res.effects:
+            if e["path"] == ["ships", sid, "te_musket_turn"]:
+                e["path"] = ["ships", sid, "te_soldiers_musket_turn"]
+        res.data["rolls"] = [die] + list(res.data["rolls"][1:])
+        res.data["troops"] = "soldiers"
+        res.summary = res.summary.replace("marines", "soldiers")
+        return res
+    return Plan(te26_musket.need(), resolve, flexible=True)
