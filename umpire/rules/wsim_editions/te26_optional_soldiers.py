@@ -7,9 +7,12 @@
   them if they are artillery troops, otherwise those of a Hit Table rolled 3 or 5; never those
   of a broadside aimed at rigging. They fall on the soldiers' first section onward.
 
-Not yet: soldiers' musket fire (57.3) and their part in melee (57.4: boarding after marines or
-sailors, one quality level lower in an OBP, absorbing the first melee crew loss on a 4, no
-marine re-roll) need the musket fire and melee to count them.
+* `musketry SHIP --at TARGET --troops soldiers`: the soldiers fire muskets on the Musket Fire
+  Table with their squares, -1, on deck, once a turn apart from the marines (57.3).
+
+Not yet: their part in melee (57.4: boarding after marines or sailors, one quality level lower
+in an OBP, absorbing the first melee crew loss on a 4, no marine re-roll), which needs the melee
+to count them.
 """
 
 from __future__ import annotations
