@@ -181,6 +181,11 @@ class Grid(Ruleset):
     def _sail(self, state, tables, a: G.Sail):
         from umpire.rules.grid import movement
 
+        if state.get("move_begun") == state["turn"]:
+            raise Refused(f"move {state['turn']} is under way ({state['move_begun_by']} is journalled): the sail marker "
+                          "is moved at the start of a move, before the movement cards are revealed (Outline of a "
+                          "Game; Rule Summary, move sequence); set it after `turn`")
+
         return movement.set_sail(state["ships"][a.ship], tables, a.setting)
 
     def _surrender(self, state, tables, a: A.Surrender):
