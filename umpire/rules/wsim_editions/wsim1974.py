@@ -6,6 +6,11 @@ What differs, by reading the 1974 text (data/wsim-1974 holds the tables):
 * the Melee Resolution Table's columns (1-10 ... 41+), and one exchange of dice per Move
   ("each player rolls one die ... once casualties have been removed, both players refigure");
 * grappling has no modifiers (no `--motionless`);
+* damage and melee where the 1981 Basic rules add or change something: a grappled or fouled
+  enemy's rigging may be fired at; no surrender for loss of rigging; a crewless ship is "up for
+  grabs" (`capture`); a surrender ends when no enemy is within five hexes (`recover`); a
+  victorious BPD captures; a duel where one ship sinks as the other surrenders goes to the one
+  that surrendered (`victory`); land destroys (`aground --land`);
 * the wind attitudes are lettered the other way (Example of Play No. 1);
 * its own `move` (How to Move: a hex of speed per turn, drift for every ship; `wsim1974_move`);
 * its Optional Rules, by their titles: Types of Ammunition (`wsim1974_fire`), Wind
