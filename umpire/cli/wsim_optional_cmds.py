@@ -52,9 +52,11 @@ def tow(obj, ship, towed, cast_off):
               help="Tournament Edition: throw a section of guns over the side to lighten her: left-bow, "
               "left-stern, right-bow or right-stern (repeatable).")
 @click.option("--battle", is_flag=True, help="Tournament Edition, with --refloat: an enemy ship is within ten hexes.")
+@click.option("--depth", type=int, metavar="FEET", help="Tournament Edition: the depth of the hex she entered, "
+              "checked against her depth value.")
 @roll_option
 @click.pass_obj
-def aground(obj, ship, refloat, land, rocks, lighten, battle, roll):
+def aground(obj, ship, refloat, land, rocks, lighten, battle, depth, roll):
     """SHIP has run aground (the umpire read the depths), or try to refloat her (WS&IM running-aground).
 
     1981: grounding rolls the die that sets how hard she is to refloat; each later turn a die
@@ -76,6 +78,8 @@ def aground(obj, ship, refloat, land, rocks, lighten, battle, roll):
     opts = {k: True for k, v in (("refloat", refloat), ("land", land), ("rocks", rocks), ("battle", battle)) if v}
     if lighten:
         opts["lighten"] = list(lighten)
+    if depth is not None:
+        opts["depth"] = depth
     _act(obj, Aground(obj.ship(ship), opts), roll)
 
 

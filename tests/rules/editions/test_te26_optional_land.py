@@ -172,3 +172,16 @@ def test_bad_input(umpire, tmp_path):
     assert res.code == 1 and "not aground" in res.err
     res = umpire("aground", "nobody")
     assert res.code == 2
+
+
+def test_the_depth_against_her_depth_value(umpire, tmp_path):
+    """44.3 "If a ship enters a hex in which the depth is equal or less than its depth value, it has
+    run aground" (Mars: 22')."""
+    _game(umpire, tmp_path)
+    res = umpire("aground", "mars", "--depth", "23")
+    assert res.code == 1 and "does not run aground" in res.err
+    res = umpire("--json", "aground", "mars", "--depth", "22")
+    assert res.code == 0 and res.json["aground"] is True
+    assert any("depth 22', her depth value 22'" in line for line in res.json["explain"])
+    res = umpire("aground", "hercule", "--depth", "5", "--rocks")
+    assert res.code == 2

@@ -51,7 +51,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     """`aground SHIP [--land | --rocks | --refloat [--battle]] [--lighten SECTION ...]`."""
     require(state, LAND, "TE 2.6 44.0", "running aground")
     unknown = sorted(k for k, v in opts.items() if k not in ("refloat", "land", "rocks", "lighten", "battle",
-                                                             "_optional") and v)
+                                                             "depth", "_optional") and v not in (None, False, ""))
     if unknown:
         raise BadInput(f"aground: option {unknown[0]!r} is not a wsim-te26 option "
                        "(aground SHIP [--land | --rocks | --refloat [--battle]] [--lighten SECTION])")
@@ -61,6 +61,8 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     lighten = _sections(opts.get("lighten"))
     if opts.get("battle") and "refloat" not in kinds:
         raise BadInput("aground --battle: the enemy within ten hexes is a modifier of the refloat roll (--refloat)")
+    if opts.get("depth") not in (None, "") and (kinds or lighten):
+        raise BadInput("aground --depth: the depth of the shoal she entered, given alone (aground SHIP --depth N)")
     if lighten and kinds and kinds[0] != "refloat":
         raise BadInput(f"aground --lighten: guns are thrown over to refloat a ship aground, not with --{kinds[0]}")
     ship = state["ships"][ship_id]
@@ -86,7 +88,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
         effects, steps = _lighten(ship, lighten, state["turn"])
         return Resolution("aground", f"{ship['name']} throws guns over the side ({', '.join(lighten)})", effects,
                           steps, {"ship": ship_id, "lightened": lighten})
-    steps = [Step("water no deeper than her depth value", "she runs aground", "TE 2.6 44.3"),
+    steps = [_depth(ship, opts.get("depth")),
              Step("aground", "she stops and goes no further this turn: readjust her plotted move to the move she "
                   "made", "TE 2.6 44.3.1"),
              Step("refloating", "from the next turn, two dice in the Refloat Phase (aground SHIP --refloat)",
@@ -95,6 +97,23 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     return Resolution("aground", f"{ship['name']} runs aground",
                       [set_(["ships", ship_id, "te_aground"], {"turn": state["turn"], "how": "shoal"})], steps,
                       {"ship": ship_id, "aground": True})
+
+
+def _depth(ship: dict, depth) -> Step:
+    """44.3 "If a ship enters a hex in which the depth is equal or less than its depth value, it has
+    run aground": with the hex's depth given, checked against her depth value (the feet of her
+    specification, docs/rulings.md); without it, the umpire has read it."""
+    if depth in (None, ""):
+        return Step("water no deeper than her depth value", "she runs aground (the umpire's reading)", "TE 2.6 44.3")
+    if isinstance(depth, bool) or not str(depth).strip().isdigit():
+        raise BadInput(f"aground --depth {depth!r}: the hex's depth in feet, a whole number")
+    value = ship.get("draught") or 0
+    if not value:
+        raise BadInput(f"{ship['name']} has no depth value on her specification (the feet, e.g. 22')")
+    if int(depth) > value:
+        raise Refused(f"{ship['name']}'s depth value is {value}': water {int(depth)}' deep is deeper, she does not run "
+                      "aground (TE 2.6 44.3)")
+    return Step(f"depth {int(depth)}', her depth value {value}'", "equal or less: she runs aground", "TE 2.6 44.3")
 
 
 def _Plan(need, resolve):
