@@ -53,16 +53,22 @@ def crew(obj, ship, boats, **positions):
 @cli.command()
 @click.argument("ship")
 @click.option("--sail", help="Sail setting: reefed, main, topsail or all (default: the one she shows).")
+@click.option("--heading", metavar="H", help="Her heading, a compass point N NE E ... (with --wind-from): she must be "
+              "on a Reach, and the working gives her heading on the other Reach.")
+@click.option("--wind-from", metavar="W", help="Compass point the wind blows from (with --heading).")
 @roll_option
 @click.pass_obj
-def tack(obj, ship, sail, roll):
+def tack(obj, ship, sail, heading, wind_from, roll):
     """Try to tack SHIP from one reach to the other (grid).
 
     \b
     Example:
       umpire tack swallow --sail all --roll 4
+      umpire tack swallow --heading NE --wind-from N --roll 4
     """
-    _act(obj, G.Tack(obj.ship(ship), sail or ""), roll)
+    if bool(heading) != bool(wind_from):
+        raise BadInput("tack: give --heading and --wind-from together")
+    _act(obj, G.Tack(obj.ship(ship), sail or "", heading or "", wind_from or ""), roll)
 
 
 @cli.command()

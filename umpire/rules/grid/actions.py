@@ -24,6 +24,9 @@ class Tack(Action):
     ship: str
     #: the sail setting; "" for the one the ship shows (`sail`)
     sail: str = ""
+    #: compass heading and where the wind blows from, when the umpire gives them ("" not given)
+    heading: str = ""
+    wind_from: str = ""
 
 
 @dataclass(frozen=True, slots=True)

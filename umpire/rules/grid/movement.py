@@ -180,13 +180,18 @@ def tack_chance(ship: dict, tables) -> tuple[int, list[Step]]:
     return min(6, base + extra), steps
 
 
-def tack_check(ship: dict, tables, sail_text: str, turn: int = 0) -> tuple[int, list[Step]]:
+def tack_check(ship: dict, tables, sail_text: str, turn: int = 0, heading: str = "",
+               wind_from: str = "") -> tuple[int, list[Step]]:
     """Refuse a tack the rules do not allow; else the chance of failure and the working.
 
     A tack takes the whole move ("the ship remains stationary for the entire move", L197-198), so one
     a move; after a failure she "must move forward at least 1 square before it tries again" (L199-200),
     which takes her next move, so she may try again the move after (docs/rulings.md)."""
     S.afloat(ship, "tack")
+    if heading or wind_from:
+        if point_of_sailing(heading, wind_from) != "reach":
+            raise Refused(f"{ship['name']} heading {heading.upper()} with the wind from {wind_from.upper()} is not on a "
+                          "Reach: \"Any ship wishing to Tack must be on a Reach\" (Tacking)")
     last = S.record(ship, "tack")
     if turn and last.get("turn") == turn:
         raise Refused(f"{ship['name']} has tried to tack this move already: a tack takes the whole move (Tacking)")
@@ -205,7 +210,14 @@ def tack_check(ship: dict, tables, sail_text: str, turn: int = 0) -> tuple[int, 
     return chance, steps + more
 
 
-def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int, turn: int = 0) -> Resolution:
+def other_reach(heading: str, wind_from: str) -> str:
+    """The heading on the opposite Reach: as far the other side of the wind's eye."""
+    h, w = COMPASS.index(heading.strip().upper()), COMPASS.index(wind_from.strip().upper())
+    return COMPASS[(2 * w - h) % 8]
+
+
+def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int, turn: int = 0, heading: str = "",
+                 wind_from: str = "") -> Resolution:
     failed = roll <= chance
     steps = steps + [Step("roll", f"{roll}: {'fails' if failed else 'succeeds'} ({chance} or less fails)",
                           f"{TEXT}, Tacking (L198-204)")]
@@ -214,8 +226,12 @@ def resolve_tack(ship: dict, chance: int, steps: list[Step], roll: int, turn: in
         steps.append(Step("next", "she must move forward at least 1 square before she tries again",
                           f"{TEXT}, Tacking (L199-200)"))
     effects = [set_(["ships", ship["id"], "tack"], {"turn": turn, "failed": failed})] if turn else []
-    return Resolution("tack", f"{ship['name']} {what}", effects, steps,
-                      {"ship": ship["id"], "tacked": not failed, "fail_chance": chance})
+    data = {"ship": ship["id"], "tacked": not failed, "fail_chance": chance}
+    if heading and wind_from:
+        data["heading"] = heading.upper() if failed else other_reach(heading, wind_from)
+        steps.append(Step("heading", f"{heading.upper()} {'kept' if failed else 'to ' + data['heading']} (wind from "
+                          f"{wind_from.upper()})", f"{TEXT}, Tacking (L193-199)"))
+    return Resolution("tack", f"{ship['name']} {what}", effects, steps, data)
 
 
 # --- the Director's orders (L49-55, L174-184) -------------------------------------------

@@ -174,9 +174,9 @@ class Grid(Ruleset):
         from umpire.rules.grid import movement
 
         ship = state["ships"][a.ship]
-        chance, steps = movement.tack_check(ship, tables, a.sail, state["turn"])
+        chance, steps = movement.tack_check(ship, tables, a.sail, state["turn"], a.heading, a.wind_from)
         return Plan(_d6(1, "tack"), lambda rolls, strict: movement.resolve_tack(ship, chance, steps, rolls[0],
-                                                                                state["turn"]))
+                                                                                state["turn"], a.heading, a.wind_from))
 
     def _sail(self, state, tables, a: G.Sail):
         from umpire.rules.grid import movement
