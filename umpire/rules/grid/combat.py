@@ -150,6 +150,7 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
     tid = target.split("/", 1)[0]
     if tid == firer:
         raise BadInput(f"{ship['name']} cannot fire at herself")
+    simultaneous = ""
     if S.record(ship, "fired").get(battery) == state["turn"]:
         raise Refused(f"{ship['name']}: her {battery} {'gun' if battery in S.GUN_BOATS else 'battery'} has fired "
                       "this move: one die a gun, all the battery's guns at one target (Gunnery)")
@@ -158,9 +159,14 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
     else:
         if ship["no_fire_turn"] == state["turn"]:
             raise Refused(f"{ship['name']}: her gunner was killed last move: \"No Fire Next Move\" (GUNNER card)")
-        if S.pos(ship, "gunner") == 0:
+        start = S.at_fire_start(state, firer)
+        if (start["gunner"] if start else S.pos(ship, "gunner")) == 0:
             raise Refused(f"{ship['name']}: firing needs a crewman in the Gunner position (Gunnery)")
-        guns = S.manned_guns(ship, battery)
+        guns = start["guns"][battery] if start else S.manned_guns(ship, battery)
+        now = (S.manned_guns(ship, battery), S.pos(ship, "gunner"))
+        if start and (guns, start["gunner"]) != now:
+            simultaneous = (f"{guns} gun(s) manned and {start['gunner']} gunner as this move's firing began "
+                            f"({now[0]} and {now[1]} now): the move's losses tell from the next move")
     if guns == 0:
         raise Refused(f"{ship['name']}: no manned gun fit to fire in the {battery} battery "
                       f"({S.guns_fit(ship)[battery]} fit, {S.pos(ship, battery)} figures at the guns)")
@@ -175,7 +181,8 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
         facing = battery_word(facing)
         if facing not in ("port", "starboard"):
             raise BadInput(f"facing {facing!r}: the target's broadside facing the firer is port or starboard")
-    return {"battery": battery, "range": rng, "target": tid, "boat": boat, "guns": guns, "facing": facing}
+    return {"battery": battery, "range": rng, "target": tid, "boat": boat, "guns": guns, "facing": facing,
+            "simultaneous": simultaneous}
 
 
 def _boat_gun(ship: dict, boat: str, tables) -> int:
@@ -205,6 +212,9 @@ def resolve_fire(state: dict, firer: str, f: dict, faces: list, opts: dict, tabl
     steps = [Step("fire dice", f"{who}: {' '.join(map(str, faces))}", GUNNERY),
              Step("hits", f"{hits} at range {f['range']} ({'exactly the range' if f['boat'] else 'the range or more'}"
                   " hits; X misses)", GUNNERY)]
+    if f.get("simultaneous"):
+        steps.insert(0, Step("simultaneous fire", f["simultaneous"], f"{TEXT}, Outline of a Game (L102-107); "
+                             "Damage Cards, GUNNER \"No Fire Next Move\" (docs/rulings.md)"))
     if f["boat"]:
         effects, more, cards = _hit_boat(state, f, hits)
     else:
@@ -394,7 +404,8 @@ def marines_check(state: dict, firer: str, target: str, rng: int, tables) -> int
     reach = tables["chances"]["marines_range"]
     if rng != reach:
         raise Refused(f"marines in the rigging fire at a range of {reach} square only (range {rng})")
-    n = S.pos(ship, "marines_rigging")
+    start = S.at_fire_start(state, firer)
+    n = start["marines_rigging"] if start else S.pos(ship, "marines_rigging")
     if n == 0:
         raise Refused(f"{ship['name']} has no marines in the rigging")
     return n

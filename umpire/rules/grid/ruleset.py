@@ -169,6 +169,10 @@ class Grid(Ruleset):
         if res.kind in MOVE_PLAY and state.get("move_begun") != state["turn"]:
             res.effects.append(set_(["move_begun"], state["turn"]))
             res.effects.append(set_(["move_begun_by"], res.kind))
+        if res.kind in ("fire", "marines") and state.get("fire_turn") != state["turn"]:
+            # the gunnery step is simultaneous: what each ship had manned as it began (docs/rulings.md)
+            res.effects.append(set_(["fire_turn"], state["turn"]))
+            res.effects.append(set_(["fire_start"], {sid: S.fire_manning(s) for sid, s in state["ships"].items()}))
 
     def _tack(self, state, tables, a: G.Tack):
         from umpire.rules.grid import movement

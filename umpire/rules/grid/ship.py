@@ -148,6 +148,19 @@ def manned_guns(ship: dict, battery: str) -> int:
     return min(pos(ship, battery), guns_fit(ship)[battery])
 
 
+def fire_manning(ship: dict) -> dict:
+    """What a ship can fire with: manned guns fit to fire by battery, the Gunner, marines in the rigging."""
+    return {"guns": {b: manned_guns(ship, b) for b in BATTERIES}, "gunner": pos(ship, "gunner"),
+            "marines_rigging": pos(ship, "marines_rigging")}
+
+
+def at_fire_start(state: dict, sid: str) -> dict | None:
+    """The ship's manning as this move's gunnery began, or None before its first shot."""
+    if state.get("fire_turn") != state.get("turn"):
+        return None
+    return (state.get("fire_start") or {}).get(sid)
+
+
 def record(ship: dict, key: str) -> dict:
     """A small record the rules keep on the ship (`fired`, `tack`): a table, or empty when absent or not one."""
     value = ship.get(key)
