@@ -25,6 +25,7 @@ from umpire.rules.wsim.optional_actions import Tow
 from umpire.rules.wsim.optional_actions import Aground, Designate
 from umpire.rules.wsim_editions.te26_actions import Burn, Musketry
 from umpire.rules.wsim_editions.te26_optional_bombs import Bomb
+from umpire.rules.wsim_editions.te26_rigging import Station
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
           "recover", "capture")
@@ -381,6 +382,8 @@ class WsimTe26(Wsim1981):
         out = super().status(ship)
         out["fire"] = ship.get("te_fire") or None
         out["marines_left"] = ship.get("marines_left", 0)
+        if ship.get("te_marines_aloft"):
+            out["marines_at"] = "rigging"                             # 19.8 (te26_rigging)
         out["sails"] = ship.get("sails", "battle")
         out["anchor"] = ship.get("te_anchor") or None
         out["destroyed_hull"] = ship.get("te_destroyed") or None
@@ -401,7 +404,14 @@ class WsimTe26Advanced(WsimTe26):
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
                "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
                "musketry": (Musketry, "_te_musketry"),
-               "aground": (Aground, "_te_aground"), "bomb": (Bomb, "_te_bomb")}
+               "aground": (Aground, "_te_aground"), "bomb": (Bomb, "_te_bomb"),
+               "station": (Station, "_te_station")}
+
+    def _te_station(self, state, tables, a):
+        """Marines to the deck or the rigging (19.8; te26_rigging)."""
+        from umpire.rules.wsim_editions import te26_rigging
+
+        return te26_rigging.station(state, a.ship, a.marines)
 
     def _te_bomb(self, state, tables, a):
         """Optional 56: a bomb's mortar loaded or fired (te26_optional_bombs)."""
@@ -429,7 +439,13 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.base import Plan
         from umpire.rules.wsim_editions import te26_musket
 
+        from umpire.rules.wsim_editions import te26_rigging
+
         te26_musket.check(state, a.ship, a.at, a.opts, tables)
+        te26_rigging.musket_check(state, a.ship)                       # 24.7.1
+        if te26_rigging.aloft(state["ships"][a.ship]):                 # 24.7.4, 24.7.6
+            return Plan(te26_musket.need(), lambda rolls, strict: te26_rigging.musket_from_rigging(
+                state, a.ship, a.at, rolls, strict, tables), flexible=True)
         return Plan(te26_musket.need(), lambda rolls, strict: te26_musket.resolve(state, a.ship, a.at, rolls, strict,
                                                                                   tables), flexible=True)
 
@@ -562,7 +578,7 @@ class WsimTe26Advanced(WsimTe26):
         return Plan(need, lambda rolls, strict: te26_wind.roll(state, rolls, strict, optional, tables), flexible=True)
     options = {**WsimTe26.options,
                "fire": ("range", "side", "aim", "facing", "rake", "sections-busy", "grapple-plotted", "mir",
-                        "full-sails",
+                        "full-sails", "target-mir",
                         "anchored", "target-full-sails", "target-anchored")}
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
@@ -583,8 +599,11 @@ class WsimTe26Advanced(WsimTe26):
                            side_word(opts["facing"]) if opts.get("facing") else "")
         got = te26_advanced.Reading(state, act, opts, tables)
         te26_optional_ships.fire_reading(got)          # Optional 52.2.3
-        return Plan(got.need(), lambda rolls, strict: te26_advanced.resolve(state, got, rolls, strict, tables),
-                    flexible=True)
+        from umpire.rules.wsim_editions import te26_rigging
+
+        target_mir = te26_advanced.flag(opts, "target-mir")           # 24.2.7: sailors aloft on the target
+        return Plan(got.need(), lambda rolls, strict: te26_rigging.fire_follow(
+            state, target, target_mir, te26_advanced.resolve(state, got, rolls, strict, tables)), flexible=True)
 
     def _te_explode(self, state, tables, a: A.Explode):
         """A ship blows up (24.3.2.3): adjacent ships and ships two hexes away (te26_explode)."""
