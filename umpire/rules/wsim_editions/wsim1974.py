@@ -175,6 +175,9 @@ class Wsim1974(Wsim1981):
         # kept under a key of its own: the 1981 hooks for the 1981 Optional Rules read `optional`
         state.pop("optional", None)
         state["optional_1974"] = list(game.meta.get("optional", []))
+        duels = Tables(self.data_id)["procedures"]["victory"].get("duel_scenarios", [])
+        if (game.scenario or {}).get("id") in duels:
+            state["duel_victory"] = True   # "Victory Conditions: Same as single ship duels" (2B-2D)
         for ship in state["ships"].values():
             # a scenario's ships at anchor (3A "Their ships were anchored, but not on springs"):
             # anchored from Move 1 under the Anchors optional rule, which alone gives the notation
@@ -275,7 +278,8 @@ class Wsim1974(Wsim1981):
 
         if any(e["path"][0] in ("ships", "wind") for e in res.effects):
             before = victory(state, tables)
-            probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind", "game_over", "turn") if k in state},
+            probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind", "game_over", "turn", "duel_victory")
+                           if k in state},
                           [e for e in res.effects if e["path"][0] in ("ships", "wind")])
             end = victory(probe, tables)
             if end["over"] and [end.get(k) for k in ("winner", "draw", "why")] != \
@@ -493,6 +497,8 @@ def victory(state: dict, tables=None) -> dict:
     from umpire.rules.wsim import turns
 
     v = turns.victory(state, tables)
+    if v.get("action") == "multi-ship" and not v.get("over") and state.get("duel_victory"):
+        return _as_duel(state, v)
     if v.get("action") != "single-ship" or not v.get("over") or not v.get("draw"):
         return v
     ships = list(state["ships"].values())
@@ -502,6 +508,33 @@ def victory(state: dict, tables=None) -> dict:
     other = next(s for s in ships if s is not sunk[0])
     return {**v, "draw": False, "winner": other["side"],
             "why": f"{sunk[0]['name']} sinks while {other['name']} surrenders", "source": "1974 Scenario One"}
+
+
+def _as_duel(state: dict, v: dict) -> dict:
+    """A multi-ship scenario whose victory is "Same as single ship duels" (2B, 2C, 2D): a side
+    wins when every ship of the other has sunk, struck, surrendered, been captured or lost all her
+    crew; both at once is a draw, unless one side's last ships sank and the other's surrendered."""
+    from umpire.rules.wsim import turns
+
+    ships = list(state["ships"].values())
+    sides = sorted({s["side"] for s in ships})
+    if len(sides) != 2:
+        return v
+    beaten = [side for side in sides
+              if all(turns._down(s) or turns._no_crew(s) for s in ships if s["side"] == side)]
+    if not beaten:
+        return v
+    src = "1974 Scenario Two (Same as single ship duels)"
+    if len(beaten) == 2:
+        sank = [side for side in sides if any(s["state"] in SUNK for s in ships if s["side"] == side)]
+        if len(sank) != 1:
+            return {**v, "over": True, "draw": True, "why": "both sides have lost every ship", "source": src}
+        winner = next(side for side in sides if side != sank[0])
+        return {**v, "over": True, "winner": winner, "draw": False,
+                "why": f"{sank[0]} sinks while {winner} surrenders", "source": src}
+    winner = next(side for side in sides if side not in beaten)
+    return {**v, "over": True, "winner": winner, "draw": False,
+            "why": f"every {beaten[0]} ship has sunk, struck, surrendered or been taken", "source": src}
 
 
 def _bpd_captures(state: dict, tables, res, attackers: list[str], defender: str):
