@@ -141,8 +141,11 @@ def explode(obj, ship, near, explosive_ship, roll):
 @click.argument("sails", required=False, type=click.Choice(["full", "battle"], case_sensitive=False))
 @click.option("--set", "setting", metavar="SETTING",
               help="grid: the new setting: anchor, none, reefed, main, topsail or all.")
+@click.option("--battle", is_flag=True, help="Tournament Edition: an unsundered enemy ship is within ten hexes "
+              "(with variable seamanship, a die against the crew's morale).")
+@roll_option
 @click.pass_obj
-def sail(obj, ship, sails, setting):
+def sail(obj, ship, sails, setting, battle, roll):
     """Set SHIP's sails. WS&IM advanced: full or battle sails (Full Sail Phase), in effect at
     once; full sails double the rigging hits she takes. Grid: move her sail marker to a new
     setting (the first setting given is where she starts; `speed` and `tack` then use it).
@@ -150,6 +153,7 @@ def sail(obj, ship, sails, setting):
     \b
     Examples:
       umpire sail constitution full
+      umpire sail orient full --battle --roll 3
       umpire sail swallow --set topsail
     """
     kind = _kind(obj, "sail")
@@ -158,12 +162,17 @@ def sail(obj, ship, sails, setting):
             raise BadInput(f"sail {sails}: in {obj.ruleset.id} give the new setting with --set")
         if not setting:
             raise BadInput("sail: give the new setting with --set (anchor, none, reefed, main, topsail or all)")
-        _act(obj, ruleset_action(obj, "sail", {"ship": obj.ship(ship), "setting": setting}, {}))
+        _act(obj, ruleset_action(obj, "sail", {"ship": obj.ship(ship), "setting": setting},
+                                 {"--battle": "opts"} if battle else {}), roll)
         return
     if not sails:
         raise BadInput("sail: say full or battle, e.g. umpire sail constitution full")
     given = {"--set": "setting"} if setting else {}
-    _act(obj, ruleset_action(obj, "sail", {"ship": obj.ship(ship), "sails": sails.lower()}, given))
+    data = {"ship": obj.ship(ship), "sails": sails.lower()}
+    if battle:
+        given["--battle"] = "opts"
+        data["opts"] = {"battle": "1"}
+    _act(obj, ruleset_action(obj, "sail", data, given), roll)
 
 
 @cli.command()

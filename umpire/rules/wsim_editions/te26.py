@@ -25,7 +25,7 @@ from umpire.rules.wsim.optional_actions import Tow
 from umpire.rules.wsim.optional_actions import Aground, Designate
 from umpire.rules.wsim_editions.te26_actions import Burn, Musketry
 from umpire.rules.wsim_editions.te26_optional_bombs import Bomb
-from umpire.rules.wsim_editions.te26_rigging import Station
+from umpire.rules.wsim_editions.te26_rigging import Station, TeSail
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
           "recover", "capture")
@@ -400,7 +400,7 @@ class WsimTe26(Wsim1981):
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
     actions = {**WsimTe26.actions, "explode": (A.Explode, "_te_explode"), "burn": (Burn, "_te_burn"),
-               "wind": (WsimActions.Wind, "_te_wind"), "sail": (WsimActions.Sail, "_te_sail"),
+               "wind": (WsimActions.Wind, "_te_wind"), "sail": (TeSail, "_te_sail"),
                "anchor": (WsimActions.Anchor, "_te_anchor"), "repair": (A.Repair, "_te_repair"),
                "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
                "musketry": (Musketry, "_te_musketry"),
@@ -470,11 +470,13 @@ class WsimTe26Advanced(WsimTe26):
         return te26_sinking.pumps(state, a.ship, a.crew)
 
     def _te_sail(self, state, tables, a):
-        """The Sail Status Phase (19.1, 27.0): full or battle sails (te26_ship_work)."""
-        from umpire.rules.wsim_editions import te26_ship_work
+        """The Sail Status Phase (19.1, 27.0): full or battle sails (te26_ship_work); near the
+        enemy, Optional 35.1's die (te26_rigging)."""
+        from umpire.rules.wsim_editions import te26_rigging, te26_ship_work
 
         self._ship(state, a.ship)
-        return te26_ship_work.sail(state, a.ship, a.sails)
+        return te26_rigging.seamanship(state, tables, a.ship, getattr(a, "opts", None) or {},
+                                       te26_ship_work.sail(state, a.ship, a.sails))
 
     def _te_anchor(self, state, tables, a):
         """Anchor, weigh or cut anchors (19.3; te26_ship_work)."""
