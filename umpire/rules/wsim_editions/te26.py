@@ -327,6 +327,13 @@ class WsimTe26(Wsim1981):
             return te26_optional_ships.designate(state, a.ship, mine, tables)
         return te26_ship_work.designate(state, a.ship, a.opts, tables)
 
+    def speed(self, state: dict, tables, ship: str, opts: dict):
+        """The Beginners' allowance (7.1), with a fore-and-aft rigged ship's hex in attitude D (38.0)."""
+        from umpire.rules.wsim_editions import te26_rigging
+
+        return te26_rigging.fore_and_aft_cited(super().speed(te26_rigging.fore_and_aft_view(state, ship), tables,
+                                                             ship, opts))
+
     def _speed(self, state: dict, tables, ship: str, opts: dict):
         """`speed`, and with Optional 41 the umpire's --blocked-by ship (te26_ship_work.blocked)."""
         from umpire.rules.wsim_editions import te26_ship_work
@@ -430,9 +437,12 @@ class WsimTe26Advanced(WsimTe26):
         """Battle or full sails (19.1.1: the full sail chart from the pack), default the sails she has."""
         from umpire.rules.wsim_editions import te26_ship_work
 
+        from umpire.rules.wsim_editions import te26_rigging
+
         self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
         self._ship(state, ship)
-        return te26_ship_work.speed(state, tables, ship, opts)
+        return te26_rigging.fore_and_aft_cited(                         # 38.0
+            te26_ship_work.speed(te26_rigging.fore_and_aft_view(state, ship), tables, ship, opts))
 
     def _te_musketry(self, state, tables, a):
         """Musket fire at an adjacent enemy (24.7; te26_musket)."""

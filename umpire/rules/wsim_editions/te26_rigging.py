@@ -198,3 +198,26 @@ def seamanship(state: dict, tables, ship_id: str, opts: dict, res: Resolution):
         return Resolution(res.kind, f"{ship['name']}'s crew fail to change sails: she stays at {now} sails", [],
                           steps, data)
     return Plan(DiceNeed(1, 6, ("variable seamanship",)), resolve)
+
+
+FORE_AND_AFT = "fore-and-aft-rigging"
+
+
+def fore_and_aft_view(state: dict, ship_id: str) -> dict:
+    """38.0 "Vessels which have fore and aft rigging ... may move one hex every second turn in wind
+    attitude "D"": a ship designated so (`designate --fore-and-aft`) is seen by the movement
+    allowance as the 1981 rule's fore-and-aft ship (the same rule, Optional Rules XIV: one hex on
+    the even-numbered turns, `optional.fore_and_aft`; docs/rulings.md)."""
+    ship = state["ships"].get(ship_id)
+    if not ship or not ship.get("te_fore_and_aft") or ship.get("fore_and_aft") \
+            or FORE_AND_AFT not in (state.get("optional") or []):
+        return state
+    return {**state, "ships": {**state["ships"], ship_id: {**ship, "fore_and_aft": True}}}
+
+
+def fore_and_aft_cited(res):
+    """The allowance's working, with the fore-and-aft step cited by this text's number."""
+    if isinstance(res, Resolution):
+        res.working = [Step(s.step, s.value, "TE 2.6 38.0") if s.step.startswith("fore-and-aft rigging") else s
+                       for s in res.working]
+    return res
