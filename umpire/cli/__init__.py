@@ -36,7 +36,7 @@ COMMANDS = {
     "signal": "wsim_optional_cmds", "timer": "wsim_optional_cmds", "lead": "wsim_optional_cmds",
     "sail": "shared_cmds", "sink": "shared_cmds", "anchor": "shared_cmds",
     "bomb": "te26_optional_cmds",
-    "station": "te26_rest_cmds",
+    "station": "te26_rest_cmds", "row": "te26_rest_cmds",
 }
 
 

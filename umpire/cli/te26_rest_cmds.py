@@ -30,3 +30,26 @@ def station(obj, ship, place):
         raise BadInput(f"station: a command of the WS&IM Tournament Edition's Advanced Game (marines, 19.8); "
                        f"this game plays {obj.ruleset.id} at the {getattr(obj.ruleset, 'level', 'basic')} level")
     _act(obj, Station(obj.ship(ship), place.lower()))
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--to", "to", required=True, type=click.Choice(["oars", "sails"], case_sensitive=False),
+              help="Change to the oars, or back to battle sails, from the next turn.")
+@click.pass_obj
+def row(obj, ship, to):
+    """Plot SHIP's change to the oars or back to battle sails, made on the next turn (WS&IM
+    Tournament Edition, optional rule rowing, Advanced Game). Under oars she moves two hexes
+    off the wind, cannot load or fire, and takes no rigging hits.
+
+    \b
+    Examples:
+      umpire row gunboat --to oars
+      umpire row gunboat --to sails
+    """
+    from umpire.rules.wsim_editions.te26_rowing import Row
+
+    if "row" not in obj.ruleset.actions:
+        raise BadInput(f"row: a command of the WS&IM Tournament Edition's Advanced Game (optional rule rowing, "
+                       f"39.0); this game plays {obj.ruleset.id} at the {getattr(obj.ruleset, 'level', 'basic')} level")
+    _act(obj, Row(obj.ship(ship), to.lower()))

@@ -26,6 +26,7 @@ from umpire.rules.wsim.optional_actions import Aground, Designate
 from umpire.rules.wsim_editions.te26_actions import Burn, Musketry
 from umpire.rules.wsim_editions.te26_optional_bombs import Bomb
 from umpire.rules.wsim_editions.te26_rigging import Station, TeSail
+from umpire.rules.wsim_editions.te26_rowing import Row
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
           "recover", "capture")
@@ -412,7 +413,13 @@ class WsimTe26Advanced(WsimTe26):
                "sink": (WsimActions.Sink, "_te_sink"), "pumps": (A.Pumps, "_te_pumps"),
                "musketry": (Musketry, "_te_musketry"),
                "aground": (Aground, "_te_aground"), "bomb": (Bomb, "_te_bomb"),
-               "station": (Station, "_te_station")}
+               "station": (Station, "_te_station"), "row": (Row, "_te_row")}
+
+    def _te_row(self, state, tables, a):
+        """Optional 39: the change to oars or back to sails, plotted for next turn (te26_rowing)."""
+        from umpire.rules.wsim_editions import te26_rowing
+
+        return te26_rowing.row(state, tables, a.ship, a.to)
 
     def _te_station(self, state, tables, a):
         """Marines to the deck or the rigging (19.8; te26_rigging)."""
@@ -441,8 +448,11 @@ class WsimTe26Advanced(WsimTe26):
 
         self.check_options("speed", {k: v for k, v in opts.items() if v is not None})
         self._ship(state, ship)
-        return te26_rigging.fore_and_aft_cited(                         # 38.0
+        from umpire.rules.wsim_editions import te26_rowing
+
+        res = te26_rigging.fore_and_aft_cited(                          # 38.0
             te26_ship_work.speed(te26_rigging.fore_and_aft_view(state, ship), tables, ship, opts))
+        return te26_rowing.speed(state, tables, ship, res)              # 39.3
 
     def _te_musketry(self, state, tables, a):
         """Musket fire at an adjacent enemy (24.7; te26_musket)."""
@@ -485,6 +495,9 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.wsim_editions import te26_rigging, te26_ship_work
 
         self._ship(state, a.ship)
+        from umpire.rules.wsim_editions import te26_rowing
+
+        te26_rowing.no_sail_change(state, a.ship)                      # 39.2
         return te26_rigging.seamanship(state, tables, a.ship, getattr(a, "opts", None) or {},
                                        te26_ship_work.sail(state, a.ship, a.sails))
 
@@ -525,6 +538,11 @@ class WsimTe26Advanced(WsimTe26):
         chosen = dict(zip(te26_advanced.fired_both(state), rolls))
 
         def hold(state, sid, ship):
+            from umpire.rules.wsim_editions import te26_rowing
+
+            if te26_rowing.rowing(ship, state["turn"]):
+                return [], [Step(f"{ship['name']} is being rowed", "no broadside reloads", "TE 2.6 39.4")], \
+                    {"left", "right"}
             if te26_ship_work.weighing(ship, state["turn"]):
                 return [], [Step(f"{ship['name']} is weighing anchor", "no broadside reloads", "TE 2.6 19.3.6.1")], \
                     {"left", "right"}
@@ -600,6 +618,8 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.wsim import gunnery
         from umpire.rules.wsim_editions import te26_advanced, te26_optional_ships
 
+        from umpire.rules.wsim_editions import te26_rowing
+
         try:
             rng = int(opts["range"])
         except ValueError:
@@ -607,6 +627,7 @@ class WsimTe26Advanced(WsimTe26):
         aim = (opts.get("aim") or "").lower()
         if aim not in ("", "hull", "rigging"):
             raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
+        te26_rowing.no_guns(state, firer, "fire")                      # 39.4
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
                            side_word(opts["facing"]) if opts.get("facing") else "")
         got = te26_advanced.Reading(state, act, opts, tables)
@@ -614,8 +635,8 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.wsim_editions import te26_rigging
 
         target_mir = te26_advanced.flag(opts, "target-mir")           # 24.2.7: sailors aloft on the target
-        return Plan(got.need(), lambda rolls, strict: te26_rigging.fire_follow(
-            state, target, target_mir, te26_advanced.resolve(state, got, rolls, strict, tables)), flexible=True)
+        return Plan(got.need(), lambda rolls, strict: te26_rowing.fire_follow(state, target, te26_rigging.fire_follow(
+            state, target, target_mir, te26_advanced.resolve(state, got, rolls, strict, tables))), flexible=True)
 
     def _te_explode(self, state, tables, a: A.Explode):
         """A ship blows up (24.3.2.3): adjacent ships and ships two hexes away (te26_explode)."""
@@ -652,8 +673,9 @@ class WsimTe26Advanced(WsimTe26):
 
     def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
         from umpire.rules.base import side_word
-        from umpire.rules.wsim_editions import te26_advanced
+        from umpire.rules.wsim_editions import te26_advanced, te26_rowing
 
+        te26_rowing.no_guns(state, ship, "load")                       # 39.4
         return te26_advanced.load(state, ship, side_word(side), shot, tables)
 
 
