@@ -138,7 +138,7 @@ def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(tm
                     return
 
     read(4)
-    for keys in (b"sta\t", b"her\t\n", b"fire nobody --at x --range 1 --side left\n", b"turn\n", b"exit\n"):
+    for keys in (b"statu\t", b"her\t\n", b"fire nobody --at x --range 1 --side left\n", b"turn\n", b"exit\n"):
         os.write(fd, keys)
         read()
     os.waitpid(pid, 0)
