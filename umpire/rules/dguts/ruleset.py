@@ -24,9 +24,10 @@ from umpire.rules.dguts.commands_wind import NightCommands, WindCommands
 
 STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts", "mast_thresholds",
                "ten_percent_loss", "morale_value", "saving_throw", "guns", "fire_factors", "chasers", "nation",
-               "sailing_class", "weatherliness")
+               "sailing_class", "weatherliness", "soldiers")
 TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_lost", "morale", "morale_turns",
-              "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken")
+              "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken",
+              "flagship", "squadron", "entangled_with")
 
 
 
