@@ -13,7 +13,7 @@ from umpire.rules.wsim_editions.packs import read_pack, row_index, template
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
 TE_TABLES = ["fouling", "unfouling", "grappling", "grappling-modifiers", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
              "hdt-rake", "advanced-hdt-modifiers", "critical-hits",
-             "gun-hit-location", "melee-crew-loss", "musket-fire", "leader-casualty", "changing-wind-number",
+             "gun-hit-location", "melee-crew-loss", "musket-fire", "loss-of-rigging", "leader-casualty", "changing-wind-number",
              "wind-direction-change", "wind-velocity-change", "destroyed-hull", "full-sail-movement",
              "starting-wind-velocity"]
 
@@ -177,8 +177,8 @@ def test_te26_worked_rules_with_a_pack(umpire, tmp_path):
 def test_te26_offers_only_what_is_built(umpire, tmp_path):
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced").code == 0
     _ships(umpire)
-    res = umpire("mast", "a")
-    assert res.code == 2 and "not a wsim-te26 command" in res.err
+    res = umpire("signal", "a", "--text", "engage")
+    assert res.code == 2 and "this game plays wsim-te26" in res.err
     # Advanced fire is built: without the pack it names the table it needs
     res = umpire("fire", "a", "--at", "b", "--range", "1", "--side", "left", "--roll", "3")
     assert res.code == 2 and "Hit Determination Table" in res.err

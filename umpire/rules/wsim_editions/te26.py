@@ -63,7 +63,8 @@ class WsimTe26(Wsim1981):
         "bombs": "mortars fire only while anchored (19.3) and not in a gale or storm (Advanced wind, 30.0)",
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
-               "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow")}
+               "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow"),
+               "mast": (A.Mast, "_te_mast")}
     options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
@@ -76,6 +77,9 @@ class WsimTe26(Wsim1981):
         from umpire.rules.wsim_editions import te26_advanced
         from umpire.rules.wsim_editions import te26_optional_ships
         from umpire.rules.wsim_editions.te26_fire import most_gun_hits
+        from umpire.rules.wsim_editions import te26_rest_masts
+
+        te26_rest_masts.no_fire(state, firer)                          # 36.2.2
 
         try:
             rng = int(opts["range"])
@@ -270,7 +274,13 @@ class WsimTe26(Wsim1981):
         self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
         if a.ship not in state["ships"]:
             raise BadInput(f"no ship {a.ship!r}")
-        return te26_move.move(self, state, tables, a.ship, a.notation, a.opts)
+        from umpire.rules.wsim_editions import te26_rest_masts
+
+        try:
+            res = te26_move.move(self, te26_rest_masts.view(state, a.ship), tables, a.ship, a.notation, a.opts)
+        except (Refused, BadInput) as exc:                            # 36.2.2 is 1981 Optional VIII.B
+            raise type(exc)(str(exc).replace("Optional Rules VIII.B", "TE 2.6 36.2.2")) from None
+        return te26_rest_masts.cited(res)
 
     def _lead(self, state: dict, tables, ship: str, opts: dict):
         """Optional 45, casting the lead: the 1981 rule word for word (45.1-45.2), on this ruleset's
@@ -329,11 +339,25 @@ class WsimTe26(Wsim1981):
         return te26_ship_work.designate(state, a.ship, a.opts, tables)
 
     def speed(self, state: dict, tables, ship: str, opts: dict):
-        """The Beginners' allowance (7.1), with a fore-and-aft rigged ship's hex in attitude D (38.0)."""
-        from umpire.rules.wsim_editions import te26_rigging
+        """The Beginners' allowance (7.1), with a fore-and-aft rigged ship's hex in attitude D (38.0)
+        and a mast over the side (36.2.2)."""
+        from umpire.rules.wsim_editions import te26_rest_masts, te26_rigging
 
-        return te26_rigging.fore_and_aft_cited(super().speed(te26_rigging.fore_and_aft_view(state, ship), tables,
-                                                             ship, opts))
+        seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(state, ship), ship)
+        return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(super().speed(seen, tables, ship, opts)))
+
+    def _te_mast(self, state, tables, a):
+        """Optional 36.2: the Loss of Rigging Summary dice owed, or cutting a mast loose (te26_rest_masts)."""
+        from umpire.rules.wsim_editions import te26_rest_masts
+
+        return te26_rest_masts.plan(state, tables, a.ship, a.opts)
+
+    def after(self, state: dict, res, tables=None) -> None:
+        """As 1981; and with Optional 36 a die owed for each whole rigging section lost (36.2)."""
+        from umpire.rules.wsim_editions import te26_rest_masts
+
+        super().after(state, res, tables)
+        te26_rest_masts.after(state, res)
 
     def _speed(self, state: dict, tables, ship: str, opts: dict):
         """`speed`, and with Optional 41 the umpire's --blocked-by ship (te26_ship_work.blocked)."""
@@ -390,6 +414,10 @@ class WsimTe26(Wsim1981):
         out = super().status(ship)
         out["fire"] = ship.get("te_fire") or None
         out["marines_left"] = ship.get("marines_left", 0)
+        if ship.get("te_masts_due"):
+            out["masts_due"] = ship["te_masts_due"]                  # 36.2 (te26_rest_masts)
+        if ship.get("te_mast_over"):
+            out["mast_over"] = [m.get("side") for m in ship["te_mast_over"]]
         if ship.get("te_marines_aloft"):
             out["marines_at"] = "rigging"                             # 19.8 (te26_rigging)
         out["sails"] = ship.get("sails", "battle")
@@ -450,8 +478,10 @@ class WsimTe26Advanced(WsimTe26):
         self._ship(state, ship)
         from umpire.rules.wsim_editions import te26_rowing
 
-        res = te26_rigging.fore_and_aft_cited(                          # 38.0
-            te26_ship_work.speed(te26_rigging.fore_and_aft_view(state, ship), tables, ship, opts))
+        from umpire.rules.wsim_editions import te26_rest_masts
+
+        seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(state, ship), ship)     # 38.0, 36.2.2
+        res = te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(te26_ship_work.speed(seen, tables, ship, opts)))
         return te26_rowing.speed(state, tables, ship, res)              # 39.3
 
     def _te_musketry(self, state, tables, a):
@@ -628,6 +658,9 @@ class WsimTe26Advanced(WsimTe26):
         if aim not in ("", "hull", "rigging"):
             raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
         te26_rowing.no_guns(state, firer, "fire")                      # 39.4
+        from umpire.rules.wsim_editions import te26_rest_masts
+
+        te26_rest_masts.no_fire(state, firer)                          # 36.2.2
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
                            side_word(opts["facing"]) if opts.get("facing") else "")
         got = te26_advanced.Reading(state, act, opts, tables)
