@@ -311,8 +311,17 @@ class WsimTe26(Wsim1981):
         return te26_tow.tow(state, tables, a.ship, a.towed, a.opts)
 
     def ship_definition(self, name: str, side: str, ship_id: str, opts: dict) -> dict:
-        """As 1981, with her marines (3.2.7, `ship add --marines N`: a section of their own)."""
+        """As 1981, with her marines (3.2.7, `ship add --marines N`: a section of their own); and
+        class 8, the tiny craft this text adds (2.3.1 "from the highest class of 1 down to 8")."""
+        eight = str(opts.get("class") or "").strip() == "8" or str(opts.get("class_number") or "").strip() == "8"
+        if eight:
+            if str(opts.get("class") or "8").strip() != "8":
+                raise BadInput(f"class number 8: a tiny craft, of no ship type (class {opts['class']!r} given; TE 2.6 "
+                               "2.3.1)")
+            opts = {**opts, "class": None, "class_number": None}
         d = super().ship_definition(name, side, ship_id, opts)
+        if eight:
+            d["class_number"] = 8                                        # 2.3.1; 33.2 small target
         n = opts.get("marines")
         if n is not None:
             if isinstance(n, bool) or not str(n).isdigit():
