@@ -423,6 +423,8 @@ class WsimTe26(Wsim1981):
         out = super().status(ship)
         out["fire"] = ship.get("te_fire") or None
         out["marines_left"] = ship.get("marines_left", 0)
+        if ship.get("te_sections"):
+            out["sections"] = ship["te_sections"]["now"]               # 16.2 (te26_rest_sections)
         if ship.get("te_masts_due"):
             out["masts_due"] = ship["te_masts_due"]                  # 36.2 (te26_rest_masts)
         if ship.get("te_mast_over"):
@@ -648,7 +650,7 @@ class WsimTe26Advanced(WsimTe26):
     options = {**WsimTe26.options,
                "fire": ("range", "side", "aim", "facing", "rake", "sections-busy", "grapple-plotted", "mir",
                         "full-sails", "target-mir",
-                        "anchored", "target-full-sails", "target-anchored")}
+                        "anchored", "target-full-sails", "target-anchored", "section")}
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """Advanced fire (16.1, 24.2-24.6): rake numbers, Advanced modifiers, tables above 10,
@@ -672,13 +674,22 @@ class WsimTe26Advanced(WsimTe26):
         te26_rest_masts.no_fire(state, firer)                          # 36.2.2
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
                            side_word(opts["facing"]) if opts.get("facing") else "")
-        got = te26_advanced.Reading(state, act, opts, tables)
-        te26_optional_ships.fire_reading(got)          # Optional 52.2.3
-        from umpire.rules.wsim_editions import te26_rigging
+        from umpire.rules.wsim_editions import te26_rest_sections, te26_rigging
 
+        seen, section = state, str(opts.get("section") or "").lower()
+        if section:                                                    # 16.2, 24.1.2: one section fires
+            seen, said = te26_rest_sections.section_view(state, firer, act.side, section, rng, tables)
+        got = te26_advanced.Reading(seen, act, opts, tables)
+        if section:
+            got.steps.insert(0, said)
+        te26_optional_ships.fire_reading(got)          # Optional 52.2.3
         target_mir = te26_advanced.flag(opts, "target-mir")           # 24.2.7: sailors aloft on the target
-        return Plan(got.need(), lambda rolls, strict: te26_rowing.fire_follow(state, target, te26_rigging.fire_follow(
-            state, target, target_mir, te26_advanced.resolve(state, got, rolls, strict, tables))), flexible=True)
+
+        def resolve(rolls, strict):
+            res = te26_advanced.resolve(seen, got, rolls, strict, tables)
+            res = te26_rigging.fire_follow(state, target, target_mir, res)
+            return te26_rest_sections.follow(state, target, te26_rowing.fire_follow(state, target, res))
+        return Plan(got.need(), resolve, flexible=True)
 
     def _te_explode(self, state, tables, a: A.Explode):
         """A ship blows up (24.3.2.3): adjacent ships and ships two hexes away (te26_explode)."""
