@@ -138,3 +138,26 @@ def test_crew_hits_of_fire_at_rigging_fall_on_marines_aloft(umpire, tmp_path):
     assert res.code == 0, res.err
     assert "marines_hit" not in res.json and _ship(umpire, "mars")["marines_left"] == 3
     assert umpire("verify").code == 0
+
+
+def test_marines_aloft_go_with_a_boarding_party(umpire, tmp_path):
+    """10.1.2.1 "For Offensive Boarding Parties (OBPs) and Defensive Boarding Parties (DBPs), a
+    ship's marines must be used": a party formed while they are aloft takes them down with it, so
+    a broadside at her rigging no longer falls on them (24.2.7); and marines in a boarding party
+    cannot be sent aloft."""
+    _game(umpire, tmp_path)
+    assert umpire("station", "mars", "--marines", "rigging").code == 0
+    assert umpire("turn").code == 0
+    assert umpire("board", "mars", "--party", "dbp", "--sections", "1").code == 0
+    assert _ship(umpire, "mars")["marines_at"] == "boarding party"
+    res = umpire("--json", "fire", "herc", "--at", "mars", "--range", "6", "--side", "left", "--facing", "left",
+                 "--aim", "rigging", "--roll", "3")
+    assert res.code == 0, res.err
+    assert "marines_hit" not in res.json and _ship(umpire, "mars")["marines_left"] == 4
+    assert umpire("turn").code == 0
+    assert _ship(umpire, "mars")["marines_at"] == "rigging"
+    assert umpire("station", "mars", "--marines", "deck").code == 0
+    assert umpire("turn").code == 0
+    assert umpire("board", "mars", "--party", "dbp", "--sections", "1").code == 0
+    res = umpire("station", "mars", "--marines", "rigging")
+    assert res.code == 1 and "10.1.2.1" in res.err

@@ -430,7 +430,9 @@ class WsimTe26(Wsim1981):
         if ship.get("te_mast_over"):
             out["mast_over"] = [m.get("side") for m in ship["te_mast_over"]]
         if ship.get("te_marines_aloft"):
-            out["marines_at"] = "rigging"                             # 19.8 (te26_rigging)
+            from umpire.rules.wsim_editions.te26_rigging import aloft
+
+            out["marines_at"] = "rigging" if aloft(ship) else "boarding party"     # 19.8, 10.1.2.1
         out["sails"] = ship.get("sails", "battle")
         out["anchor"] = ship.get("te_anchor") or None
         out["destroyed_hull"] = ship.get("te_destroyed") or None

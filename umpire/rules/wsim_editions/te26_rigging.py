@@ -34,7 +34,13 @@ class Station(Action):
 
 
 def aloft(ship: dict) -> bool:
-    return bool(ship.get("te_marines_aloft"))
+    """Her marines are in the rigging: posted there, and not taken into an OBP or DBP this turn
+    (10.1.2.1 "a ship's marines must be used" in them; docs/rulings.md)."""
+    return bool(ship.get("te_marines_aloft")) and not in_party(ship)
+
+
+def in_party(ship: dict) -> bool:
+    return any(b.get("party") in ("obp", "dbp") for b in ship.get("boarding", [])) or bool(ship.get("te_boarded"))
 
 
 def station(state: dict, ship_id: str, place: str) -> Resolution:
@@ -50,15 +56,14 @@ def station(state: dict, ship_id: str, place: str) -> Resolution:
         raise Refused(f"{ship['name']} has {ship['state']}: her marines are not posted any more (TE 2.6 12.4.4)")
     if not ship.get("marines_left"):
         raise Refused(f"{ship['name']} has no marines (TE 2.6 3.2.7; `ship add --marines N`)")
-    now = "rigging" if aloft(ship) else "deck"
+    now = "rigging" if ship.get("te_marines_aloft") else "deck"
     if place == now:
         raise Refused(f"{ship['name']}'s marines are on the {now} already (TE 2.6 19.8)")
     if ship.get("te_marines_moved") == turn:
         raise Refused(f"{ship['name']}'s marines were posted this turn: they are assigned once, in the Planning "
                       "Phase (TE 2.6 19.8)")
     if place == "rigging":
-        party = [b["party"] for b in ship.get("boarding", []) if b.get("party") in ("obp", "dbp")]
-        if party or ship.get("te_boarded") or any(s.get("te_boarded") == ship_id for s in state["ships"].values()):
+        if in_party(ship) or any(s.get("te_boarded") == ship_id for s in state["ships"].values()):
             raise Refused(f"{ship['name']}'s marines are in her boarding party or a melee: a ship's marines must be "
                           "in her OBP or DBP (TE 2.6 10.1.2.1), so they cannot go aloft")
         if not any(ship["rigging_left"]):
@@ -79,7 +84,7 @@ def musket_check(state: dict, ship_id: str) -> None:
     rigging or from rigging to deck"."""
     ship = state["ships"].get(ship_id)
     if ship and ship.get("te_marines_moved") == state["turn"]:
-        where = "rigging" if aloft(ship) else "deck"
+        where = "rigging" if ship.get("te_marines_aloft") else "deck"
         raise Refused(f"{ship['name']}'s marines moved to the {where} this turn: no musket fire (TE 2.6 24.7.1)")
 
 
