@@ -194,8 +194,9 @@ def seamanship(state: dict, tables, ship_id: str, opts: dict, res: Resolution):
                  "the sails change" if die <= quality else "higher: the sail status remains the same",
                  "TE 2.6 35.1, 3.2.5.1")]
         data = {**res.data, "rolls": [die], "seamanship": die <= quality}
-        if die <= quality:
-            return Resolution(res.kind, res.summary, res.effects, steps, data)
+        if die <= quality:          # the change made, as `sail` without the die notes it (44.4, 52.2.1)
+            return Resolution(res.kind, res.summary, res.effects + [set_(["ships", ship_id, "te_sail_turn"],
+                                                                         state["turn"])], steps, data)
         now = ship.get("sails", "battle")
         data["sails"] = now
         steps = [Step(s.step, f"{s.value}: not made", s.source) if s.step == "Sail Status Phase" else s
