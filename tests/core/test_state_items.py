@@ -33,3 +33,23 @@ def test_a_list_item_of_the_wrong_kind_is_bad_input(umpire, duel, old, new):
 def test_items_of_the_right_kind_pass(umpire, duel):
     _edit(duel, "fouled = []", 'fouled = ["hercule"]')
     assert umpire("status").code == 0
+
+
+def test_an_applied_copy_reads_as_a_deep_copy_would_and_leaves_the_state_alone():
+    import copy
+
+    from umpire.core.effects import applied_copy, apply
+
+    state = {"turn": 3, "ships": {"a": {"hull": 5, "crew": [4, 4], "x": {"y": 1}}, "b": {"hull": 2, "crew": [1]}},
+             "wind": {"v": 3}, "other": 1}
+    effects = [{"op": "set", "path": ["ships", "a", "crew", 1], "value": 0},
+               {"op": "add", "path": ["ships", "b", "hull"], "value": -1},
+               {"op": "set", "path": ["ships", "c"], "value": {"hull": 9}},
+               {"op": "del", "path": ["ships", "a", "x", "y"]},
+               {"op": "set", "path": ["wind", "v"], "value": 4}]
+    before = copy.deepcopy(state)
+    keys = ("ships", "wind", "turn")
+    got = applied_copy(state, effects, keys)
+    assert state == before
+    assert got == apply({k: copy.deepcopy(state[k]) for k in keys}, effects)
+    assert got["ships"]["b"] is not state["ships"]["b"] and got["ships"]["a"]["crew"] == [4, 0]

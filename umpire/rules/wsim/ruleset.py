@@ -401,16 +401,15 @@ class Wsim1981(Ruleset):
 
     def _announce_end(self, state: dict, res, tables) -> None:
         """The action that meets a victory condition says the game is over (Basic XI.A.4)."""
-        import copy
-
-        from umpire.core.state import Step, apply, set_
+        from umpire.core.effects import applied_copy
+        from umpire.core.state import Step, set_
         from umpire.rules.wsim import turns
 
         if not any(e["path"][0] in ("ships", "wind") for e in res.effects):
             return
         before = turns.victory(state, tables)
-        probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind", "game_over", "turn") if k in state},
-                      [e for e in res.effects if e["path"][0] in ("ships", "wind")])
+        probe = applied_copy(state, [e for e in res.effects if e["path"][0] in ("ships", "wind")],
+                             ("ships", "wind", "game_over", "turn"))
         end = turns.victory(probe, tables)
         if end["over"] and [end.get(k) for k in ("winner", "draw", "why")] != \
                 [before.get(k) for k in ("winner", "draw", "why")]:

@@ -272,15 +272,13 @@ class Wsim1974(Wsim1981):
     def _announce_end(self, state: dict, res, tables) -> None:
         """As 1981 (Basic XI.A.4), judged by the first edition's duel rule (`victory`); the wind
         rising above a storm is worded as the first edition has it."""
-        import copy
-
-        from umpire.core.state import Step, apply, set_
+        from umpire.core.effects import applied_copy
+        from umpire.core.state import Step, set_
 
         if any(e["path"][0] in ("ships", "wind") for e in res.effects):
             before = victory(state, tables)
-            probe = apply({k: copy.deepcopy(state[k]) for k in ("ships", "wind", "game_over", "turn", "duel_victory")
-                           if k in state},
-                          [e for e in res.effects if e["path"][0] in ("ships", "wind")])
+            probe = applied_copy(state, [e for e in res.effects if e["path"][0] in ("ships", "wind")],
+                                 ("ships", "wind", "game_over", "turn", "duel_victory"))
             end = victory(probe, tables)
             if end["over"] and [end.get(k) for k in ("winner", "draw", "why")] != \
                     [before.get(k) for k in ("winner", "draw", "why")]:
