@@ -67,7 +67,8 @@ class WsimTe26(Wsim1981):
                "mast": (A.Mast, "_te_mast")}
     options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
-                              for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship"))}
+                              for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship",
+                                        "soldiers"))}
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """A broadside (11.2-11.4) on the pack's HDT and Hit Tables 0-10, then a gun hit location

@@ -89,6 +89,7 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
     several = len(att) > 1
     sd = state["ships"][defender]
     mar = {f.ship: marines(state, f) for f in att + [d]}
+    sol = Soldiers(state, att, d, kind, opts, mar, q, steps)
     boarded: list[boarding.Force] = []
     ends: dict[str, str] = {}
     first = {f.ship: state["ships"][f.ship].get("te_boarded") != defender for f in att}
@@ -117,32 +118,33 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
     outcome = {}
     if boarded:
         shift = 1 if kind == "dbp" and any(first[a.ship] for a in boarded) else 0
-        tms_a = sum(_total(a, mar) * q[a.quality] for a in boarded)
+        tms_a = sum(sol.tms(a, mar) for a in boarded)
         ra = die("crew loss attacker")
         la = _loss(table, ra, tms_a, 0, steps, "attacker" + ("s, crews combined" if len(boarded) > 1 else ""))
         rd = die("crew loss defender")
-        ld = _loss(table, rd, _total(d, mar) * q[d.quality], shift, steps, "defender")
-        _hit(d, la, ra, mar, steps)
-        _share(boarded, ld, rd, mar, steps)
-        if _total(d, mar) == 0 and any(_total(a, mar) for a in boarded):
+        ld = _loss(table, rd, sol.tms(d, mar), shift, steps, "defender")
+        _hit(d, la, ra, mar, steps, sol)
+        _share(boarded, ld, rd, mar, steps, sol)
+        if _total(d, mar, sol) == 0 and any(_total(a, mar, sol) for a in boarded):
             outcome = {a.ship: "defender surrenders" for a in boarded}
             steps.append(Step("the defending party is wiped out by the OBP", "the ship surrenders", "TE 2.6 12.3.4.3"))
-        elif not any(_total(a, mar) for a in boarded):
-            outcome = {a.ship: "repelled" if _total(d, mar) else "both parties eliminated" for a in boarded}
+        elif not any(_total(a, mar, sol) for a in boarded):
+            outcome = {a.ship: "repelled" if _total(d, mar, sol) else "both parties eliminated" for a in boarded}
         else:
-            outcome = _morale(boarded, d, q, rules, opts, die, steps, mar)
+            outcome = _morale(boarded, d, q, rules, opts, die, steps, mar, sol)
             for a in boarded:
                 if outcome[a.ship] == "repelled":
                     r = die("crew loss against the repelled OBP")
-                    extra = _loss(table, r, _total(d, mar) * q[d.quality], 0,
+                    extra = _loss(table, r, sol.tms(d, mar), 0,
                                   steps, f"defender, against the repelled OBP of {state['ships'][a.ship]['name']}")
-                    _hit(a, extra, r, mar, steps)
+                    _hit(a, extra, r, mar, steps, sol)
     if strict and dice:
         raise BadInput(f"melee used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
     outcome.update(ends)
     res = _result(state, att, defender, d, outcome, used, steps, tables)
     res.effects += [set_(["ships", sid, "marines_left"], n) for sid, n in mar.items()
                     if n != state["ships"][sid].get("marines_left", 0) and state["ships"][sid].get("marines_left")]
+    res.effects += sol.effects()
     return res
 
 
@@ -211,13 +213,89 @@ def marines(state: dict, f: boarding.Force) -> int:
     return 0 if f.prize else int(state["ships"][f.ship].get("marines_left", 0))
 
 
-def _total(f: boarding.Force, mar: dict) -> int:
-    return f.squares + mar.get(f.ship, 0)
+def _total(f: boarding.Force, mar: dict, sol: "Soldiers | None" = None) -> int:
+    return f.squares + mar.get(f.ship, 0) + (sol.n.get(f.ship, 0) if sol else 0)
 
 
-def _hit(f: boarding.Force, n: int, roll: int, mar: dict, steps: list[Step]) -> None:
+class Soldiers:
+    """Optional 57.4: the soldiers aboard (`designate --soldiers`) in their ship's boarding party.
+
+    They go with her party unless the umpire keeps them back (`--opt attacker-soldiers=no`,
+    `defender-soldiers=no`), and board only behind sailors or marines (57.4.1). In an OBP their
+    squares count one quality level below the party's in its Total Melee Strength (57.4.2; poor
+    stays poor). On a crew loss die of 4 the first loss of the Melee Phase is a soldier's (57.4.3);
+    otherwise they fall after the sailors and marines. They give no marine re-roll (57.4.4)."""
+
+    def __init__(self, state: dict, att: list, d, kind: str, opts: dict, mar: dict, q: dict, steps: list[Step]):
+        from umpire.rules.wsim_editions.te26_optional_soldiers import RULE
+
+        self.state, self.q, self.n, self.obp, self.hit = state, q, {}, {}, set()
+        for who in ("attacker", "defender"):
+            value = str(opts.get(f"{who}-soldiers") or "").lower()
+            if value not in ("", "0", "no", "false", "1", "yes", "true"):
+                raise BadInput(f"melee --opt {who}-soldiers={value}: use no to keep the soldiers back, yes (the "
+                               "default) to send them")
+        if RULE not in (state.get("optional") or []):
+            return
+        for f in att + [d]:
+            who = "defender" if f is d else "attacker"
+            left = sum((state["ships"][f.ship].get("te_soldiers") or {}).get("left") or [])
+            if not left or f.prize:
+                continue
+            name = state["ships"][f.ship]["name"]
+            if str(opts.get(f"{who}-soldiers") or "").lower() in ("0", "no", "false"):
+                steps.append(Step(f"{name}'s soldiers", "kept back from the melee (the umpire's word)",
+                                  "TE 2.6 57.4"))
+                continue
+            self.obp[f.ship] = who == "attacker" or kind == "obp"
+            if self.obp[f.ship] and not (f.squares + mar.get(f.ship, 0)):
+                steps.append(Step(f"{name}'s soldiers", "stay aboard: they board only behind marines or sailors",
+                                  "TE 2.6 57.4.1"))
+                continue
+            self.n[f.ship] = left
+            steps.append(Step(f"{name}'s soldiers with her {'OBP' if self.obp[f.ship] else 'DBP'}",
+                              f"{left} square(s), {self.quality(f)}"
+                              + (f" (one level below {f.quality} in an OBP)" if self.obp[f.ship] else ""),
+                              "TE 2.6 57.4, 57.4.2"))
+        self.start = dict(self.n)
+
+    def quality(self, f) -> str:
+        order = ("PR", "GR", "AV", "CR", "EL")
+        if not self.obp.get(f.ship):
+            return f.quality
+        return order[max(0, order.index(f.quality) - 1)]
+
+    def tms(self, f, mar: dict) -> int:
+        """Total Melee Strength (12.3.3): crew and marines at the party's quality, soldiers at theirs."""
+        return (f.squares + mar.get(f.ship, 0)) * self.q[f.quality] + self.n.get(f.ship, 0) * self.q[self.quality(f)]
+
+    def effects(self) -> list[dict]:
+        out = []
+        for sid, n in self.n.items():
+            lost = self.start[sid] - n
+            if not lost:
+                continue
+            troops = self.state["ships"][sid]["te_soldiers"]
+            left = list(troops["left"])
+            for _ in range(lost):
+                i = next(i for i, c in enumerate(left) if c > 0)
+                left[i] -= 1
+            out.append(set_(["ships", sid, "te_soldiers"], {**troops, "left": left}))
+        return out
+
+
+def _hit(f: boarding.Force, n: int, roll: int, mar: dict, steps: list[Step], sol: Soldiers | None = None) -> None:
     """12.3.4.1: losses from the party's marines or lowest crew section: on a 6 one loss must be a
-    marine, on a 5 a sailor, where there is one; the crew first otherwise, then the marines."""
+    marine, on a 5 a sailor, where there is one; the crew first otherwise, then the marines.
+    57.4.3: a party's soldiers take the first loss of the Melee Phase on a 4; they go last otherwise."""
+    first = sol is not None and n > 0 and f.ship not in sol.hit
+    if sol is not None and n > 0:
+        sol.hit.add(f.ship)
+    if first and roll == 4 and sol.n.get(f.ship):
+        sol.n[f.ship] -= 1
+        n -= 1
+        steps.append(Step("a 4: the first melee crew loss is a soldier's", f"{sol.n[f.ship]} soldier square(s) left",
+                          "TE 2.6 57.4.3"))
     if n and roll == 6 and mar.get(f.ship):
         mar[f.ship] -= 1
         n -= 1
@@ -228,26 +306,31 @@ def _hit(f: boarding.Force, n: int, roll: int, mar: dict, steps: list[Step]) -> 
     if rest and mar.get(f.ship):
         k = min(rest, mar[f.ship])
         mar[f.ship] -= k
+        rest -= k
         steps.append(Step("no sailor left in the party", f"{k} marine square(s) lost", "TE 2.6 12.3.4.1"))
+    if rest and sol is not None and sol.n.get(f.ship):
+        k = min(rest, sol.n[f.ship])
+        sol.n[f.ship] -= k
+        steps.append(Step("no sailor or marine left in the party", f"{k} soldier square(s) lost", "TE 2.6 57.4"))
 
 
 def _share(forces: list[boarding.Force], n: int, roll: int = 0, mar: dict | None = None,
-           steps: list[Step] | None = None) -> None:
+           steps: list[Step] | None = None, sol: Soldiers | None = None) -> None:
     """Losses taken as evenly as possible between the attacking crews (12.3.4.2): a square at a time."""
     mar = mar if mar is not None else {}
     steps = steps if steps is not None else []
     first = True
-    while n > 0 and any(_total(f, mar) for f in forces):
+    while n > 0 and any(_total(f, mar, sol) for f in forces):
         for f in forces:
-            if n and _total(f, mar):
-                _hit(f, 1, roll if first else 0, mar, steps)
+            if n and _total(f, mar, sol):
+                _hit(f, 1, roll if first else 0, mar, steps, sol)
                 first = False
                 n -= 1
 
 
-def _morale(boarded, d, q, rules, opts, die, steps, mar) -> dict[str, str]:
-    tms_a = sum(_total(a, mar) * q[a.quality] for a in boarded)
-    tms_d = _total(d, mar) * q[d.quality]
+def _morale(boarded, d, q, rules, opts, die, steps, mar, sol: Soldiers | None = None) -> dict[str, str]:
+    tms_a = sum((sol.tms(a, mar) if sol else _total(a, mar) * q[a.quality]) for a in boarded)
+    tms_d = sol.tms(d, mar) if sol else _total(d, mar) * q[d.quality]
     several = len(boarded) > 1
 
     def check(who: str, me, mine: int, theirs: int) -> bool:
@@ -262,6 +345,9 @@ def _morale(boarded, d, q, rules, opts, die, steps, mar) -> dict[str, str]:
             fail = total > rules["quality"][me.quality]
             steps.append(Step(f"morale, {who}{attempt}: die {roll} -> {total} against {me.quality} "
                               f"{rules['quality'][me.quality]}", "fails" if fail else "holds", "TE 2.6 12.3.5"))
+            if fail and not mar.get(me.ship) and sol is not None and sol.n.get(me.ship):
+                steps.append(Step("soldiers in the party", "no re-roll: they do not confer the marines' benefit",
+                                  "TE 2.6 57.4.4"))
             if not fail or not mar.get(me.ship):
                 break
         return fail

@@ -10,9 +10,7 @@
 * `musketry SHIP --at TARGET --troops soldiers`: the soldiers fire muskets on the Musket Fire
   Table with their squares, -1, on deck, once a turn apart from the marines (57.3).
 
-Not yet: their part in melee (57.4: boarding after marines or sailors, one quality level lower
-in an OBP, absorbing the first melee crew loss on a 4, no marine re-roll), which needs the melee
-to count them.
+Their part in melee (57.4) is counted by the melee itself: `te26_melee.Soldiers`.
 """
 
 from __future__ import annotations
