@@ -104,9 +104,11 @@ def aground(obj, ship, refloat, land, rocks, lighten, battle, depth, roll):
 @click.option("--soldiers", type=int, metavar="N", help="Tournament Edition: N soldier squares embarked (soldiers; "
               "at set-up).")
 @click.option("--artillery", is_flag=True, help="Tournament Edition, with --soldiers: they are artillery troops.")
+@click.option("--boat", is_flag=True, help="Tournament Edition: the class 7 or 8 vessel is a boat unit that rows "
+              "(boats).")
 @click.pass_obj
 def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, merchantman, privateer, pirate,
-              mortars, fort, soldiers, artillery):
+              mortars, fort, soldiers, artillery, boat=False):
     """Note what the scenario states about SHIP for the WS&IM optional rules.
 
     \b
@@ -120,7 +122,7 @@ def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, me
     _wsim(obj, "designate")
     opts = {"fore_and_aft": fore_and_aft, "uncoppered": uncoppered, "newly_arrived": newly_arrived,
             "rated_guns": rated_guns, "merchantman": merchantman, "privateer": privateer, "pirate": pirate,
-            "mortars": mortars, "fort": fort, "soldiers": soldiers, "artillery": artillery}
+            "mortars": mortars, "fort": fort, "soldiers": soldiers, "artillery": artillery, "boat": boat}
     _act(obj, Designate(obj.ship(ship), {k: v for k, v in opts.items() if v not in (None, False)}))
 
 

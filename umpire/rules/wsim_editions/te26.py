@@ -65,7 +65,8 @@ class WsimTe26(Wsim1981):
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow"),
                "mast": (A.Mast, "_te_mast")}
-    options = {**Wsim1981.options, "fire": ("range", "side", "aim", "facing", "grapple-plotted"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
+    options = {**Wsim1981.options, "speed": (*Wsim1981.options["speed"], "towing"),
+               "fire": ("range", "side", "aim", "facing", "grapple-plotted", "boat-sailing"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship",
                                         "soldiers"))}
@@ -81,6 +82,9 @@ class WsimTe26(Wsim1981):
         from umpire.rules.wsim_editions import te26_rest_masts
 
         te26_rest_masts.no_fire(state, firer)                          # 36.2.2
+        from umpire.rules.wsim_editions import te26_boats
+
+        te26_boats.fire_check(state, target, opts)                     # 54.2.2-54.2.3
 
         try:
             rng = int(opts["range"])
@@ -275,6 +279,9 @@ class WsimTe26(Wsim1981):
         self.check_options("move", {k: v for k, v in a.opts.items() if v is not None})
         if a.ship not in state["ships"]:
             raise BadInput(f"no ship {a.ship!r}")
+        from umpire.rules.wsim_editions import te26_boats
+
+        te26_boats.no_move(state, a.ship)                              # 54.1.1
         from umpire.rules.wsim_editions import te26_rest_masts
 
         try:
@@ -351,10 +358,14 @@ class WsimTe26(Wsim1981):
     def speed(self, state: dict, tables, ship: str, opts: dict):
         """The Beginners' allowance (7.1), with a fore-and-aft rigged ship's hex in attitude D (38.0)
         and a mast over the side (36.2.2)."""
-        from umpire.rules.wsim_editions import te26_rest_masts, te26_rigging
+        from umpire.rules.wsim_editions import te26_boats, te26_rest_masts, te26_rigging
 
-        seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(state, ship), ship)
-        return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(super().speed(seen, tables, ship, opts)))
+        def under_sail(st, op):
+            seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(st, ship), ship)
+            return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(Wsim1981.speed(self, seen, tables, ship, op)))
+        if te26_boats.is_boat(state, ship):                            # Optional 54.1
+            return te26_boats.speed(state, tables, ship, opts, under_sail)
+        return under_sail(state, {k: v for k, v in opts.items() if k != "towing"})
 
     def _te_mast(self, state, tables, a):
         """Optional 36.2: the Loss of Rigging Summary dice owed, or cutting a mast loose (te26_rest_masts)."""
@@ -439,7 +450,7 @@ class WsimTe26(Wsim1981):
         out["destroyed_hull"] = ship.get("te_destroyed") or None
         if ship.get("te_aground"):
             out["aground"] = ship["te_aground"]
-        for key in ("merchantman", "privateer", "mortars", "mortar_load", "fort", "soldiers"):   # Optional 52-57
+        for key in ("merchantman", "privateer", "boat", "mortars", "mortar_load", "fort", "soldiers"):   # 52-57
             if ship.get(f"te_{key}"):
                 out[key] = ship[f"te_{key}"]
         out["shot"] = {s: ship.get("te_shot", {}).get(s, "round") if ship["loaded"][s] else None
@@ -492,10 +503,14 @@ class WsimTe26Advanced(WsimTe26):
         self._ship(state, ship)
         from umpire.rules.wsim_editions import te26_rowing
 
-        from umpire.rules.wsim_editions import te26_rest_masts
+        from umpire.rules.wsim_editions import te26_boats, te26_rest_masts
 
-        seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(state, ship), ship)     # 38.0, 36.2.2
-        res = te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(te26_ship_work.speed(seen, tables, ship, opts)))
+        def under_sail(st, op):
+            seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(st, ship), ship)     # 38.0, 36.2.2
+            return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(te26_ship_work.speed(seen, tables, ship, op)))
+        if te26_boats.is_boat(state, ship):                            # Optional 54.1
+            return te26_boats.speed(state, tables, ship, opts, under_sail)
+        res = under_sail(state, {k: v for k, v in opts.items() if k != "towing"})
         return te26_rowing.speed(state, tables, ship, res)              # 39.3
 
     def _te_musketry(self, state, tables, a):
@@ -653,7 +668,7 @@ class WsimTe26Advanced(WsimTe26):
     options = {**WsimTe26.options,
                "fire": ("range", "side", "aim", "facing", "rake", "sections-busy", "grapple-plotted", "mir",
                         "full-sails", "target-mir",
-                        "anchored", "target-full-sails", "target-anchored", "section")}
+                        "anchored", "target-full-sails", "target-anchored", "section", "boat-sailing")}
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """Advanced fire (16.1, 24.2-24.6): rake numbers, Advanced modifiers, tables above 10,
@@ -675,6 +690,9 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.wsim_editions import te26_rest_masts
 
         te26_rest_masts.no_fire(state, firer)                          # 36.2.2
+        from umpire.rules.wsim_editions import te26_boats
+
+        te26_boats.fire_check(state, target, opts)                     # 54.2.2-54.2.3
         act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
                            side_word(opts["facing"]) if opts.get("facing") else "")
         from umpire.rules.wsim_editions import te26_rest_sections, te26_rigging

@@ -21,7 +21,7 @@ from umpire.core.state import Resolution, Step, set_
 MERCHANTMEN = "merchantmen"
 PRIVATEERS = "privateers-and-pirates"
 KINDS = ("merchant", "east-indiaman")
-KEYS = ("merchantman", "privateer", "pirate", "mortars", "fort", "soldiers", "artillery")
+KEYS = ("merchantman", "privateer", "pirate", "mortars", "fort", "soldiers", "artillery", "boat")
 
 
 def _require(state: dict, name: str, section: str, what: str) -> None:
@@ -78,6 +78,12 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
         more, said = te26_optional_forts.designate(state, ship_id, opts["fort"], tables)
         effects += more
         steps += said
+    if opts.get("boat"):
+        from umpire.rules.wsim_editions import te26_boats
+
+        more, said = te26_boats.designate(state, ship_id, tables)
+        effects += more
+        steps += said
     if opts.get("mortars") not in (None, False, ""):
         from umpire.rules.wsim_editions import te26_optional_bombs
 
@@ -91,6 +97,7 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
             **{k: True for k in ("privateer", "pirate") if opts.get(k)},
             **({"mortars": int(opts["mortars"])} if opts.get("mortars") not in (None, False, "") else {}),
             **({"fort": str(opts["fort"]).lower()} if opts.get("fort") else {}),
+            **({"boat": True} if opts.get("boat") else {}),
             **({"soldiers": opts["soldiers"], "artillery": bool(opts.get("artillery"))} if opts.get("soldiers") else {})}
     return Resolution("designate", f"{ship['name']}: " + "; ".join(s.step for s in steps), effects, steps, data)
 

@@ -1,0 +1,113 @@
+"""Tournament Edition 2.6, Optional 54: boat units (`designate --boat`), their rowing allowance and
+fire at them."""
+
+from __future__ import annotations
+
+from tests.rules.editions.test_te26_advanced import ADV
+from tests.rules.editions.test_te26_optional_soldiers import _pack
+
+BOAT = "6H-(4)M-4(0)G-5R(3)-5-22'-5(GR)"
+HERC = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"
+
+
+def _game(umpire, tmp_path, *optional, level="advanced"):
+    (tmp_path / "p.toml").write_text(_pack() + ADV)
+    args = []
+    for name in ("boats",) + optional:
+        args += ["--optional", name]
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", level,
+                  "--tables", tmp_path / "p.toml", *args).code == 0
+    assert umpire("ship", "add", "Gunboat", "--side", "gb", "--class", "7", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+
+
+def _speed(umpire, sid, att, *more):
+    res = umpire("--json", "speed", sid, "--attitude", att, *more)
+    assert res.code == 0, res.err
+    return res.json
+
+
+def test_only_class_7_and_8_vessels_are_boats(umpire, tmp_path):
+    """54.0 "Boat units occupy only one hex"; 54.1.1 "a Class 7 boat"; 54.4.0 "Class 8 boats"."""
+    _game(umpire, tmp_path)
+    res = umpire("designate", "herc", "--boat")
+    assert res.code == 1 and "class 7 or class 8" in res.err
+    res = umpire("--json", "designate", "gunboat", "--boat")
+    assert res.code == 0 and res.json["boat"] is True, res.err
+    assert umpire("--json", "status", "gunboat").json["ships"][0]["boat"] is True
+    assert umpire("designate", "gunboat", "--boat").code == 1
+    assert umpire("undo").code == 0
+    assert "boat" not in umpire("--json", "status", "gunboat").json["ships"][0]
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    assert umpire("verify").code == 0
+
+
+def test_boats_need_the_optional_rule(umpire, tmp_path):
+    (tmp_path / "p.toml").write_text(_pack() + ADV)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
+    res = umpire("designate", "jolly", "--boat")
+    assert res.code == 1 and "--optional boats" in res.err
+
+
+def test_a_class_7_boat_rows(umpire, tmp_path):
+    """54.1.1 "While rowing, a Class 7 boat has 4 movement points in wind attitudes A and B and 3
+    movement points in attitudes C and D"; 54.1.5 "Boats may tow other boats at a movement
+    allowance of one less than normal"."""
+    _game(umpire, tmp_path)
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    assert [_speed(umpire, "gunboat", a)["allowance"] for a in "ABCD"] == [4, 4, 3, 3]
+    res = _speed(umpire, "gunboat", "C")
+    assert any("54.1.1" in line for line in res["explain"])
+    towing = _speed(umpire, "gunboat", "A", "--opt", "towing=1")
+    assert towing["allowance"] == 3 and any("54.1.5" in line for line in towing["explain"])
+    assert umpire("speed", "gunboat", "--attitude", "A", "--opt", "towing=maybe").code == 2
+    # 54.1.1 "Unlike ships, boats may make two consecutive turns and there is no cost to turn":
+    # the ship move checker does not check a boat's move.
+    res = umpire("move", "gunboat", "LL", "--attitude", "A")
+    assert res.code == 1 and "54.1.1" in res.err
+
+
+def test_a_class_8_boat_rows_by_the_wind_velocity_in_attitude_d(umpire, tmp_path):
+    """54.4.1 "A Class 8 boat has only 1 movement point in attitudes A, B, and C. In attitude D, it
+    has no movement points except when the wind velocity is Light Breeze, in which case, it may
+    move one hex on alternate turns, or Becalmed, in which case it has 1 movement point"."""
+    _game(umpire, tmp_path, "wind-velocity")
+    assert umpire("designate", "jolly", "--boat").code == 0
+    assert umpire("wind", "--velocity", "3").code == 0
+    assert [_speed(umpire, "jolly", a)["allowance"] for a in "ABCD"] == [1, 1, 1, 0]
+    assert umpire("wind", "--velocity", "0").code == 0
+    assert _speed(umpire, "jolly", "D")["allowance"] == 1
+    assert umpire("wind", "--velocity", "1").code == 0
+    odd = _speed(umpire, "jolly", "D")                 # turn 1
+    assert odd["allowance"] == 0 and odd["alternate_turns"] is True
+    assert umpire("turn").code == 0
+    assert _speed(umpire, "jolly", "D")["allowance"] == 1
+    assert _speed(umpire, "jolly", "D", "--opt", "towing=1")["allowance"] == 0
+
+
+def test_a_boat_under_sail_is_fore_and_aft_rigged(umpire, tmp_path):
+    """54.1.2 "Boats with rigging sections may sail. When sailing, boats are fore-and-aft rigged
+    (see 38.0)": one hex every second turn in attitude D."""
+    _game(umpire, tmp_path)
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    res = _speed(umpire, "gunboat", "D", "--sail", "battle")
+    assert res["sail"] == "battle" and any("54.1.2" in line for line in res["explain"])
+    assert any("38.0" in line for line in res["explain"])
+
+
+def test_fire_at_a_boat(umpire, tmp_path):
+    """54.2.2 "Boats cannot be raked"; 54.2.3 "Fire must be directed toward the hull of a boat,
+    unless the boat is sailing"."""
+    _game(umpire, tmp_path)
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    base = ["fire", "herc", "--at", "gunboat", "--range", "3", "--side", "left", "--facing", "left"]
+    res = umpire(*base, "--aim", "rigging", "--roll", "1")
+    assert res.code == 1 and "54.2.3" in res.err
+    res = umpire(*base, "--rake", "bow", "--roll", "1")
+    assert res.code == 1 and "54.2.2" in res.err
+    res = umpire("--json", *base, "--aim", "rigging", "--opt", "boat-sailing=1", "--roll", "1")
+    assert res.code == 0, res.err
+    res = umpire(*base[:3], "jolly", *base[4:], "--opt", "boat-sailing=1", "--roll", "1")
+    assert res.code == 2 and "not a boat unit" in res.err

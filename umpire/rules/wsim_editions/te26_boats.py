@@ -1,0 +1,135 @@
+"""Tournament Edition 2.6, Optional 54: boats (`--optional boats`).
+
+* `designate SHIP --boat` at set-up: a class 7 or class 8 vessel (`ship add --class 7|8`) is a
+  boat unit of one hex (54.0, 54.4.0), "treated as one vessel for all purposes".
+* `speed BOAT` gives her rowing allowance (54.1): class 7, 4 in attitudes A and B, 3 in C and D
+  (54.1.1); class 8, 1 in A, B and C, in D none, but one hex on alternate turns in a light breeze
+  and 1 when becalmed (54.4.1, the game's wind velocity, 40.1). `--opt towing=1`: towing another
+  boat, one less (54.1.5). `speed BOAT --sail battle|full`: a boat with rigging sailing, fore-and-aft
+  rigged (54.1.2, 38.0).
+* `move` is refused for a boat: the ship move checker charges for turns (54.1.1 frees boats).
+* Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
+  umpire says so with `fire --opt boat-sailing=1`).
+
+Not here: two consecutive turns at no cost in the written move (54.1.1), drifting and "RW"
+(54.1.3), collisions (54.1.4), kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
+a gunboat's field of fire (54.2.5), class 8 sinking in a gale or storm or on a 10H critical hit
+(54.4.2-54.4.3) and ships' boats (54.4.5).
+"""
+
+from __future__ import annotations
+
+from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, Step, set_
+
+RULE = "boats"
+
+
+def rules(tables) -> dict:
+    return tables["optional-rules"]["boats"]
+
+
+def is_boat(state: dict, ship_id: str) -> bool:
+    return bool((state["ships"].get(ship_id) or {}).get("te_boat")) and RULE in (state.get("optional") or [])
+
+
+def designate(state: dict, ship_id: str, tables) -> tuple[list[dict], list[Step]]:
+    if RULE not in (state.get("optional") or []):
+        raise Refused(f"boat units belong to the optional rule {RULE!r} (TE 2.6 54.0), which this game was not "
+                      f"started with (umpire new ... --optional {RULE})")
+    ship = state["ships"][ship_id]
+    if ship.get("te_boat"):
+        raise Refused(f"{ship['name']} is a boat unit already")
+    if ship.get("class_number") not in rules(tables)["classes"]:
+        raise Refused(f"{ship['name']} is of class {ship.get('class_number') or ship.get('class') or 'unknown'}: "
+                      "boat units are "
+                      "class 7 or class 8 vessels (TE 2.6 54.1.1, 54.4.0; `ship add --class 7|8`)")
+    if state["turn"] != 1:
+        raise Refused(f"{ship['name']}: a boat unit is named at set-up, on the first turn (TE 2.6 54.0)")
+    steps = [Step(f"a class {ship['class_number']} boat unit", "one hex, treated as one vessel; moves by rowing",
+                  "TE 2.6 54.0, 54.1")]
+    return [set_(["ships", ship_id, "te_boat"], True)], steps
+
+
+def sailing_view(state: dict, ship_id: str) -> dict:
+    """54.1.2 "When sailing, boats are fore-and-aft rigged (see 38.0)"."""
+    ship = state["ships"][ship_id]
+    return {**state, "ships": {**state["ships"], ship_id: {**ship, "fore_and_aft": True}}}
+
+
+def speed(state: dict, tables, ship_id: str, opts: dict, under_sail) -> Resolution:
+    """A boat's allowance: rowing (54.1.1, 54.4.1), or under sail when `--sail` is given (54.1.2).
+    `under_sail(state, opts)` is the ship's allowance under sail, which also finds her attitude."""
+    towing = str(opts.get("towing") or "").lower()
+    if towing not in ("", "0", "no", "1", "yes"):
+        raise BadInput(f"speed --opt towing={towing}: 1 when the boat tows another boat")
+    towing = towing in ("1", "yes")
+    rest = {k: v for k, v in opts.items() if k != "towing"}
+    ship = state["ships"][ship_id]
+    if opts.get("sail"):
+        res = under_sail(sailing_view(state, ship_id), rest)
+        res.working = [Step("a boat under sail", "fore-and-aft rigged", "TE 2.6 54.1.2")] + list(res.working)
+        return _tow(res, towing, rules(tables))
+    base = under_sail(state, {**rest, "sail": None})
+    r = rules(tables)
+    att = base.data["attitude"]
+    cls = str(ship["class_number"])
+    value = r["rowing"][cls][att]
+    why, source = f"class {cls}, attitude {att}", "TE 2.6 54.1.1" if cls == "7" else "TE 2.6 54.4.1"
+    velocity = (state.get("wind") or {}).get("velocity")
+    alternate = False
+    if cls == "8" and att == "D" and velocity is not None:
+        if str(velocity) in {str(k) for k in r["class_8_d_by_velocity"]}:
+            value = r["class_8_d_by_velocity"][str(velocity)]
+            why += f", becalmed (velocity {velocity})"
+        elif int(velocity) in r["class_8_d_alternate"]:
+            alternate = True
+            value = 1 if state["turn"] % 2 == 0 else 0
+            why += (f", light breeze (velocity {velocity}): one hex on alternate turns, the even-numbered "
+                    f"(turn {state['turn']})")
+    steps = [Step("a boat rowing", f"{why}: {value}", source)]
+    stopped = [s for s in base.working if s.step == "she cannot move"]
+    if stopped:
+        steps += stopped
+        value = 0
+    data = {**base.data, "sail": "oars", "chart": value, "sections_lost": 0, "allowance": value, "rowed": True,
+            "boat": True, **({"alternate_turns": True} if alternate else {})}
+    res = Resolution("speed", f"{ship['name']} rowing, attitude {att}: {value} hex(es)", [], steps, data)
+    return _tow(res, towing, r)
+
+
+def _tow(res: Resolution, towing: bool, r: dict) -> Resolution:
+    if not towing:
+        return res
+    value = max(0, res.data["allowance"] + r["towing"])
+    res.working = list(res.working) + [Step("towing another boat", f"{r['towing']:+d}: {value}", "TE 2.6 54.1.5")]
+    res.data = {**res.data, "allowance": value, "towing": True}
+    res.summary = res.summary.rsplit(":", 1)[0] + f": {value} hex(es) (towing)"
+    return res
+
+
+def no_move(state: dict, ship_id: str) -> None:
+    """The ship's move checker charges for turns and forbids two in a row; a boat may make "two
+    consecutive turns and there is no cost to turn" (54.1.1), so her written move is left to the
+    umpire, with `speed` for her allowance."""
+    if is_boat(state, ship_id):
+        raise Refused(f"{state['ships'][ship_id]['name']} is a boat unit: her written move (two consecutive turns, "
+                      "no cost to turn, TE 2.6 54.1.1) is not checked by `move`; `speed` gives her allowance")
+
+
+def fire_check(state: dict, target: str, opts: dict) -> None:
+    """54.2.2 "Boats cannot be raked"; 54.2.3 "Fire must be directed toward the hull of a boat,
+    unless the boat is sailing"."""
+    sailing = str(opts.get("boat-sailing") or "").lower()
+    if sailing not in ("", "0", "no", "1", "yes"):
+        raise BadInput(f"fire --opt boat-sailing={sailing}: 1 when the boat fired at is sailing")
+    if not is_boat(state, target):
+        if sailing in ("1", "yes"):
+            raise BadInput(f"fire --opt boat-sailing: {state['ships'][target]['name']} is not a boat unit")
+        return
+    name = state["ships"][target]["name"]
+    if opts.get("rake"):
+        raise Refused(f"{name} is a boat: boats cannot be raked (TE 2.6 54.2.2)")
+    if str(opts.get("aim") or "").lower() == "rigging" and sailing not in ("1", "yes"):
+        raise Refused(f"{name} is a boat: fire is aimed at her hull unless she is sailing (TE 2.6 54.2.3; "
+                      "--opt boat-sailing=1 when she is)")
