@@ -111,3 +111,59 @@ def test_fire_at_a_boat(umpire, tmp_path):
     assert res.code == 0, res.err
     res = umpire(*base[:3], "jolly", *base[4:], "--opt", "boat-sailing=1", "--roll", "1")
     assert res.code == 2 and "not a boat unit" in res.err
+
+
+def test_a_class_8_boat_sinks_on_a_waterline_critical_hit(umpire, tmp_path):
+    """54.4.3 "A class 8 boat sinks immediately if it receives a 10H critical hit (waterline
+    damage)"."""
+    from tests.rules.editions.test_table_packs import _fire_pack
+
+    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "boats").code == 0
+    assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+    assert umpire("ship", "add", "Scipion", "--side", "fr", "--spec", HERC).code == 0
+    assert umpire("designate", "jolly", "--boat").code == 0
+    base = ["--json", "fire", "herc", "--at", "jolly", "--range", "2", "--side", "left", "--facing", "left",
+            "--aim", "hull"]
+    # a 6 on the Hit Table: a critical hit; then the gun hit location die; 5 + 5 = 10: 10H
+    res = umpire(*base[:2], "scipion", *base[3:], "--rolls", "6,1,1,5,6")        # 11H: afloat
+    assert res.code == 0 and "boat_sunk" not in res.json, res.err
+    res = umpire(*base, "--rolls", "6,1,1,5,5")
+    assert res.code == 0, res.err
+    assert res.json["critical_hits"][0]["result"] == "10H" and res.json["boat_sunk"] is True
+    assert any("54.4.3" in line for line in res.json["explain"])
+    assert umpire("--json", "status", "jolly").json["ships"][0]["state"] == "sunk"
+    assert umpire("verify").code == 0
+
+
+def test_class_8_boats_in_a_gale_sink_on_a_6(umpire, tmp_path):
+    """54.4.2 "If the wind velocity is 5 (gale) or 6 (storm), Class 8 boats sink on a die roll of
+    "6" rolled during the Wind Phase"."""
+    from tests.rules.editions.test_te26_wind import WIND_PACK
+
+    (tmp_path / "p.toml").write_text(WIND_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
+                  tmp_path / "p.toml", "--optional", "boats", "--optional", "wind-velocity").code == 0
+    for name, cls in (("Gunboat", "7"), ("Jolly", "8"), ("Dolly", "8")):
+        assert umpire("ship", "add", name, "--side", "gb", "--class", cls, "--spec", BOAT).code == 0
+        assert umpire("designate", name.lower(), "--boat").code == 0
+    assert umpire("wind", "--direction", "4", "--velocity", "3", "--change", "11").code == 0
+    res = umpire("--json", "wind", "--rolls", "3,3")                 # no change: a normal breeze, no boat dice
+    assert res.code == 0 and res.json["rolls"] == [3, 3], res.err
+    assert umpire("turn").code == 0
+    assert umpire("wind", "--velocity", "4").code == 0
+    # 5 + 6 = 11: direction die 2 (no change), velocity die 5 (+1): a gale; Jolly 6 sinks, Dolly 5 not
+    res = umpire("--json", "wind", "--rolls", "5,6,2,5,6,5")
+    assert res.code == 0, res.err
+    assert res.json["wind"]["velocity"] == 5 and res.json["rolls"] == [5, 6, 2, 5, 6, 5]
+    assert res.json["boats_sunk"] == ["jolly"]
+    assert sum("54.4.2" in line for line in res.json["explain"]) == 2
+    assert umpire("--json", "status", "jolly").json["ships"][0]["state"] == "sunk"
+    assert umpire("--json", "status", "dolly").json["ships"][0]["state"] == "active"
+    assert umpire("verify").code == 0
+    assert umpire("undo").code == 0
+    assert umpire("--json", "status", "jolly").json["ships"][0]["state"] == "active"
+    assert umpire("turn").code == 0
+    assert umpire("wind", "--rolls", "5,6,2,5,6").code == 2            # a die short for Dolly

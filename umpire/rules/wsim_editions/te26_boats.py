@@ -7,14 +7,16 @@
   and 1 when becalmed (54.4.1, the game's wind velocity, 40.1). `--opt towing=1`: towing another
   boat, one less (54.1.5). `speed BOAT --sail battle|full`: a boat with rigging sailing, fore-and-aft
   rigged (54.1.2, 38.0).
+* Class 8 boats: in a Wind Phase that leaves the velocity at gale (5) or storm (6), a die each,
+  a 6 sinks her (54.4.2; `wind`, with wind velocity, Optional 40); a 10H critical hit sinks her
+  at once (54.4.3; `fire`, Advanced Game).
 * `move` is refused for a boat: the ship move checker charges for turns (54.1.1 frees boats).
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
   umpire says so with `fire --opt boat-sailing=1`).
 
 Not here: two consecutive turns at no cost in the written move (54.1.1), drifting and "RW"
 (54.1.3), collisions (54.1.4), kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
-a gunboat's field of fire (54.2.5), class 8 sinking in a gale or storm or on a 10H critical hit
-(54.4.2-54.4.3) and ships' boats (54.4.5).
+a gunboat's field of fire (54.2.5), a class 8 boat's one anchor (54.4.4) and ships' boats (54.4.5).
 """
 
 from __future__ import annotations
@@ -133,3 +135,73 @@ def fire_check(state: dict, target: str, opts: dict) -> None:
     if str(opts.get("aim") or "").lower() == "rigging" and sailing not in ("1", "yes"):
         raise Refused(f"{name} is a boat: fire is aimed at her hull unless she is sailing (TE 2.6 54.2.3; "
                       "--opt boat-sailing=1 when she is)")
+
+
+GONE = ("sunk", "exploded")
+_SINK_LABEL = "class 8 boat in a gale or storm"
+
+
+def _class_8(state: dict) -> list[str]:
+    return [sid for sid, s in state["ships"].items()
+            if s.get("te_boat") and s.get("class_number") == 8 and s["state"] not in GONE]
+
+
+def follow(state: dict, action: dict, out):
+    """After the ruleset's plan: 54.4.2 in a rolled Wind Phase, 54.4.3 after fire at a boat."""
+    if RULE not in (state.get("optional") or []):
+        return out
+    from umpire.core.ruleset import Plan
+
+    cmd = action.get("command")
+    if cmd == "wind" and isinstance(out, Plan) and "wind change die 1" in out.need.labels \
+            and "wind-velocity" in (state.get("optional") or []) and _class_8(state):
+        boats = _class_8(state)
+        labels = out.need.labels + tuple(f"{sid}: {_SINK_LABEL}" for sid in boats)
+        need = type(out.need)(len(labels), out.need.faces, labels)
+        return Plan(need, lambda rolls, strict: _wind(state, boats, out, rolls, strict), True, out.per_die, out.chain)
+    target = action.get("at", "")
+    if cmd == "fire" and (state["ships"].get(target) or {}).get("te_boat") \
+            and state["ships"][target].get("class_number") == 8:
+        if isinstance(out, Resolution):
+            return _waterline(state, target, out)
+        return Plan(out.need, lambda rolls, strict: _waterline(state, target, out.resolve(rolls, strict)),
+                    out.flexible, out.per_die, out.chain)
+    return out
+
+
+def _wind(state: dict, boats: list[str], out, rolls: tuple[int, ...], strict: bool) -> Resolution:
+    """54.4.2 "If the wind velocity is 5 (gale) or 6 (storm), Class 8 boats sink on a die roll of
+    "6" rolled during the Wind Phase": the velocity the phase leaves, a die for each."""
+    res = out.resolve(tuple(rolls), False)
+    used = list(res.data.get("rolls") or [])
+    rest = list(rolls[len(used):])
+    velocity = res.data["wind"].get("velocity")
+    if velocity in (5, 6):
+        for sid in boats:
+            if not rest:
+                raise BadInput(f"the wind phase needs another die ({sid}: {_SINK_LABEL}, TE 2.6 54.4.2)")
+            d = rest.pop(0)
+            used.append(d)
+            name = state["ships"][sid]["name"]
+            sinks = d == 6
+            res.working.append(Step(f"{name}, a class 8 boat in a {'gale' if velocity == 5 else 'storm'}: die {d}",
+                                    "she sinks" if sinks else "she stays afloat", "TE 2.6 54.4.2"))
+            if sinks:
+                res.effects.append(set_(["ships", sid, "state"], "sunk"))
+                res.data.setdefault("boats_sunk", []).append(sid)
+    if strict and rest:
+        raise BadInput(f"the wind phase used {len(used)} dice ({', '.join(map(str, used))}); got {len(rolls)}")
+    res.data["rolls"] = used
+    return res
+
+
+def _waterline(state: dict, target: str, res: Resolution) -> Resolution:
+    """54.4.3 "A class 8 boat sinks immediately if it receives a 10H critical hit (waterline
+    damage)": two dice totalling 10 on the Critical Hit Table's hull column."""
+    crits = res.data.get("critical_hits") or []
+    if any(c.get("total") == 10 and c.get("column") == "hull" for c in crits):
+        res.effects.append(set_(["ships", target, "state"], "sunk"))
+        res.working.append(Step(f"{state['ships'][target]['name']}, a class 8 boat: critical hit 10H",
+                                "she sinks at once", "TE 2.6 54.4.3"))
+        res.data["boat_sunk"] = True
+    return res

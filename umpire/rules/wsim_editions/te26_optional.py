@@ -323,6 +323,9 @@ def follow(state: dict, action: dict, out):
 
     out = te26_optional_forts.follow(state, action, te26_optional_ships.follow(state, action, out))
     out = te26_optional_soldiers.follow(state, action, out)
+    from umpire.rules.wsim_editions import te26_boats
+
+    out = te26_boats.follow(state, action, out)                    # Optional 54.4.2-54.4.3
     cmd = action.get("command", "")
     sid = action.get("ship", "")
     if cmd == "sail" and isinstance(out, Resolution):
