@@ -53,3 +53,22 @@ def test_an_applied_copy_reads_as_a_deep_copy_would_and_leaves_the_state_alone()
     assert state == before
     assert got == apply({k: copy.deepcopy(state[k]) for k in keys}, effects)
     assert got["ships"]["b"] is not state["ships"]["b"] and got["ships"]["a"]["crew"] == [4, 0]
+
+
+def test_a_scenario_ship_whose_name_is_not_text_is_bad_input(umpire, tmp_path):
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune").code == 0
+    before = _edit(game, 'name = "Royal Fortune"', "name = 0")
+    res = umpire("status")
+    assert res.code == 2 and "name must be text" in res.err, res.err
+    assert game.read_bytes() == before
+
+
+def test_a_grid_position_that_is_not_a_count_is_bad_input(umpire, tmp_path):
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune").code == 0
+    assert umpire("crew", "swallow", "--helm", "1").code == 0
+    before = _edit(game, "[events.effects.value]\nhelm = 1", "[events.effects.value]\nhelm = [1]")
+    res = umpire("status")
+    assert res.code == 2 and "hand-edited" in res.err, res.err
+    assert game.read_bytes() == before

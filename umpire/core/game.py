@@ -76,8 +76,9 @@ class Game:
         rs = self.ruleset()
         try:
             state = rs.initial_state(self)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadInput(f"game file {self.path}: a ship in the setup is incomplete ({exc})") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise BadInput(f"game file {self.path}: a ship in the setup is incomplete or of the wrong kind "
+                           f"({type(exc).__name__}: {exc}); the file may be hand-edited") from None
         state.setdefault("rulings", {})        # house rulings set during the game (`umpire rulings set`)
         state.setdefault("ruling_notes", {})   # and for each, the event that set it and why
         templates = ship_templates(self)
@@ -143,6 +144,15 @@ def ship_templates(game: "Game") -> dict:
     added = [e["action"].get("definition") for e in game.events if e["action"].get("command") == "ship add"]
     templates: dict = {}
     for d in game.ships + added:
+        if isinstance(d, dict) and isinstance(d.get("id"), str):
+            wrong = [k for k in ("name", "side") if not isinstance(d.get(k), str)]
+            wrong += [k for k, kind in rs.definition_kinds.items()
+                      if k in d and (type(d[k]) is not type(kind) and not (type(kind) is float and type(d[k]) is int))]
+            if wrong:
+                kind = rs.definition_kinds.get(wrong[0], "")
+                said = "text" if isinstance(kind, str) else "a number"
+                raise BadInput(f"game file {game.path}: ship {d['id']!r}: its {wrong[0]} must be {said}; "
+                               "the file may be hand-edited")
         if isinstance(d, dict) and isinstance(d.get("id"), str) and d["id"] not in templates:
             try:
                 templates[d["id"]] = rs.new_ship(d)
@@ -165,9 +175,11 @@ def check_ship(game: "Game", templates: dict, sid: Any, ship: Any) -> None:
 
 
 def _check_items(kinds: dict, templates: dict, ship: dict, where: str) -> None:
-    """The items of the lists a new ship starts empty are of the kinds the ruleset names."""
+    """The items of the lists (or the values of the tables) a new ship starts empty are of the kinds
+    the ruleset names."""
     for key, kind in kinds.items():
-        for item in ship.get(key) or ():
+        held = ship.get(key) or ()
+        for item in (held.values() if isinstance(held, dict) else held):
             if kind == "ship":
                 ok = isinstance(item, str) and item in templates
             elif isinstance(kind, tuple):

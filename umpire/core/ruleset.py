@@ -82,10 +82,14 @@ class Ruleset:
     optional_rules: ClassVar[dict[str, str]] = {}
     #: keys every ship in the state must carry (a truncated file is refused, not crashed on)
     required_keys: ClassVar[tuple[str, ...]] = ("id", "name", "side")
-    #: what the items of a ship's list may be, for lists a new ship starts empty (so the fresh ship
-    #: cannot show their kind): key -> a tuple of the values allowed, "ship" for the id of a ship
-    #: in the game, or an example value whose kind every item must have
+    #: what the items of a ship's list (or the values of her table) may be, for those a new ship
+    #: starts empty (so the fresh ship cannot show their kind): key -> a tuple of the values
+    #: allowed, "ship" for the id of a ship in the game, or an example value whose kind every
+    #: item must have
     list_items: ClassVar[dict[str, Any]] = {}
+    #: the kinds of the values a ship's set-up (a scenario ship in the game file) may give: key ->
+    #: an example value (a whole number for 0, text for "")
+    definition_kinds: ClassVar[dict[str, Any]] = {}
     #: command -> (its action type, the name of the method that plans it);
     #: method(state, tables, action) -> Plan | Resolution
     actions: ClassVar[dict[str, tuple[type, str]]] = {}

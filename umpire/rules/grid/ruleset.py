@@ -28,6 +28,9 @@ class Grid(Ruleset):
     levels = ("basic",)
     required_keys = ("id", "name", "side", "state", "type", "movement", "quality", "crew", "marines",
                      "positions", "guns_carried", "deck", "held", "marked", "boats")
+    definition_kinds = {"type": "", "movement": "", "quality": "", "guns": 0, "bow_guns": 0, "stern_guns": 0,
+                        "crew": 0, "marines": 0}
+    list_items = {"positions": 0, "boat_crew": 0, "marked": "", "entangled": "ship", "held": {}, "boarding": {}}
     #: typed dice travel in the action's options (faces 1 2 3 4 8 X; two lists when boarding)
     typed_dice_in_opts = ("fire", "board")
     #: `fire --at SHIP/BOAT` and `speed SHIP/BOAT` name a ship's boat

@@ -49,6 +49,7 @@ class Wsim1981(Ruleset):
     }
     required_keys = ("id", "name", "side", "controller", "state", "hull_left", "crew_left", "guns_left",
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
+    definition_kinds = {"spec": "", "turning": 0, "class_number": 0, "rated_guns": 0}
     list_items = {"fired_this_turn": ("left", "right"), "liable": ("firepower", "immobility"),
                   "fouled": "ship", "grappled": "ship", "parties": 0}
     actions = {"fire": (A.Fire, "_fire"), "foul": (A.Contact, "_contact"), "unfoul": (A.Contact, "_contact"),
