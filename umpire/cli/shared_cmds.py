@@ -28,14 +28,17 @@ def ruleset_action(obj, command: str, data: dict, options: dict[str, str]):
 @click.argument("ship")
 @click.option("--at", "target", required=True, help="The ship rammed (or collided with, or run alongside).")
 @click.option("--angled", is_flag=True, help="DGUTS galley: crossing at about 45 degrees rather than square on.")
-@click.option("--collision", is_flag=True, help="Grid: an accidental collision rather than a ram (the same damage).")
+@click.option("--collision", is_flag=True, help="Grid: an accidental collision rather than a ram (the same damage). "
+              "WS&IM Tournament Edition (boats): the only form, a collision with a boat unit.")
 @click.option("--alongside", is_flag=True, help="Grid: SHIP ran alongside: no damage, only the entangling die.")
 @roll_option
 @click.pass_obj
 def ram(obj, ship, target, angled, collision, alongside, roll):
     """SHIP rams another. DGUTS: a galley crossing a ship's course (ahead, ram or astern; a ram
     sinks her). Grid game: 1D6 damage cards each and 2 in 6 entangled; dice in order: SHIP's
-    damage, the other's, the entangling die (alongside: that die only).
+    damage, the other's, the entangling die (alongside: that die only). WS&IM Tournament
+    Edition with boats: SHIP ran into OTHER (`--collision`): a boat running into a larger
+    vessel goes back to her hex; a larger vessel entering a boat's hex destroys her (one die).
 
     \b
     Examples:

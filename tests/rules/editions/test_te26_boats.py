@@ -15,8 +15,10 @@ def _game(umpire, tmp_path, *optional, level="advanced"):
     args = []
     for name in ("boats",) + optional:
         args += ["--optional", name]
-    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", level,
-                  "--tables", tmp_path / "p.toml", *args).code == 0
+    if level:
+        args += ["--level", level]
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
+                  *args).code == 0
     assert umpire("ship", "add", "Gunboat", "--side", "gb", "--class", "7", "--spec", BOAT).code == 0
     assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
     assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
@@ -167,3 +169,36 @@ def test_class_8_boats_in_a_gale_sink_on_a_6(umpire, tmp_path):
     assert umpire("--json", "status", "jolly").json["ships"][0]["state"] == "active"
     assert umpire("turn").code == 0
     assert umpire("wind", "--rolls", "5,6,2,5,6").code == 2            # a die short for Dolly
+
+
+def test_collisions_with_boats(umpire, tmp_path):
+    """54.1.4.1 "Boats do not foul in collisions"; 54.1.4.2 "If a boat collides with a larger
+    class vessel, the larger vessel does not end movement. The boat must end its movement and
+    return to the hex it occupied immediately prior to the collision"; 54.1.4.3 "if a boat
+    occupied the collision hex the move immediately prior to collision, the boat is destroyed ...
+    Roll a die. If a 6, the larger vessel loses one movement point from its current move"."""
+    from tests.rules.editions.test_table_packs import MELEE_PACK
+
+    (tmp_path / "p.toml").write_text(MELEE_PACK)           # with a Fouling Table
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
+                  "--optional", "boats").code == 0
+    assert umpire("ship", "add", "Gunboat", "--side", "gb", "--class", "7", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+    assert umpire("ship", "add", "Dolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
+    for sid in ("gunboat", "jolly", "dolly"):
+        assert umpire("designate", sid, "--boat").code == 0
+    res = umpire("foul", "herc", "jolly", "--rolls", "1,1")
+    assert res.code == 1 and "54.1.4.1" in res.err
+    assert umpire("ram", "jolly", "--at", "herc").code == 2
+    res = umpire("--json", "ram", "jolly", "--at", "herc", "--collision")
+    assert res.code == 0 and res.json["boat_returns"] is True and res.json["rolls"] == [], res.err
+    res = umpire("ram", "jolly", "--at", "dolly", "--collision")       # two class 8 boats: no result given
+    assert res.code == 1 and "54.1.4" in res.err
+    res = umpire("--json", "ram", "herc", "--at", "jolly", "--collision", "--roll", "5")
+    assert res.code == 0 and res.json["boat_destroyed"] is True and res.json["movement_lost"] == 0, res.err
+    assert umpire("--json", "status", "jolly").json["ships"][0]["state"] == "sunk"
+    # a class 7 gunboat is larger than a class 8 boat
+    res = umpire("--json", "ram", "gunboat", "--at", "dolly", "--collision", "--roll", "6")
+    assert res.code == 0 and res.json["movement_lost"] == 1, res.err
+    assert umpire("verify").code == 0

@@ -27,6 +27,7 @@ from umpire.rules.wsim_editions.te26_actions import Burn, Musketry
 from umpire.rules.wsim_editions.te26_optional_bombs import Bomb
 from umpire.rules.wsim_editions.te26_rigging import Station, TeSail
 from umpire.rules.wsim_editions.te26_rowing import Row
+from umpire.rules.wsim_editions.te26_boats import Collide
 
 _BUILT = ("fire", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "load", "turn", "transfer", "surrender",
           "recover", "capture")
@@ -64,7 +65,7 @@ class WsimTe26(Wsim1981):
     }
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow"),
-               "mast": (A.Mast, "_te_mast")}
+               "mast": (A.Mast, "_te_mast"), "ram": (Collide, "_te_ram")}
     options = {**Wsim1981.options, "speed": (*Wsim1981.options["speed"], "towing"),
                "fire": ("range", "side", "aim", "facing", "grapple-plotted", "boat-sailing"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
@@ -366,6 +367,12 @@ class WsimTe26(Wsim1981):
         if te26_boats.is_boat(state, ship):                            # Optional 54.1
             return te26_boats.speed(state, tables, ship, opts, under_sail)
         return under_sail(state, {k: v for k, v in opts.items() if k != "towing"})
+
+    def _te_ram(self, state, tables, a):
+        """Optional 54.1.4: a collision with a boat unit (te26_boats)."""
+        from umpire.rules.wsim_editions import te26_boats
+
+        return te26_boats.collide(state, a)
 
     def _te_mast(self, state, tables, a):
         """Optional 36.2: the Loss of Rigging Summary dice owed, or cutting a mast loose (te26_rest_masts)."""

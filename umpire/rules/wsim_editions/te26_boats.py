@@ -10,17 +10,24 @@
 * Class 8 boats: in a Wind Phase that leaves the velocity at gale (5) or storm (6), a die each,
   a 6 sinks her (54.4.2; `wind`, with wind velocity, Optional 40); a 10H critical hit sinks her
   at once (54.4.3; `fire`, Advanced Game).
+* Collisions (54.1.4): a boat never fouls (`foul` refused); `ram BOAT --at SHIP --collision`, the
+  boat ran into a larger vessel: she returns to the hex she left and the vessel moves on
+  (54.1.4.2); `ram SHIP --at BOAT --collision`, the larger vessel entered the hex the boat held:
+  the boat is destroyed, and a die, on a 6 the vessel loses a movement point (54.1.4.3).
 * `move` is refused for a boat: the ship move checker charges for turns (54.1.1 frees boats).
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
   umpire says so with `fire --opt boat-sailing=1`).
 
 Not here: two consecutive turns at no cost in the written move (54.1.1), drifting and "RW"
-(54.1.3), collisions (54.1.4), kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
+(54.1.3), kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
 a gunboat's field of fire (54.2.5), a class 8 boat's one anchor (54.4.4) and ships' boats (54.4.5).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from umpire.core.actions import Action
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 
@@ -205,3 +212,73 @@ def _waterline(state: dict, target: str, res: Resolution) -> Resolution:
                                 "she sinks at once", "TE 2.6 54.4.3"))
         res.data["boat_sunk"] = True
     return res
+
+
+class Collide(Action):
+    """A collision with a boat unit (Optional 54.1.4): `ship` ran into `at`."""
+
+    command: ClassVar[str] = "ram"
+    ship: str
+    at: str
+    kind: str = "ram"
+    opts: dict = {}
+
+
+def check(state: dict, action: dict) -> None:
+    """54.1.4.1 "Boats do not foul in collisions"."""
+    if action.get("command") != "foul" or RULE not in (state.get("optional") or []):
+        return
+    for sid in (action.get("ship", ""), action.get("with", "")):
+        if is_boat(state, sid):
+            raise Refused(f"{state['ships'][sid]['name']} is a boat: boats do not foul in collisions (TE 2.6 "
+                          "54.1.4.1); resolve the collision with `umpire ram ... --collision`")
+
+
+def _larger(boat: dict, other: dict) -> bool:
+    """A vessel of a larger class than the boat: a lower class number (a ship type of the 1981
+    charts, classes 1-6, when she has no number)."""
+    if other.get("te_boat"):
+        return bool(other.get("class_number")) and other["class_number"] < boat["class_number"]
+    return other.get("class_number") is None or other["class_number"] < boat["class_number"]
+
+
+def collide(state: dict, a: Collide):
+    from umpire.core.dice import DiceNeed
+    from umpire.core.ruleset import Plan
+
+    if RULE not in (state.get("optional") or []):
+        raise Refused(f"collisions with boats belong to the optional rule {RULE!r} (TE 2.6 54.1.4), which this "
+                      f"game was not started with (umpire new ... --optional {RULE})")
+    for sid in (a.ship, a.at):
+        if sid not in state["ships"]:
+            raise BadInput(f"no ship {sid!r}")
+    if a.kind != "collision" or any(v not in (None, False, "") for k, v in (a.opts or {}).items() if k != "_optional"):
+        raise BadInput("ram: in this game only a collision with a boat unit, `ram SHIP --at OTHER --collision` "
+                       "(TE 2.6 54.1.4)")
+    mover, other = state["ships"][a.ship], state["ships"][a.at]
+    for s in (mover, other):
+        if s["state"] in GONE:
+            raise Refused(f"{s['name']} has {s['state']}")
+    if mover.get("te_boat") and _larger(mover, other):
+        steps = [Step(f"{mover['name']}, a boat, runs into {other['name']}, a larger vessel",
+                      f"{other['name']} does not end her move; {mover['name']} ends hers, back in the hex she left",
+                      "TE 2.6 54.1.4.2"),
+                 Step("no fouling", "boats do not foul in collisions", "TE 2.6 54.1.4.1")]
+        return Resolution("ram", f"{mover['name']} returns to the hex she left", [], steps,
+                          {"ship": a.ship, "at": a.at, "boat_returns": True, "rolls": []})
+    if other.get("te_boat") and _larger(other, mover):
+        def resolve(rolls, strict):
+            d = rolls[0]
+            lost = 1 if d == 6 else 0
+            steps = [Step(f"{mover['name']} enters the hex {other['name']} held the move before",
+                          f"{other['name']} is destroyed and removed from the map", "TE 2.6 54.1.4.3"),
+                     Step(f"die {d}", f"{mover['name']} loses one movement point of this move" if lost else
+                          "no movement point lost", "TE 2.6 54.1.4.3")]
+            return Resolution("ram", f"{other['name']} destroyed" + (f"; {mover['name']} loses a movement point"
+                                                                     if lost else ""),
+                              [set_(["ships", a.at, "state"], "sunk")], steps,
+                              {"ship": a.ship, "at": a.at, "boat_destroyed": True, "movement_lost": lost,
+                               "rolls": [d]})
+        return Plan(DiceNeed(1, 6, ("a 6: the larger vessel loses a movement point",)), resolve)
+    raise Refused(f"{mover['name']} and {other['name']}: the text gives a collision's result only between a boat "
+                  "and a larger class vessel (TE 2.6 54.1.4.2-54.1.4.3); boats never foul (54.1.4.1)")

@@ -277,6 +277,9 @@ def check(state: dict, action: dict) -> None:
     from umpire.rules.wsim_editions import te26_optional_forts
 
     te26_optional_forts.check(state, action)        # Optional 55.1
+    from umpire.rules.wsim_editions import te26_boats
+
+    te26_boats.check(state, action)                 # Optional 54.1.4.1
     cmd = action.get("command", "")
     ship = state["ships"].get(action.get("ship", ""))
     if not ship or not in_play(state, LAND):
