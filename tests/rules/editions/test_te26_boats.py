@@ -202,3 +202,14 @@ def test_collisions_with_boats(umpire, tmp_path):
     res = umpire("--json", "ram", "gunboat", "--at", "dolly", "--collision", "--roll", "6")
     assert res.code == 0 and res.json["movement_lost"] == 1, res.err
     assert umpire("verify").code == 0
+
+
+def test_a_class_8_boat_has_one_anchor_in_the_bow(umpire, tmp_path):
+    """54.4.4 "Unlike other vessels, Class 8 boats have only one anchor, located in the bow"."""
+    _game(umpire, tmp_path)
+    for sid in ("gunboat", "jolly"):
+        assert umpire("designate", sid, "--boat").code == 0
+    res = umpire("anchor", "jolly", "--spring", "stern")
+    assert res.code == 1 and "54.4.4" in res.err
+    assert umpire("anchor", "gunboat", "--spring", "stern").code == 0       # class 7: as other vessels
+    assert umpire("anchor", "jolly", "--spring", "bow").code == 0

@@ -14,13 +14,14 @@
   boat ran into a larger vessel: she returns to the hex she left and the vessel moves on
   (54.1.4.2); `ram SHIP --at BOAT --collision`, the larger vessel entered the hex the boat held:
   the boat is destroyed, and a die, on a 6 the vessel loses a movement point (54.1.4.3).
+* 54.4.4: a class 8 boat's one anchor is in the bow: `anchor BOAT --spring stern` is refused.
 * `move` is refused for a boat: the ship move checker charges for turns (54.1.1 frees boats).
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
   umpire says so with `fire --opt boat-sailing=1`).
 
 Not here: two consecutive turns at no cost in the written move (54.1.1), drifting and "RW"
 (54.1.3), kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
-a gunboat's field of fire (54.2.5), a class 8 boat's one anchor (54.4.4) and ships' boats (54.4.5).
+a gunboat's field of fire (54.2.5) and ships' boats (54.4.5).
 """
 
 from __future__ import annotations
@@ -225,8 +226,16 @@ class Collide(Action):
 
 
 def check(state: dict, action: dict) -> None:
-    """54.1.4.1 "Boats do not foul in collisions"."""
-    if action.get("command") != "foul" or RULE not in (state.get("optional") or []):
+    """54.1.4.1 "Boats do not foul in collisions"; 54.4.4 "Unlike other vessels, Class 8 boats have
+    only one anchor, located in the bow": no anchoring by a stern spring."""
+    if RULE not in (state.get("optional") or []):
+        return
+    sid = action.get("ship", "")
+    if action.get("command") == "anchor" and action.get("how") == "stern" and is_boat(state, sid) \
+            and state["ships"][sid].get("class_number") == 8:
+        raise Refused(f"{state['ships'][sid]['name']} is a class 8 boat: her one anchor is in the bow; she cannot "
+                      "anchor by the stern (TE 2.6 54.4.4)")
+    if action.get("command") != "foul":
         return
     for sid in (action.get("ship", ""), action.get("with", "")):
         if is_boat(state, sid):
