@@ -65,10 +65,6 @@ def test_a_class_7_boat_rows(umpire, tmp_path):
     towing = _speed(umpire, "gunboat", "A", "--opt", "towing=1")
     assert towing["allowance"] == 3 and any("54.1.5" in line for line in towing["explain"])
     assert umpire("speed", "gunboat", "--attitude", "A", "--opt", "towing=maybe").code == 2
-    # 54.1.1 "Unlike ships, boats may make two consecutive turns and there is no cost to turn":
-    # the ship move checker does not check a boat's move.
-    res = umpire("move", "gunboat", "LL", "--attitude", "A")
-    assert res.code == 1 and "54.1.1" in res.err
 
 
 def test_a_class_8_boat_rows_by_the_wind_velocity_in_attitude_d(umpire, tmp_path):
@@ -213,3 +209,27 @@ def test_a_class_8_boat_has_one_anchor_in_the_bow(umpire, tmp_path):
     assert res.code == 1 and "54.4.4" in res.err
     assert umpire("anchor", "gunboat", "--spring", "stern").code == 0       # class 7: as other vessels
     assert umpire("anchor", "jolly", "--spring", "bow").code == 0
+
+
+def test_a_boats_written_move(umpire, tmp_path):
+    """54.1.1 "Unlike ships, boats may make two consecutive turns and there is no cost to turn";
+    54.1.3 "Boats drift one hex anytime they do not voluntarily move or row to maintain position.
+    They do not wait until a second turn as larger craft do. Boats which are not grappled or
+    fouled can remain stationary without drifting by writing the notation "RW"."""
+    _game(umpire, tmp_path, level=None)
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    res = umpire("--json", "move", "gunboat", "1LR3", "--attitude", "A")       # 4 hexes, two turns: 4 factors
+    assert res.code == 0 and res.json["factors_used"] == 4 and res.json["turns"] == 2, res.err
+    assert umpire("undo").code == 0
+    res = umpire("move", "gunboat", "LLL1", "--attitude", "A")
+    assert res.code == 1 and "two consecutive turns" in res.err and "54.1.1" in res.err
+    res = umpire("move", "gunboat", "4", "--attitude", "C")
+    assert res.code == 1 and "allowance 3" in res.err
+    res = umpire("--json", "move", "gunboat", "0")                     # the first turn still: she drifts
+    assert res.code == 0 and res.json["drift"] is True and res.json["log"] == "D", res.err
+    assert any("54.1.3" in line for line in res.json["explain"])
+    assert umpire("turn").code == 0
+    res = umpire("--json", "move", "gunboat", "RW")
+    assert res.code == 0 and res.json["drift"] is False and res.json["log"] == "RW", res.err
+    assert umpire("--json", "status", "gunboat").json["ships"][0]["last_move"] == {"turn": 2, "log": "RW"}
+    assert umpire("verify").code == 0

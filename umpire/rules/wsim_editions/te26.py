@@ -282,7 +282,8 @@ class WsimTe26(Wsim1981):
             raise BadInput(f"no ship {a.ship!r}")
         from umpire.rules.wsim_editions import te26_boats
 
-        te26_boats.no_move(state, a.ship)                              # 54.1.1
+        if te26_boats.is_boat(state, a.ship):                          # Optional 54.1
+            return te26_boats.move(self, state, tables, a.ship, a.notation, a.opts)
         from umpire.rules.wsim_editions import te26_rest_masts
 
         try:

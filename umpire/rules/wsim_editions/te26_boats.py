@@ -15,12 +15,13 @@
   (54.1.4.2); `ram SHIP --at BOAT --collision`, the larger vessel entered the hex the boat held:
   the boat is destroyed, and a die, on a 6 the vessel loses a movement point (54.1.4.3).
 * 54.4.4: a class 8 boat's one anchor is in the bow: `anchor BOAT --spring stern` is refused.
-* `move` is refused for a boat: the ship move checker charges for turns (54.1.1 frees boats).
+* `move BOAT NOTATION`: her written move at the rowing allowance, turns free and up to two in a
+  row (54.1.1); she drifts every turn she does not leave her hex (54.1.3), unless `RW` is written
+  and she is neither fouled nor grappled.
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
   umpire says so with `fire --opt boat-sailing=1`).
 
-Not here: two consecutive turns at no cost in the written move (54.1.1), drifting and "RW"
-(54.1.3), kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
+Not here: kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
 a gunboat's field of fire (54.2.5) and ships' boats (54.4.5).
 """
 
@@ -116,15 +117,6 @@ def _tow(res: Resolution, towing: bool, r: dict) -> Resolution:
     res.data = {**res.data, "allowance": value, "towing": True}
     res.summary = res.summary.rsplit(":", 1)[0] + f": {value} hex(es) (towing)"
     return res
-
-
-def no_move(state: dict, ship_id: str) -> None:
-    """The ship's move checker charges for turns and forbids two in a row; a boat may make "two
-    consecutive turns and there is no cost to turn" (54.1.1), so her written move is left to the
-    umpire, with `speed` for her allowance."""
-    if is_boat(state, ship_id):
-        raise Refused(f"{state['ships'][ship_id]['name']} is a boat unit: her written move (two consecutive turns, "
-                      "no cost to turn, TE 2.6 54.1.1) is not checked by `move`; `speed` gives her allowance")
 
 
 def fire_check(state: dict, target: str, opts: dict) -> None:
@@ -291,3 +283,105 @@ def collide(state: dict, a: Collide):
         return Plan(DiceNeed(1, 6, ("a 6: the larger vessel loses a movement point",)), resolve)
     raise Refused(f"{mover['name']} and {other['name']}: the text gives a collision's result only between a boat "
                   "and a larger class vessel (TE 2.6 54.1.4.2-54.1.4.3); boats never foul (54.1.4.1)")
+
+
+def _walk_class():
+    from umpire.rules.wsim import moves
+
+    class BoatWalk(moves.Walk):
+        """A boat's move (54.1.1): "Unlike ships, boats may make two consecutive turns and there is
+        no cost to turn"; rowing, she is not stopped by turning into attitude D."""
+
+        run_of_turns = 0
+
+        def _step(self, kind, value):
+            if kind != "turn":
+                why = super()._step(kind, value)
+                if not why:
+                    self.run_of_turns = 0
+                return why
+            lim = self.limits
+            if lim.get("forbid"):
+                return lim["forbid"]
+            if lim.get("springs"):
+                return super()._turn(value)
+            if lim.get("no_turn"):
+                return lim["no_turn"]
+            if self.run_of_turns >= 2:
+                return ("a boat makes at most two consecutive turns", "TE 2.6 54.1.1")
+            self.run_of_turns += 1
+            self.turns += 1
+            self.turned_here = True
+            if self.rel is not None:
+                self.rel = (self.rel + (1 if value == "R" else -1)) % 6
+                self.path.append(moves.REL_ATTITUDE[self.rel])
+            return None
+    return BoatWalk
+
+
+def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
+    """A boat unit's written move: rowed at her `speed` allowance, turns free and two in a row
+    (54.1.1); she drifts one hex every turn she does not leave her hex (54.1.3: "They do not wait
+    until a second turn as larger craft do"), unless "RW" is written and she is neither grappled
+    nor fouled."""
+    from umpire.rules.wsim import moves
+    from umpire.rules.wsim_editions.te26_move import te_source
+
+    ship = state["ships"][ship_id]
+    if ship["state"] in GONE:
+        raise Refused(f"{ship['name']} has {ship['state']}: she is off the board")
+    for key in ("for_turn", "erase_orders", "unwritten", "collision"):
+        if opts.get(key) not in (None, False, ""):
+            raise Refused(f"move --{key.replace('_', '-')}: not for a boat unit's move (TE 2.6 54.1)")
+    text = str(notation or "").strip().upper()
+    rw = text == "RW"
+    if "B" in text and not opts.get("sail"):
+        raise Refused(f"{ship['name']} is rowing: backing sails (B) is for a boat under sail (--sail)")
+    p = moves.Plot(ruleset, state, tables, ship_id, opts)
+    p.rules = {**p.rules, "still_phases": 1, "sol_every": 1, "frigate_every": 1,
+               "stop_attitude": p.rules["stop_attitude"] if opts.get("sail") else None}
+    try:
+        if rw:
+            if ship["fouled"] or ship["grappled"]:
+                raise Refused(f"{ship['name']} is fouled or grappled: only a free boat rows to hold her place "
+                              "(TE 2.6 54.1.3)")
+            orders, standing = [], None
+            p.once_a_turn(orders)
+        else:
+            orders, standing = p.written_order(text)
+            p.once_a_turn(orders)
+        p.steps.insert(0, Step("written", "RW" if rw else moves.written(orders), "TE 2.6 7.2, 54.1"))
+        p.hold()
+        allowance, att, rels = p.allowance(orders)
+        allow_in = p.allowance_in()
+        walk_cls = _walk_class()
+        walks = [walk_cls(orders, allowance, rel, allow_in, None, p.rules, p.limits).run() for rel in rels]
+        if len({w.infraction for w in walks}) > 1 or len({tuple(w.done) for w in walks}) > 1:
+            raise BadInput(f"move: {ship['name']}'s move depends on which side the wind is: give --heading (and "
+                           "--wind) instead of --attitude")
+        walk = walks[0]
+        if rw:
+            drift = {"still": 0, "drifting": False, "drifts": False, "toward": 0, "why_not": ""}
+            p.steps.append(Step("RW", "rowing to hold her place: no drift", "TE 2.6 54.1.3"))
+        else:
+            drift = p.drift(walk.hexes)
+        infraction = walk.infraction
+        if any(k == "drift" for k, _ in orders) and not drift["drifts"] and not infraction:
+            infraction = ("she does not drift this turn: " + (drift["why_not"] or "she left her hex"),
+                          "TE 2.6 54.1.3")
+        if infraction and not opts.get("as_written"):
+            raise Refused(moves._refusal(ship["name"], orders, walk, infraction, allowance, att, None)
+                          .replace("; turning ability not recorded.", "."))
+        res = moves._journal(p, orders, walk, drift, infraction, allowance, att, None, "", standing, len(rels))
+    except (Refused, BadInput) as exc:
+        raise type(exc)(te_source(str(exc))) from None
+    res.working = [Step(s.step, s.value, "TE 2.6 54.1.3" if s.step == "drift" else te_source(s.source))
+                   for s in res.working if not (rw and s.step == "standing still")]
+    if rw:
+        for e in res.effects:
+            if e["path"] == ["ships", ship_id, "movement"]:
+                e["value"] = {**e["value"], "log": "RW", "written": "RW"}
+        res.data.update({"log": "RW", "notation": "RW", "rowing_to_hold": True})
+        res.summary = f"{ship['name']} rows to hold her place (RW)"
+    res.data["boat"] = True
+    return res
