@@ -233,3 +233,20 @@ def test_a_boats_written_move(umpire, tmp_path):
     assert res.code == 0 and res.json["drift"] is False and res.json["log"] == "RW", res.err
     assert umpire("--json", "status", "gunboat").json["ships"][0]["last_move"] == {"turn": 2, "log": "RW"}
     assert umpire("verify").code == 0
+
+
+def test_a_boat_entering_land_is_beached(umpire, tmp_path):
+    """54.1.7 "Unlike larger vessels, boats are not wrecked upon entering land, but are merely
+    beached. A beached boat may enter an adjacent sea hex, moving normally on a later turn"."""
+    _game(umpire, tmp_path, "land-rocks-and-shoals")
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    res = umpire("--json", "aground", "gunboat", "--land")
+    assert res.code == 0 and res.json["beached"] is True and res.json["wrecked"] is False, res.err
+    assert any("54.1.7" in line for line in res.json["explain"])
+    assert umpire("--json", "status", "gunboat").json["ships"][0]["state"] == "active"
+    res = umpire("move", "gunboat", "1", "--attitude", "A")
+    assert res.code == 1 and "54.1.7" in res.err
+    assert umpire("--json", "aground", "herc", "--land").json["wrecked"] is True      # a ship: 44.1
+    assert umpire("turn").code == 0
+    assert umpire("move", "gunboat", "1", "--attitude", "A").code == 0
+    assert umpire("verify").code == 0

@@ -14,6 +14,7 @@
   boat ran into a larger vessel: she returns to the hex she left and the vessel moves on
   (54.1.4.2); `ram SHIP --at BOAT --collision`, the larger vessel entered the hex the boat held:
   the boat is destroyed, and a die, on a 6 the vessel loses a movement point (54.1.4.3).
+* 54.1.7 (with Optional 44): `aground BOAT --land` beaches her, no wreck; she moves on a later turn.
 * 54.4.4: a class 8 boat's one anchor is in the bow: `anchor BOAT --spring stern` is refused.
 * `move BOAT NOTATION`: her written move at the rowing allowance, turns free and up to two in a
   row (54.1.1); she drifts every turn she does not leave her hex (54.1.3), unless `RW` is written
@@ -21,7 +22,7 @@
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
   umpire says so with `fire --opt boat-sailing=1`).
 
-Not here: kedging (54.1.5), the Wind Effects Table (54.1.6), beaching (54.1.7),
+Not here: kedging (54.1.5), the Wind Effects Table (54.1.6),
 a gunboat's field of fire (54.2.5) and ships' boats (54.4.5).
 """
 
@@ -159,6 +160,8 @@ def follow(state: dict, action: dict, out):
         labels = out.need.labels + tuple(f"{sid}: {_SINK_LABEL}" for sid in boats)
         need = type(out.need)(len(labels), out.need.faces, labels)
         return Plan(need, lambda rolls, strict: _wind(state, boats, out, rolls, strict), True, out.per_die, out.chain)
+    if cmd == "aground" and (action.get("opts") or {}).get("land") and is_boat(state, action.get("ship", "")):
+        return _beached(state, action["ship"])
     target = action.get("at", "")
     if cmd == "fire" and (state["ships"].get(target) or {}).get("te_boat") \
             and state["ships"][target].get("class_number") == 8:
@@ -167,6 +170,17 @@ def follow(state: dict, action: dict, out):
         return Plan(out.need, lambda rolls, strict: _waterline(state, target, out.resolve(rolls, strict)),
                     out.flexible, out.per_die, out.chain)
     return out
+
+
+def _beached(state: dict, sid: str) -> Resolution:
+    """54.1.7 "Unlike larger vessels, boats are not wrecked upon entering land, but are merely
+    beached. A beached boat may enter an adjacent sea hex, moving normally on a later turn"."""
+    ship = state["ships"][sid]
+    steps = [Step("a boat enters land", "beached, not wrecked (44.1 is for larger vessels)", "TE 2.6 54.1.7"),
+             Step("afterwards", f"from turn {state['turn'] + 1} she may move into an adjacent sea hex as usual",
+                  "TE 2.6 54.1.7")]
+    return Resolution("aground", f"{ship['name']} is beached", [set_(["ships", sid, "te_beached"], state["turn"])],
+                      steps, {"ship": sid, "beached": True, "wrecked": False})
 
 
 def _wind(state: dict, boats: list[str], out, rolls: tuple[int, ...], strict: bool) -> Resolution:
@@ -333,6 +347,8 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     for key in ("for_turn", "erase_orders", "unwritten", "collision"):
         if opts.get(key) not in (None, False, ""):
             raise Refused(f"move --{key.replace('_', '-')}: not for a boat unit's move (TE 2.6 54.1)")
+    if ship.get("te_beached") == state["turn"]:
+        raise Refused(f"{ship['name']} was beached this turn: she moves again on a later turn (TE 2.6 54.1.7)")
     text = str(notation or "").strip().upper()
     rw = text == "RW"
     if "B" in text and not opts.get("sail"):
