@@ -250,3 +250,25 @@ def test_a_boat_entering_land_is_beached(umpire, tmp_path):
     assert umpire("turn").code == 0
     assert umpire("move", "gunboat", "1", "--attitude", "A").code == 0
     assert umpire("verify").code == 0
+
+
+def test_a_boat_kedges_her_ship(umpire, tmp_path):
+    """54.1.5 "a boat grappled to a ship may move the ship by "kedging" ... A ship being kedged may
+    move one movement point on alternate turns"."""
+    from tests.rules.editions.test_table_packs import MELEE_PACK
+
+    (tmp_path / "p.toml").write_text(MELEE_PACK)           # with a Grappling Table
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
+                  "--optional", "boats").code == 0
+    assert umpire("ship", "add", "Gunboat", "--side", "gb", "--class", "7", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Herc", "--side", "gb", "--spec", HERC).code == 0
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    res = umpire("speed", "herc", "--attitude", "D", "--opt", "kedged=1")
+    assert res.code == 1 and "grappled to no boat" in res.err
+    assert umpire("grapple", "gunboat", "herc", "--rolls", "6,6").code == 0
+    res = umpire("--json", "speed", "herc", "--attitude", "D", "--opt", "kedged=1")
+    assert res.code == 0 and res.json["allowance"] == 0 and res.json["kedged"] is True, res.err     # turn 1
+    assert umpire("turn").code == 0
+    res = umpire("--json", "speed", "herc", "--attitude", "D", "--opt", "kedged=1")
+    assert res.json["allowance"] == 1 and any("54.1.5" in line for line in res.json["explain"])
+    assert umpire("speed", "herc", "--attitude", "D", "--opt", "kedged=sometimes").code == 2

@@ -66,7 +66,7 @@ class WsimTe26(Wsim1981):
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow"),
                "mast": (A.Mast, "_te_mast"), "ram": (Collide, "_te_ram")}
-    options = {**Wsim1981.options, "speed": (*Wsim1981.options["speed"], "towing"),
+    options = {**Wsim1981.options, "speed": (*Wsim1981.options["speed"], "towing", "kedged"),
                "fire": ("range", "side", "aim", "facing", "grapple-plotted", "boat-sailing"), "grapple": (), "foul": ("bowsprit",), "unfoul": ("rigging", "full-sails", "fireships"), "morale": ("outnumbered", "flagship"),
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship",
@@ -367,7 +367,9 @@ class WsimTe26(Wsim1981):
             return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(Wsim1981.speed(self, seen, tables, ship, op)))
         if te26_boats.is_boat(state, ship):                            # Optional 54.1
             return te26_boats.speed(state, tables, ship, opts, under_sail)
-        return under_sail(state, {k: v for k, v in opts.items() if k != "towing"})
+        if opts.get("kedged") not in (None, "", "0", "no"):             # Optional 54.1.5
+            return te26_boats.kedged(state, ship, opts)
+        return under_sail(state, {k: v for k, v in opts.items() if k not in ("towing", "kedged")})
 
     def _te_ram(self, state, tables, a):
         """Optional 54.1.4: a collision with a boat unit (te26_boats)."""
@@ -518,7 +520,9 @@ class WsimTe26Advanced(WsimTe26):
             return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(te26_ship_work.speed(seen, tables, ship, op)))
         if te26_boats.is_boat(state, ship):                            # Optional 54.1
             return te26_boats.speed(state, tables, ship, opts, under_sail)
-        res = under_sail(state, {k: v for k, v in opts.items() if k != "towing"})
+        if opts.get("kedged") not in (None, "", "0", "no"):             # Optional 54.1.5
+            return te26_boats.kedged(state, ship, opts)
+        res = under_sail(state, {k: v for k, v in opts.items() if k not in ("towing", "kedged")})
         return te26_rowing.speed(state, tables, ship, res)              # 39.3
 
     def _te_musketry(self, state, tables, a):

@@ -22,7 +22,10 @@
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
   umpire says so with `fire --opt boat-sailing=1`).
 
-Not here: kedging (54.1.5), the Wind Effects Table (54.1.6),
+* 54.1.5 kedging: `speed SHIP --opt kedged=1` for a ship grappled to a boat unit, one movement
+  point on the even-numbered turns (`speed` only: the move checker does not read it).
+
+Not here: the Wind Effects Table (54.1.6),
 a gunboat's field of fire (54.2.5) and ships' boats (54.4.5).
 """
 
@@ -108,6 +111,30 @@ def speed(state: dict, tables, ship_id: str, opts: dict, under_sail) -> Resoluti
             "boat": True, **({"alternate_turns": True} if alternate else {})}
     res = Resolution("speed", f"{ship['name']} rowing, attitude {att}: {value} hex(es)", [], steps, data)
     return _tow(res, towing, r)
+
+
+def kedged(state: dict, ship_id: str, opts: dict) -> Resolution:
+    """54.1.5 "a boat grappled to a ship may move the ship by "kedging" ... A ship being kedged may
+    move one movement point on alternate turns. To kedge, the ship must be in water shallow enough
+    for anchoring" (`speed SHIP --opt kedged=1`: the umpire says the water is shallow enough)."""
+    if str(opts.get("kedged")).lower() not in ("1", "yes"):
+        raise BadInput(f"speed --opt kedged={opts.get('kedged')}: 1 when a boat kedges her")
+    if RULE not in (state.get("optional") or []):
+        raise Refused(f"kedging by a boat belongs to the optional rule {RULE!r} (TE 2.6 54.1.5), which this game was "
+                      f"not started with (umpire new ... --optional {RULE})")
+    ship = state["ships"][ship_id]
+    boats = [state["ships"][b]["name"] for b in ship["grappled"] if is_boat(state, b)]
+    if not boats:
+        raise Refused(f"{ship['name']} is grappled to no boat unit: a boat grappled to her kedges her (TE 2.6 54.1.5)")
+    turn = state["turn"]
+    value = 1 if turn % 2 == 0 else 0
+    steps = [Step(f"kedged by {boats[0]}", "one movement point on alternate turns, the even-numbered: "
+                  f"turn {turn}, {value}", "TE 2.6 54.1.5"),
+             Step("the water", "shallow enough for anchoring (the umpire's word); lost anchors do not matter",
+                  "TE 2.6 54.1.5")]
+    data = {"ship": ship_id, "attitude": (str(opts.get("attitude") or "").upper() or None), "sail": "kedged",
+            "chart": value, "sections_lost": 0, "allowance": value, "kedged": True}
+    return Resolution("speed", f"{ship['name']} kedged: {value} hex(es)", [], steps, data)
 
 
 def _tow(res: Resolution, towing: bool, r: dict) -> Resolution:
