@@ -272,3 +272,24 @@ def test_a_boat_kedges_her_ship(umpire, tmp_path):
     res = umpire("--json", "speed", "herc", "--attitude", "D", "--opt", "kedged=1")
     assert res.json["allowance"] == 1 and any("54.1.5" in line for line in res.json["explain"])
     assert umpire("speed", "herc", "--attitude", "D", "--opt", "kedged=sometimes").code == 2
+
+
+def test_boat_crews_board_and_transfer(umpire, tmp_path):
+    """54.3 "Crew may be moved to and from boats as boarding parties": a boat unit is a vessel
+    (54.0 "treated as one vessel for all purposes"), so her crew forms boarding parties (and TBPs to
+    transfer, 12.1.1) as any vessel's: here an OBP boards and fights."""
+    from tests.rules.editions.test_table_packs import MELEE_PACK
+
+    (tmp_path / "p.toml").write_text(MELEE_PACK)
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
+                  "--optional", "boats").code == 0
+    assert umpire("ship", "add", "Gunboat", "--side", "gb", "--class", "7", "--spec", BOAT).code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+    assert umpire("designate", "gunboat", "--boat").code == 0
+    assert umpire("grapple", "gunboat", "herc", "--rolls", "6,6").code == 0
+    assert umpire("board", "gunboat", "--party", "obp", "--sections", "1", "--at", "herc").code == 0
+    assert umpire("board", "herc", "--party", "dbp", "--sections", "1").code == 0
+    # boarding: 6 against 1 +1 (DBP) +1 (Herc average against green) = 3: boarded
+    res = umpire("--json", "melee", "gunboat", "--at", "herc", "--rolls", "6,1,3,3,2,2,1")
+    assert res.code == 0 and res.json["attackers"] == ["gunboat"], res.err
+    assert umpire("verify").code == 0
