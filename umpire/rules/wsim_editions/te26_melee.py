@@ -89,7 +89,7 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
     several = len(att) > 1
     sd = state["ships"][defender]
     mar = {f.ship: marines(state, f) for f in att + [d]}
-    sol = Soldiers(state, att, d, kind, opts, mar, q, steps)
+    Soldiers.check(opts)
     boarded: list[boarding.Force] = []
     ends: dict[str, str] = {}
     first = {f.ship: state["ships"][f.ship].get("te_boarded") != defender for f in att}
@@ -116,6 +116,7 @@ def resolve(state: dict, attackers: list[str], defender: str, opts: dict, rolls:
         else:
             boarded.append(a)
     outcome = {}
+    sol = Soldiers(state, att, d, kind, opts, mar, q, steps)       # 57.4, once a party has boarded
     if boarded:
         shift = 1 if kind == "dbp" and any(first[a.ship] for a in boarded) else 0
         tms_a = sum(sol.tms(a, mar) for a in boarded)
@@ -230,11 +231,7 @@ class Soldiers:
         from umpire.rules.wsim_editions.te26_optional_soldiers import RULE
 
         self.state, self.q, self.n, self.obp, self.hit = state, q, {}, {}, set()
-        for who in ("attacker", "defender"):
-            value = str(opts.get(f"{who}-soldiers") or "").lower()
-            if value not in ("", "0", "no", "false", "1", "yes", "true"):
-                raise BadInput(f"melee --opt {who}-soldiers={value}: use no to keep the soldiers back, yes (the "
-                               "default) to send them")
+        self.check(opts)
         if RULE not in (state.get("optional") or []):
             return
         for f in att + [d]:
@@ -258,6 +255,14 @@ class Soldiers:
                               + (f" (one level below {f.quality} in an OBP)" if self.obp[f.ship] else ""),
                               "TE 2.6 57.4, 57.4.2"))
         self.start = dict(self.n)
+
+    @staticmethod
+    def check(opts: dict) -> None:
+        for who in ("attacker", "defender"):
+            value = str(opts.get(f"{who}-soldiers") or "").lower()
+            if value not in ("", "0", "no", "false", "1", "yes", "true"):
+                raise BadInput(f"melee --opt {who}-soldiers={value}: use no to keep the soldiers back, yes (the "
+                               "default) to send them")
 
     def quality(self, f) -> str:
         order = ("PR", "GR", "AV", "CR", "EL")
