@@ -20,13 +20,14 @@
   row (54.1.1); she drifts every turn she does not leave her hex (54.1.3), unless `RW` is written
   and she is neither fouled nor grappled.
 * Fire at a boat: never a rake (54.2.2); aimed at her hull unless she is sailing (54.2.3; the
-  umpire says so with `fire --opt boat-sailing=1`).
-
+  umpire says so with `fire --opt boat-sailing=1`). That boats block no field of fire (54.2.1) is
+  the umpire's reading of the map.
 * 54.1.5 kedging: `speed SHIP --opt kedged=1` for a ship grappled to a boat unit, one movement
   point on the even-numbered turns (`speed` only: the move checker does not read it).
+* 54.3: a boat unit's crew boards, fights and transfers with `board` and `melee` as any vessel's.
 
-Not here: the Wind Effects Table (54.1.6),
-a gunboat's field of fire (54.2.5) and ships' boats (54.4.5).
+Not here: the Wind Effects Table (54.1.6), a gunboat's field of fire (54.2.5, its diagram is not in
+the text) and ships' boats (54.4.5).
 """
 
 from __future__ import annotations
