@@ -103,6 +103,8 @@ def speed(state: dict, tables, ship_id: str, opts: dict, under_sail) -> Resoluti
             value = 1 if state["turn"] % 2 == 0 else 0
             why += (f", light breeze (velocity {velocity}): one hex on alternate turns, the even-numbered "
                     f"(turn {state['turn']})")
+    if cls == "8" and att == "D" and velocity is None:
+        why += ", no wind velocity in play (Optional 40): no light breeze or calm to move her"
     steps = [Step("a boat rowing", f"{why}: {value}", source)]
     stopped = [s for s in base.working if s.step == "she cannot move"]
     if stopped:
