@@ -72,3 +72,10 @@ def test_a_grid_position_that_is_not_a_count_is_bad_input(umpire, tmp_path):
     res = umpire("status")
     assert res.code == 2 and "hand-edited" in res.err, res.err
     assert game.read_bytes() == before
+
+
+def test_a_prize_crew_of_no_known_quality_is_bad_input(umpire, duel):
+    before = _edit(duel, 'squares = 0\nquality = ""', 'squares = 1\nquality = ""')
+    res = umpire("fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right")
+    assert res.code == 2 and "prize crew's quality" in res.err, res.err
+    assert duel.read_bytes() == before

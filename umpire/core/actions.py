@@ -102,7 +102,10 @@ class Action:
                 raise BadInput(f"{data.get('command', cls.command)}: action field {name!r} must be "
                                f"{kind}, not {value!r}")
             values[name] = value
-        return cls(**values)
+        try:
+            return cls(**values)
+        except TypeError as exc:    # a field with no default that the journal lacks (a dataclass action)
+            raise BadInput(f"{data.get('command', cls.command)}: the action is incomplete ({exc})") from None
 
     def journal(self) -> dict:
         """The table the journal keeps (the same shape the command line builds)."""

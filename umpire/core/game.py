@@ -172,6 +172,9 @@ def check_ship(game: "Game", templates: dict, sid: Any, ship: Any) -> None:
         raise BadInput(f"game file {game.path}: ship {sid!r} was never set up or added; the file may be hand-edited")
     _check_shape(templates[sid], ship, f"game file {game.path}: ship {sid}")
     _check_items(game.ruleset().list_items, templates, ship, f"game file {game.path}: ship {sid}")
+    problem = game.ruleset().ship_problem(ship)
+    if problem:
+        raise BadInput(f"game file {game.path}: ship {sid}: {problem}; the file may be hand-edited")
 
 
 def _check_items(kinds: dict, templates: dict, ship: dict, where: str) -> None:

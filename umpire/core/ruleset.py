@@ -101,6 +101,10 @@ class Ruleset:
     #: commands that only read (answered by a method but never journalled), e.g. speed
     queries: ClassVar[dict[str, str]] = {}
 
+    def ship_problem(self, ship: dict) -> str:
+        """What is wrong with a ship's values beyond their kinds (a hand-edited file), or ""."""
+        return ""
+
     # --- setup ---------------------------------------------------------------
     def initial_state(self, game) -> dict:
         return {"turn": 1, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}

@@ -79,6 +79,18 @@ class Wsim1981(Ruleset):
                  "for_turn", "erase_orders", "unwritten"),
     }
 
+    def ship_problem(self, ship: dict) -> str:
+        """A crew quality that is none of the five, her own or a prize crew's."""
+        from umpire.rules.wsim.spec import Quality
+
+        known = {q.value for q in Quality}
+        prize = ship.get("prize") or {}
+        if ship.get("quality") not in known:
+            return f"crew quality {ship.get('quality')!r} is not one of {sorted(known)}"
+        if prize.get("squares") and prize.get("quality") not in known:
+            return f"the prize crew's quality {prize.get('quality')!r} is not one of {sorted(known)}"
+        return ""
+
     def check_options(self, command: str, opts: dict) -> None:
         """Refuse an option (e.g. `--opt KEY=VALUE`) this ruleset does not know, naming those it does."""
         allowed = self.options.get(command, ())
