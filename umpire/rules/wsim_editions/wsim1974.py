@@ -26,7 +26,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput, Refused
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim.ruleset import Wsim1981
-from umpire.rules.wsim_editions import wsim1974_actions as X
+from umpire.rules.wsim import optional_actions as Optional   # the first edition's commands take the same fields
 
 
 class Wsim1974(Wsim1981):
@@ -70,9 +70,10 @@ class Wsim1974(Wsim1981):
     #: masts, designations and signals) are not offered; `move` is the first edition's
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("mast", "designate", "signal")},
                "wind": (WsimActions.Wind, "_wind"), "move": (Wsim1981.actions["move"][0], "_move"),
-               **{c: (k, "_optional_action") for c, k in (("sink", X.Sink), ("explode", X.Explode),
-                                                           ("repair", X.Repair), ("anchor", X.Anchor),
-                                                           ("sail", X.Sail), ("tow", X.Tow), ("aground", X.Aground))}}
+               **{c: (k, "_optional_action") for c, k in (
+                   ("sink", WsimActions.Sink), ("explode", WsimActions.Explode), ("repair", WsimActions.Repair),
+                   ("anchor", WsimActions.Anchor), ("sail", WsimActions.Sail), ("tow", Optional.Tow),
+                   ("aground", Optional.Aground))}}
 
     def _move(self, state, tables, a):
         """A ship's written move for the Move, by the first edition's rules (`wsim1974_move`)."""
