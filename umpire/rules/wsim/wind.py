@@ -57,16 +57,22 @@ def set_wind(state: dict, opts: dict, tables) -> Resolution:
 def roll_need(state: dict, optional: list[str], tables) -> DiceNeed:
     """The wind phase of turns 3, 6, 9, ...: once a turn; at most three dice, four with
     `changing-wind-number`."""
+    wind_turn(state, tables, "turn", "Advanced III.A.3")
+    return DiceNeed(4 if "changing-wind-number" in optional else 3, 6)
+
+
+def wind_turn(state: dict, tables, word: str, source: str) -> None:
+    """Refuse a wind roll out of its turn (every `change_turns`: 3, 6, 9, ...), a second roll in
+    one turn, or one before the change number is set. `word` is what the edition calls a turn."""
     wind, turn = state["wind"], state["turn"]
     every = tables["wind"]["change_turns"]
     if turn % every:
-        raise Refused(f"turn {turn} is not a wind turn: the wind may change in turns {every}, {2 * every}, "
-                      f"{3 * every}, ... (Advanced III.A.3)")
+        raise Refused(f"{word} {turn} is not a wind {word}: the wind may change in {word}s {every}, {2 * every}, "
+                      f"{3 * every}, ... ({source})")
     if wind["rolled_turn"] == turn:
-        raise Refused(f"the wind has been rolled already in turn {turn}")
+        raise Refused(f"the wind has been rolled already in {word} {turn}")
     if not wind["change"]:
         raise BadInput("the wind change number is not set: set it first with `umpire wind --change N`")
-    return DiceNeed(4 if "changing-wind-number" in optional else 3, 6)
 
 
 def roll(state: dict, rolls: tuple[int, ...], typed: bool, optional: list[str], tables) -> Resolution:

@@ -58,16 +58,10 @@ def set_wind(state: dict, opts: dict, tables) -> Resolution:
 
 def roll_need(state: dict, tables) -> DiceNeed:
     """Before Moves 3, 6, 9, ...: once a Move, up to four dice (3, 3(a)-(c))."""
-    wind, turn = state["wind"], state["turn"]
-    every = tables["wind"]["change_turns"]
-    if turn % every:
-        raise Refused(f"Move {turn} is not a wind Move: the die for a change of wind is rolled before Moves "
-                      f"{every}, {2 * every}, {3 * every}, ... ({RULE} 3)")
-    if wind["rolled_turn"] == turn:
-        raise Refused(f"the wind has been rolled already for Move {turn}")
-    if not wind["change"]:
-        raise BadInput("the wind number is not set: set it first with `umpire wind --change N`")
-    if not wind["direction"]:
+    from umpire.rules.wsim.wind import wind_turn
+
+    wind_turn(state, tables, "Move", f"{RULE} 3")
+    if not state["wind"]["direction"]:
         raise BadInput("the wind direction is not set: set it first with `umpire wind --direction N`")
     return DiceNeed(4, 6, ("change", "direction", "force", "wind number"))
 
