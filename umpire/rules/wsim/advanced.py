@@ -48,23 +48,14 @@ class Wsim1981Advanced(Wsim1981):
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """Advanced fire (Advanced I.A, VIII.A-C): several hit dice above table 10, critical hits,
         bow and stern sections, the shot loaded, the Destroyed Hull Table."""
-        from umpire.rules.base import Plan, side_word
-        from umpire.rules.wsim import advanced_fire as af
+        from umpire.rules.base import Plan
+        from umpire.rules.wsim import advanced_fire as af, gunnery
 
-        try:
-            rng = int(opts["range"])
-        except ValueError:
-            raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
-        aim = (opts.get("aim") or "").lower()
-        if aim not in ("", "hull", "rigging"):
-            raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
         section, hit_section = (opts.get("section") or "").lower(), (opts.get("hit_section") or "").lower()
         for name, value in (("--section", section), ("--hit-section", hit_section)):
             if value not in ("", "bow", "stern"):
                 raise BadInput(f"{name} {value!r}: use bow or stern")
-        act = af.AdvancedFire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
-                              side_word(opts["facing"]) if opts.get("facing") else "",
-                              opts.get("lose") or "carronades", section, hit_section)
+        act = gunnery.fire_from_opts(firer, target, opts, af.AdvancedFire, section, hit_section)
         got = af.reading(state, act, tables)
         need = af.needs(state, act, tables, got[0])
         return Plan(need, lambda rolls, typed: af.resolve(state, act, rolls, typed, tables, got),

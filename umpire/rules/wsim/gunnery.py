@@ -29,6 +29,23 @@ class Fire:
     lose: str = "carronades"     # which gun squares the target gives up first
 
 
+def fire_from_opts(firer: str, target: str, opts: dict, kind: type = Fire, *extra: str) -> Fire:
+    """The broadside the command line describes (range, side, aim, rake, facing, lose), as `kind`
+    with any `extra` fields after those; a range that is not whole hexes or an aim that is neither
+    hull nor rigging is bad input."""
+    from umpire.rules.base import side_word
+
+    try:
+        rng = int(opts["range"])
+    except ValueError:
+        raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
+    aim = (opts.get("aim") or "").lower()
+    if aim not in ("", "hull", "rigging"):
+        raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
+    return kind(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
+                side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades", *extra)
+
+
 def band_index(bands: list[list[int]], value: int) -> int:
     """Index of the band holding `value`; values above the last band use the last."""
     for i, (lo, hi) in enumerate(bands):

@@ -301,19 +301,10 @@ class Wsim1981(Ruleset):
 
     # --- actions ---------------------------------------------------------
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict) -> Plan:
-        from umpire.rules.base import Plan, side_word
+        from umpire.rules.base import Plan
         from umpire.rules.wsim import gunnery
 
-        try:
-            rng = int(opts["range"])
-        except ValueError:
-            raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
-        aim = (opts.get("aim") or "").lower()
-        if aim not in ("", "hull", "rigging"):
-            raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
-        lose = opts.get("lose") or "carronades"
-        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
-                           side_word(opts["facing"]) if opts.get("facing") else "", lose)
+        act = gunnery.fire_from_opts(firer, target, opts)
         reading = gunnery.fire_reading(state, act, tables)   # checked and read once, resolved per roll
         need = gunnery.fire_needs(state, act, tables, reading)
         return Plan(need, lambda rolls, strict: gunnery.resolve_fire(state, act, rolls, tables, reading),

@@ -381,19 +381,11 @@ class Wsim1974(Wsim1981):
         import dataclasses
 
         from umpire.core.dice import DiceNeed
-        from umpire.rules.base import Plan, side_word
+        from umpire.rules.base import Plan
         from umpire.rules.wsim import gunnery
         from umpire.rules.wsim_editions import wsim1974_fire
 
-        try:
-            rng = int(opts["range"])
-        except ValueError:
-            raise BadInput(f"range {opts['range']!r}: WS&IM ranges are whole hexes") from None
-        aim = (opts.get("aim") or "").lower()
-        if aim not in ("", "hull", "rigging"):
-            raise BadInput(f"aim {aim!r}: WS&IM fire is aimed at hull or rigging")
-        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
-                           side_word(opts["facing"]) if opts.get("facing") else "", opts.get("lose") or "carronades")
+        act = gunnery.fire_from_opts(firer, target, opts)
         optional = _optional(state, opts)
         got = wsim1974_fire.reading(state, act, tables, optional)
         need = wsim1974_fire.needs(got)
