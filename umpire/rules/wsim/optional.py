@@ -50,27 +50,6 @@ def cite(tables, key: str, section: str) -> str:
     return section + (" (house ruling)" if tables.source("optional", key).endswith("(house ruling)") else "")
 
 
-class _Dice:
-    """Dice handed out in the order the procedure asks for them; typed dice must all be used."""
-
-    def __init__(self, rolls: tuple[int, ...], typed: bool, what: str) -> None:
-        self.rolls, self.typed, self.used, self.labels, self.what = tuple(rolls), typed, 0, [], what
-
-    def take(self, label: str) -> int:
-        self.labels.append(label)
-        if self.used >= len(self.rolls):
-            raise BadInput(f"roll {','.join(map(str, self.rolls))}: {self.what} needs at least {len(self.labels)} "
-                           f"dice, in this order: {', '.join(self.labels)}")
-        self.used += 1
-        return self.rolls[self.used - 1]
-
-    def finish(self) -> list[int]:
-        if self.typed and self.used != len(self.rolls):
-            raise BadInput(f"roll {','.join(map(str, self.rolls))}: {self.what} needs {self.used} dice, in this "
-                           f"order: {', '.join(self.labels)}; got {len(self.rolls)}")
-        return list(self.rolls[:self.used])
-
-
 def _tries(ship: dict) -> list[str]:
     return list(ship.get("tries", []))
 
@@ -291,7 +270,9 @@ def mast(state: dict, tables, ship_id: str, opts: dict):
 def _resolve_masts(state: dict, tables, ship_id: str, rolls, typed: bool) -> Resolution:
     ship = state["ships"][ship_id]
     t = table(tables)["loss_of_rigging"]
-    dice = _Dice(rolls, typed, f"{ship['name']}'s mast roll")
+    from umpire.rules.wsim.advanced_fire import Dice
+
+    dice = Dice(tuple(rolls), typed, f"{ship['name']}'s mast roll")
     steps, masts = [], []
     hanging = list(ship.get("mast_over") or [])
     for i in range(ship["masts_due"]):
@@ -307,7 +288,7 @@ def _resolve_masts(state: dict, tables, ship_id: str, rolls, typed: bool) -> Res
             masts.append({"roll": die, "result": "fails free", "side": None})
             steps.append(Step(f"mast {i + 1}, die {die}", "fails free: the same as the loss of a rigging section",
                               cite(tables, "loss_of_rigging", "Optional Rules VIII.B")))
-    used = dice.finish()
+    used = list(dice.finish())
     new = hanging[len(ship.get("mast_over") or []):]
     for side in sorted({m["side"] for m in new}):
         steps.append(Step(f"mast over the {side} side", f"she cannot fire, loses one hex of speed and may not turn "

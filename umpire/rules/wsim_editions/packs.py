@@ -162,6 +162,15 @@ def row_index(table: dict, value: int) -> int:
     raise BadInput(f"{table['title']}: no row for {value} (rows: {', '.join(table['rows'])})")
 
 
+def row_or_edge(table: dict, value: int) -> int:
+    """`row_index`, but a value beyond the card's rows reads its first or last row."""
+    try:
+        return row_index(table, value)
+    except BadInput:
+        first = _BAND.fullmatch(table["rows"][0].strip())
+        return 0 if first and value < int(first.group(1)) else len(table["rows"]) - 1
+
+
 def column_index(table: dict, value: int) -> int:
     """The column whose heading is a band holding `value` ("1-10", "41+"), as `row_index` for rows."""
     return row_index({"title": table["title"], "rows": table["columns"]}, value)

@@ -908,13 +908,9 @@ def _bowsprit_damage(state: dict, bows: list[str], rolls, res: Resolution, table
 
 def _row(table: dict, total: int) -> int:
     """The row holding a modified total; a total beyond the card's rows reads its first or last row."""
-    from umpire.rules.wsim_editions.packs import _BAND, row_index
+    from umpire.rules.wsim_editions.packs import row_or_edge
 
-    try:
-        return row_index(table, total)
-    except BadInput:
-        first = _BAND.fullmatch(table["rows"][0].strip())
-        return 0 if first and total < int(first.group(1)) else len(table["rows"]) - 1
+    return row_or_edge(table, total)
 
 
 def _contact_mods(level: str, kind: str, opts: dict) -> dict[str, int]:

@@ -122,13 +122,9 @@ def plan(state: dict, tables, ship_id: str, opts: dict):
 
 def _row(table: dict, total: int) -> int:
     """The row holding a total; one beyond the card's rows reads its first or last row."""
-    from umpire.rules.wsim_editions.packs import _BAND, row_index
+    from umpire.rules.wsim_editions.packs import row_or_edge
 
-    try:
-        return row_index(table, total)
-    except BadInput:
-        first = _BAND.fullmatch(table["rows"][0].strip())
-        return 0 if first and total < int(first.group(1)) else len(table["rows"]) - 1
+    return row_or_edge(table, total)
 
 
 def _roll(state: dict, tables, ship_id: str, rolls) -> Resolution:
