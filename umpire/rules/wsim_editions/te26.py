@@ -75,7 +75,7 @@ class WsimTe26(Wsim1981):
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """A broadside (11.2-11.4) on the pack's HDT and Hit Tables 0-10, then a gun hit location
         die per gun hit (11.4.3.1.1), which also says which kind of gun is hit."""
-        from umpire.rules.base import Plan, side_word
+        from umpire.rules.base import Plan
         from umpire.rules.wsim import gunnery
         from umpire.rules.wsim_editions import te26_advanced
         from umpire.rules.wsim_editions import te26_optional_ships
@@ -87,15 +87,7 @@ class WsimTe26(Wsim1981):
 
         te26_boats.fire_check(state, target, opts)                     # 54.2.2-54.2.3
 
-        try:
-            rng = int(opts["range"])
-        except ValueError:
-            raise BadInput(f"range {opts['range']!r}: ranges are whole hexes") from None
-        aim = (opts.get("aim") or "").lower()
-        if aim not in ("", "hull", "rigging"):
-            raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
-        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, "",
-                           side_word(opts["facing"]) if opts.get("facing") else "")
+        act = gunnery.fire_from_opts(firer, target, {**opts, "rake": "", "lose": ""})   # no rakes at this level
         got = te26_advanced.Reading(state, act, {k: v for k, v in opts.items()
                                                  if k in ("_optional", "grapple-plotted")}, tables)
         te26_optional_ships.fire_reading(got)          # Optional 52.2.3
@@ -264,7 +256,7 @@ class WsimTe26(Wsim1981):
             apart = res.data["success"] and [x for x in sa["fouled"] + sa["grappled"] if x == b] == [b]
             if pair and apart:
                 if len(rolls) < n + 1:
-                    raise BadInput(f"the ships part while locked in melee: one more die, the crew loss roll against "
+                    raise BadInput("the ships part while locked in melee: one more die, the crew loss roll against "
                                    f"the returning OBP (TE 2.6 12.3.6)")
                 te26_melee.parted(state, pair, rolls[n], res, tables)
             elif pair and strict and len(rolls) > n:
@@ -685,19 +677,12 @@ class WsimTe26Advanced(WsimTe26):
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """Advanced fire (16.1, 24.2-24.6): rake numbers, Advanced modifiers, tables above 10,
         critical hits (te26_advanced)."""
-        from umpire.rules.base import Plan, side_word
+        from umpire.rules.base import Plan
         from umpire.rules.wsim import gunnery
         from umpire.rules.wsim_editions import te26_advanced, te26_optional_ships
 
         from umpire.rules.wsim_editions import te26_rowing
 
-        try:
-            rng = int(opts["range"])
-        except ValueError:
-            raise BadInput(f"range {opts['range']!r}: ranges are whole hexes") from None
-        aim = (opts.get("aim") or "").lower()
-        if aim not in ("", "hull", "rigging"):
-            raise BadInput(f"aim {aim!r}: fire is aimed at hull or rigging (11.2.5)")
         te26_rowing.no_guns(state, firer, "fire")                      # 39.4
         from umpire.rules.wsim_editions import te26_rest_masts
 
@@ -705,13 +690,12 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.wsim_editions import te26_boats
 
         te26_boats.fire_check(state, target, opts)                     # 54.2.2-54.2.3
-        act = gunnery.Fire(firer, target, rng, side_word(opts["side"]), aim, opts.get("rake") or "",
-                           side_word(opts["facing"]) if opts.get("facing") else "")
+        act = gunnery.fire_from_opts(firer, target, {**opts, "lose": ""})
         from umpire.rules.wsim_editions import te26_rest_sections, te26_rigging
 
         seen, section = state, str(opts.get("section") or "").lower()
         if section:                                                    # 16.2, 24.1.2: one section fires
-            seen, said = te26_rest_sections.section_view(state, firer, act.side, section, rng, tables)
+            seen, said = te26_rest_sections.section_view(state, firer, act.side, section, act.range, tables)
         got = te26_advanced.Reading(seen, act, opts, tables)
         if section:
             got.steps.insert(0, said)
