@@ -257,7 +257,7 @@ class WsimTe26(Wsim1981):
             if pair and apart:
                 if len(rolls) < n + 1:
                     raise BadInput("the ships part while locked in melee: one more die, the crew loss roll against "
-                                   f"the returning OBP (TE 2.6 12.3.6)")
+                                   "the returning OBP (TE 2.6 12.3.6)")
                 te26_melee.parted(state, pair, rolls[n], res, tables)
             elif pair and strict and len(rolls) > n:
                 raise BadInput(f"{kind} used {n} dice; got {len(rolls)} (the crew loss die is rolled only when the "
