@@ -11,18 +11,9 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.wsim.wind import initial, public  # noqa: F401  (the 1981 start and status serve 1974 too)
+from umpire.rules.wsim.wind import _number, initial, public  # noqa: F401  (the 1981 start and status serve 1974 too)
 
 RULE = "1974 Optional Rules: Wind"
-
-
-def _number(opts: dict, key: str, lo: int, hi: int) -> int | None:
-    value = opts.get(key)
-    if value is None:
-        return None
-    if isinstance(value, bool) or not str(value).strip().isdigit() or not lo <= int(value) <= hi:
-        raise BadInput(f"--{key} {value!r}: use a whole number {lo} to {hi}")
-    return int(value)
 
 
 def describe(wind: dict, tables) -> str:
