@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umpire.core.dice import DiceNeed
-from umpire.core.errors import BadInput, Refused
+from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
+from umpire.rules.wsim.dice import Dice  # noqa: F401  (the dice dealer the Advanced commands take from here)
 from umpire.rules.wsim.gunnery import TRACKS, band_index, parse_result
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
 
@@ -34,27 +35,6 @@ class AdvancedFire(gunnery.Fire):
 
     section: str = ""        # "" (whole broadside) | bow | stern  (VIII.A.2)
     hit_section: str = ""    # target's section nearest the firing guns; "" the target's choice (VIII.A.7)
-
-
-class Dice:
-    """Dice handed out in the order the procedure asks for them; typed dice must all be used."""
-
-    def __init__(self, rolls: tuple[int, ...], typed: bool, what: str = "this fire") -> None:
-        self.rolls, self.typed, self.used, self.labels, self.what = rolls, typed, 0, [], what
-
-    def take(self, label: str) -> int:
-        self.labels.append(label)
-        if self.used >= len(self.rolls):
-            raise BadInput(f"roll {','.join(map(str, self.rolls))}: {self.what} needs at least {len(self.labels)} "
-                           f"dice, in this order: {', '.join(self.labels)}")
-        self.used += 1
-        return self.rolls[self.used - 1]
-
-    def finish(self) -> tuple[int, ...]:
-        if self.typed and self.used != len(self.rolls):
-            raise BadInput(f"roll {','.join(map(str, self.rolls))}: {self.what} needs {self.used} dice, in this "
-                           f"order: {', '.join(self.labels) or 'none'}; got {len(self.rolls)}")
-        return self.rolls[:self.used]
 
 
 def shot_of(firer: dict, side: str) -> str:

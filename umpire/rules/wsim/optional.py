@@ -270,7 +270,7 @@ def mast(state: dict, tables, ship_id: str, opts: dict):
 def _resolve_masts(state: dict, tables, ship_id: str, rolls, typed: bool) -> Resolution:
     ship = state["ships"][ship_id]
     t = table(tables)["loss_of_rigging"]
-    from umpire.rules.wsim.advanced_fire import Dice
+    from umpire.rules.wsim.dice import Dice
 
     dice = Dice(tuple(rolls), typed, f"{ship['name']}'s mast roll")
     steps, masts = [], []
