@@ -14,7 +14,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
-from umpire.rules.wsim.dice import Dice  # noqa: F401  (the dice dealer the Advanced commands take from here)
+from umpire.rules.wsim.dice import Dice
 from umpire.rules.wsim.gunnery import TRACKS, band_index, parse_result
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
 
