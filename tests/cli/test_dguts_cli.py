@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.dguts.helpers import excerpt
+from tests.rulesets.dguts.helpers import excerpt
 
 CONSTITUTION = ["--nation", "american", "--tons", "1576", "--men", "456", "--guns", "30x24,22x32C"]
 GUERRIERE = ["--nation", "british", "--tons", "1092", "--men", "272", "--guns", "30x18,16x32C,2x12"]

@@ -19,7 +19,7 @@ from umpire.rules.base import Plan
 from umpire.rules.dguts import derive_ship, fire_dice_needed, fire_order, initial_state, resolve_fire
 from umpire.rules.wsim import boarding
 from umpire.rules.wsim.ruleset import Wsim1981
-from tests.rules.wsim.helpers import TABLES, make_state, resolve
+from tests.rulesets.wsim_1981.helpers import TABLES, make_state, resolve
 
 CRACK = "10H-(4-4-4)M-6G-5R(3)-5-18'-20(CR)"
 AVG = "10H-(4-4-4)M-6G-5R(3)-5-18'-20(AV)"

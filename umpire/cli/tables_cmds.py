@@ -40,7 +40,7 @@ def template(obj, ruleset, output, force):
     from umpire.core import files
     from umpire.core.ruleset import find_ruleset
     from umpire.core.tables import pack_spec
-    from umpire.rules.wsim_editions.packs import template as fill_in
+    from umpire.rules.wsim.editions.packs import template as fill_in
 
     rs = find_ruleset(ruleset)
     spec = pack_spec(rs.data_id)
@@ -56,7 +56,7 @@ def load_pack(path: str, ruleset) -> dict[str, dict]:
     """The tables of a filled pack for `ruleset` (`umpire new --tables`), checked; exit 2 on any fault."""
     from umpire.core import files
     from umpire.core.tables import pack_spec
-    from umpire.rules.wsim_editions.packs import read_pack
+    from umpire.rules.wsim.editions.packs import read_pack
 
     raw, _ = files.read_regular(Path(path), "table pack", MAX_PACK_BYTES)
     try:

@@ -30,7 +30,7 @@ def bomb(obj, ship, load, target, rng, mortar, facing, arc, roll):
       umpire bomb thunder --load
       umpire bomb thunder --at victory --range 6 --facing left --rolls 4
     """
-    from umpire.rules.wsim_editions.te26_optional_bombs import Bomb
+    from umpire.rules.wsim.editions.te26.optional.bombs import Bomb
 
     if "bomb" not in obj.ruleset.actions:
         raise BadInput(f"bomb: a command of the WS&IM Tournament Edition's Advanced Game (optional rule bombs); "

@@ -24,7 +24,7 @@ def station(obj, ship, place):
       umpire station orient --marines rigging
       umpire station orient --marines deck
     """
-    from umpire.rules.wsim_editions.te26_rigging import Station
+    from umpire.rules.wsim.editions.te26.marines import Station
 
     if "station" not in obj.ruleset.actions:
         raise BadInput(f"station: a command of the WS&IM Tournament Edition's Advanced Game (marines, 19.8); "
@@ -47,7 +47,7 @@ def row(obj, ship, to):
       umpire row gunboat --to oars
       umpire row gunboat --to sails
     """
-    from umpire.rules.wsim_editions.te26_rowing import Row
+    from umpire.rules.wsim.editions.te26.optional.rowing import Row
 
     if "row" not in obj.ruleset.actions:
         raise BadInput(f"row: a command of the WS&IM Tournament Edition's Advanced Game (optional rule rowing, "

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 #: One line per ruleset: its id and where its class lives.
 REGISTRY: dict[str, str] = {
     "wsim-1981": "umpire.rules.wsim.ruleset:Wsim1981",
-    "wsim-1974": "umpire.rules.wsim_editions.wsim1974:Wsim1974",
-    "wsim-te26": "umpire.rules.wsim_editions.te26:WsimTe26",
+    "wsim-1974": "umpire.rules.wsim.editions.wsim1974.ruleset:Wsim1974",
+    "wsim-te26": "umpire.rules.wsim.editions.te26.ruleset:WsimTe26",
     "dguts": "umpire.rules.dguts.ruleset:Dguts",
     "grid": "umpire.rules.grid.ruleset:Grid",
 }

@@ -1,0 +1,1 @@
+"""WS&IM Tournament Edition 2.6."""

@@ -1,0 +1,1 @@
+"""The Tournament Edition's Optional Rules, one module a rule."""

@@ -1,0 +1,1 @@
+"""WS&IM first edition (1974)."""
