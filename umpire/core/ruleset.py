@@ -90,15 +90,20 @@ class Ruleset:
     #: the kinds of the values a ship's set-up (a scenario ship in the game file) may give: key ->
     #: an example value (a whole number for 0, text for "")
     definition_kinds: ClassVar[dict[str, Any]] = {}
-    #: command -> (its action type, the name of the method that plans it);
-    #: method(state, tables, action) -> Plan | Resolution
+    #: command -> (its action type, its planner). The planner is either "module:function", imported on
+    #: first use (the one lazy seam: reading a game loads no rule module it does not need), called as
+    #: function(ruleset, state, tables, action); or the name of a method of the class, called as
+    #: method(state, tables, action). Either returns a Plan or a Resolution.
     actions: ClassVar[dict[str, tuple[type, str]]] = {}
+    #: level name -> "module:Class" of the subclass that plays it (find_ruleset)
+    level_classes: ClassVar[dict[str, str]] = {}
     #: commands whose typed dice are not plain numbers (the grid game's fire dice show X): the CLI
     #: passes them to the ruleset as an option instead of as rolls
     typed_dice_in_opts: ClassVar[tuple[str, ...]] = ()
     #: whether a target may be written SHIP/BOAT (a ship's boat)
     boat_targets: ClassVar[bool] = False
-    #: commands that only read (answered by a method but never journalled), e.g. speed
+    #: commands that only read (answered but never journalled), e.g. speed: command -> a method name
+    #: or "module:function" (called as function(ruleset, state, tables, ship, opts))
     queries: ClassVar[dict[str, str]] = {}
 
     def ship_problem(self, ship: dict) -> str:
@@ -150,14 +155,18 @@ class Ruleset:
         if entry is None:
             raise BadInput(f"{cmd} is not a {self.id} command; {self.id} offers "
                            f"{', '.join(sorted(self.actions))}")
-        kind, method = entry
-        return getattr(self, method)(state, tables, kind.from_journal(action))
+        kind, planner = entry
+        if ":" in planner:
+            return load(planner)(self, state, tables, kind.from_journal(action))
+        return getattr(self, planner)(state, tables, kind.from_journal(action))
 
     def query(self, state: dict, tables, command: str, ship: str, opts: dict) -> Resolution:
         """Answer a read-only question (e.g. speed) without journalling it."""
         method = self.queries.get(command)
         if method is None:
             raise BadInput(f"{command} is not a {self.id} command")
+        if ":" in method:
+            return load(method)(self, state, tables, ship, opts)
         return getattr(self, method)(state, tables, ship, opts)
 
     def after(self, state: dict, res: Resolution, tables) -> None:
@@ -170,6 +179,17 @@ class Ruleset:
 # --- registry ------------------------------------------------------------------
 
 _classes: dict[str, type[Ruleset]] = {}
+_loaded: dict[str, Any] = {}
+
+
+def load(target: str) -> Any:
+    """The object a "module:attr" string names, imported on first use (the registry, the action
+    tables and the other extension points of the contract name their parts this way)."""
+    obj = _loaded.get(target)
+    if obj is None:
+        module, _, attr = target.partition(":")
+        obj = _loaded[target] = getattr(importlib.import_module(module), attr)
+    return obj
 
 
 def ruleset_ids() -> list[str]:
@@ -178,8 +198,7 @@ def ruleset_ids() -> list[str]:
 
 def _class(rid: str) -> type[Ruleset]:
     if rid not in _classes:
-        module, name = REGISTRY[rid].split(":")
-        _classes[rid] = getattr(importlib.import_module(module), name)
+        _classes[rid] = load(REGISTRY[rid])
     return _classes[rid]
 
 
@@ -198,9 +217,8 @@ def find_ruleset(name: str, level: str | None = None) -> Ruleset:
     """The ruleset object for an id or alias (as python-chess finds a variant); with a `level`,
     the subclass the ruleset names for it in `level_classes` ("module:Class"), if any."""
     cls = _class(canonical(name))
-    target = (getattr(cls, "level_classes", None) or {}).get(level or "")
+    target = cls.level_classes.get(level or "")
     if target:
-        module, attr = target.split(":")
-        cls = getattr(importlib.import_module(module), attr)
+        cls = load(target)
     return cls()
 
