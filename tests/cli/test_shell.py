@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import select
 import subprocess
 import sys
 import time
@@ -83,10 +85,13 @@ def test_another_process_cannot_write_while_a_shell_holds_the_game(tmp_path):
     for line in SETUP:
         assert alone(tmp_path, line).returncode == 0
     proc = subprocess.Popen([sys.executable, "-m", "umpire", "--game", "g.toml", "shell"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
     proc.stdin.write("status\n")
     proc.stdin.flush()
-    time.sleep(1.0)
+    # the shell takes the lock before it reads a line: once `status` has printed, the lock is held
+    ready, _, _ = select.select([proc.stdout], [], [], 30)
+    assert ready and proc.stdout.readline(), "the shell printed nothing for `status` within 30 s"
     before = (tmp_path / "g.toml").read_bytes()
     other = alone(tmp_path, "turn")
     assert other.returncode == 2 and "another umpire process" in other.stderr
@@ -113,9 +118,7 @@ def test_a_long_log_prints_as_plain_columns(umpire, duel, monkeypatch):
 
 
 def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(tmp_path):
-    import os
     import pty
-    import select
 
     for line in SETUP:
         assert alone(tmp_path, line).returncode == 0
@@ -125,25 +128,45 @@ def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(tm
         os.environ["UMPIRE_HISTORY"] = str(tmp_path / "history")
         os.execv(sys.executable, [sys.executable, "-m", "umpire", "--game", "g.toml", "shell"])
     seen = b""
+    read_to = 0   # what `expect` has matched so far; the next marker must come after it
 
-    def read(seconds: float = 2.0) -> None:
-        nonlocal seen
-        end = time.time() + seconds
-        while time.time() < end:
-            ready, _, _ = select.select([fd], [], [], 0.1)
+    def expect(marker: str, timeout: float = 30.0) -> None:
+        """Read the terminal until `marker` appears after the last match; fail after `timeout` s."""
+        nonlocal seen, read_to
+        wanted = marker.encode()
+        end = time.monotonic() + timeout
+        while (found := seen.find(wanted, read_to)) < 0:
+            left = end - time.monotonic()
+            assert left > 0, f"no {marker!r} on the terminal within {timeout} s; it shows:\n" + seen.decode(errors="replace")
+            ready, _, _ = select.select([fd], [], [], min(left, 0.5))
             if ready:
                 try:
                     seen += os.read(fd, 4096)
-                except OSError:
-                    return
+                except OSError:   # the shell has gone: nothing more will come
+                    assert False, f"the shell ended before {marker!r}; it showed:\n" + seen.decode(errors="replace")
+        read_to = found + len(wanted)
 
-    read(4)
-    for keys in (b"statu\t", b"her\t\n", b"fire nobody --at x --range 1 --side left\n", b"turn\n", b"exit\n"):
-        os.write(fd, keys)
-        read()
-    os.waitpid(pid, 0)
+    try:
+        expect("umpire g.toml turn 1>")
+        os.write(fd, b"statu\t")
+        expect("status ")                                   # the command completed
+        os.write(fd, b"her\t\n")
+        expect("HERCULE (hercule)")                         # the ship id completed, the line ran
+        expect("umpire g.toml turn 1>")
+        os.write(fd, b"fire nobody --at x --range 1 --side left\n")
+        expect("no ship 'nobody'")                          # the error printed ...
+        expect("umpire g.toml turn 1>")                     # ... and the shell went on
+        os.write(fd, b"turn\n")
+        expect("turn 2 begins")
+        expect("umpire g.toml turn 2>")
+        os.write(fd, b"exit\n")
+        _, code = os.waitpid(pid, 0)
+    except BaseException:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        raise
+    finally:
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(code) == 0
     text = seen.decode(errors="replace")
-    assert "umpire g.toml turn 1>" in text and "umpire g.toml turn 2>" in text
-    assert "status hercule" in text and "HERCULE (hercule)" in text          # command and ship id completed
-    assert "no ship 'nobody'" in text                                        # the error printed, the shell went on
-    assert "turn 2 begins" in text
+    assert "status hercule" in text                                          # command and ship id completed on one line
