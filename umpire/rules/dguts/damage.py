@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .model import Step, rule
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.model import Step, rule
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 _EPS = 1e-9
 

@@ -7,9 +7,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .damage import apply_damage, changed
-from .model import BadInput, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import apply_damage, changed
+from umpire.rules.dguts.model import BadInput, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
 def _distance(value: Any) -> float:

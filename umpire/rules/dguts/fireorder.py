@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
-from .guns import calibre_key
-from .model import Aim, BadInput, Bearing, Rake, RangeBand, Shot
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.guns import calibre_key
+from umpire.rules.dguts.model import Aim, BadInput, Bearing, Rake, RangeBand, Shot
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 OPTIONS = {
     "point-blank": "Advanced Optional 4: under 1\" every shot hits on the point-blank table",

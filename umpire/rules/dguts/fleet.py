@@ -14,8 +14,8 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .model import BadInput, DiceNeed, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 POINTS = ("fire", "carronade", "crew", "gun")
 

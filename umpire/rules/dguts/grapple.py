@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .model import BadInput, DiceNeed, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
 @dataclass(frozen=True, slots=True)

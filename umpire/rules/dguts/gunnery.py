@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import DamageOutcome, apply_damage, changed, fouled_masts
-from .fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
-from .model import Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution, Step, rule
-from .repairs import dismount_guns
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed, fouled_masts
+from umpire.rules.dguts.fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
+from umpire.rules.dguts.model import Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution, Step, rule
+from umpire.rules.dguts.repairs import dismount_guns
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 __all__ = ["OPTIONS", "FireOrder", "FirePlan", "fire_dice_needed", "fire_order", "max_range",
            "plan_fire", "range_band", "resolve_fire"]

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterable, Sequence
 
-from .model import BadInput
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.model import BadInput
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
 @dataclass(frozen=True, slots=True, order=True)

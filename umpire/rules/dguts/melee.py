@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import changed
-from .model import BadInput, DiceNeed, Refused, Resolution, Step
-from .morale import melee_multiplier, shift_morale
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import changed
+from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.morale import melee_multiplier, shift_morale
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
 # ------------------------------------------------------------------ odds

@@ -12,9 +12,9 @@ import copy
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import changed
-from .model import DiceNeed, Morale, MORALE_LADDER, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import changed
+from umpire.rules.dguts.model import DiceNeed, Morale, MORALE_LADDER, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 #: morale_turns value meaning "no duration legible: stays until a house ruling gives one".
 UNTIL_RULED = -1

@@ -7,9 +7,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .damage import changed, rigging, update_sinking
-from .model import BadInput, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import changed, rigging, update_sinking
+from umpire.rules.dguts.model import BadInput, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
 def _crew(crew: Any, state: Mapping[str, Any]) -> Fraction:

@@ -14,9 +14,9 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
-from .guns import Battery, format_guns, merge_batteries, parse_guns
-from .model import BadInput
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.guns import Battery, format_guns, merge_batteries, parse_guns
+from umpire.rules.dguts.model import BadInput
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 #: Keys an override may set, and what each is.
 OVERRIDE_KEYS: dict[str, str] = {
@@ -358,7 +358,7 @@ def initial_state(values: Mapping[str, Any]) -> dict:
     state = _fresh_state(values)
     lost = int(values.get("sf_lost_at_start", 0))
     if lost:
-        from .damage import rigging
+        from umpire.rules.dguts.damage import rigging
 
         state["damage_high"] = round(lost * float(values["sf_value"]), 4)
         state["sails_lost"], state["masts_lost"] = rigging(values, state["damage_high"], 0)

@@ -11,9 +11,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import apply_damage, changed, fouled_masts
-from .model import BadInput, DiceNeed, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import apply_damage, changed, fouled_masts
+from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 COLUMNS = ("hull", "spar")
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .damage import fouled_masts, speed_share
-from .model import BadInput, PointOfSail, Resolution, SailingClass, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import fouled_masts, speed_share
+from umpire.rules.dguts.model import BadInput, PointOfSail, Resolution, SailingClass, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 SPEED_OPTIONS = ("gun-weight", "seamanship")
 

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from .model import BadInput, MissingTable, RulingNeeded
+from umpire.rules.dguts.model import BadInput, MissingTable, RulingNeeded
 
 #: The table files this package owns, by table name (file stem).
 TABLE_NAMES: tuple[str, ...] = (

@@ -8,9 +8,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
-from .damage import changed
-from .model import BadInput, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import changed
+from umpire.rules.dguts.model import BadInput, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 TASKS = ("sail", "tack", "anchor", "furl")
 

@@ -14,11 +14,11 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from .damage import DamageOutcome, apply_damage, changed
-from .guns import merge_batteries, parse_guns
-from .melee import odds_for
-from .model import BadInput, Bearing, DiceNeed, Refused, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed
+from umpire.rules.dguts.guns import merge_batteries, parse_guns
+from umpire.rules.dguts.melee import odds_for
+from umpire.rules.dguts.model import BadInput, Bearing, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
 def _training_dice(values: Mapping[str, Any], bearing: Bearing, range_inches: float,

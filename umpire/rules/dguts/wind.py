@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .model import BadInput, DiceNeed, Resolution, Step
-from .tables import Tables, tables_or_default
+from umpire.rules.dguts.model import BadInput, DiceNeed, Resolution, Step
+from umpire.rules.dguts.tables import Tables, tables_or_default
 
 WIND_DICE = DiceNeed(3, 6, ("red", "white", "shift"))
 
