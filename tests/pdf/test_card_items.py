@@ -32,7 +32,7 @@ def test_blank_wsim_cards_give_set_up_but_no_turn_or_load(umpire, tmp_path):
 
 
 def test_load_text_in_the_advanced_notation():
-    from umpire.pdf.views import load_text
+    from umpire.pdf.wsim.views import load_text
 
     ship = {"loaded": {"left": True, "right": False}, "shot": {"left": "grape", "right": ""},
             "loading": {"right": 4}}

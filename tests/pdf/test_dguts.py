@@ -119,7 +119,7 @@ def test_game_sheet_crosses_the_rungs_reached(umpire, tmp_path):
 
 
 def test_fire_factors_print_as_the_rules_write_them():
-    from umpire.pdf.dguts_views import frac
+    from umpire.pdf.dguts.views import frac
 
     assert [frac(v) for v in (7.333333, 7.5, 0.5, 12, 2.6666667, 3.14159)] == \
         ["7 1/3", "7 1/2", "1/2", "12", "2 2/3", "3.14"]

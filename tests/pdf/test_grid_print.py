@@ -100,7 +100,7 @@ def test_a_long_name_and_id_print_at_six_points_or_more_the_id_whole(umpire, tmp
 
 def test_a_ship_that_surrendered_is_marked_in_her_panel_title():
     from umpire.core.tables import Tables
-    from umpire.pdf import grid as P
+    from umpire.pdf.grid import panels as P
     from umpire.rules.grid.ruleset import Grid
 
     rs, tables = Grid(), Tables("grid")

@@ -175,7 +175,7 @@ def test_game_sheet_fills_the_load_column_from_the_journal(battle, tmp_path):
 
 def test_load_column_in_the_rule_books_notation():
     """R at the turn loaded; a slash through the last R of a broadside when it fires (Basic VIII.A.6)."""
-    from umpire.pdf.views import TurnRow, grid_rows
+    from umpire.pdf.wsim.views import TurnRow, grid_rows
 
     mars = _view_with_turns((TurnRow("1", "/R", "", "", ""), TurnRow("2", "/R", "/", "", ""),
                              TurnRow("4", "R", "", "", "")))

@@ -43,7 +43,7 @@ def test_base_speed_at_the_games_wind_force(umpire, tmp_path):
 
 def test_the_text_s_own_base_speed_is_not_called_a_reading(umpire, tmp_path):
     # Class III at Force 6: 12" (the Training Game)
-    from umpire.pdf.dguts_views import base_speed_text
+    from umpire.pdf.dguts.views import base_speed_text
     from umpire.rules.dguts.tables import load_tables
 
     assert base_speed_text({"class": 3}, load_tables(), 6) == "12 in. at wind force 6"

@@ -8,7 +8,7 @@ from tests.pdf.conftest import FIXTURES, MARS, pages, run, text
 from umpire.core.tables import Tables
 from umpire.pdf.draw import markup, printable
 from umpire.pdf.sources import Fleet
-from umpire.pdf.views import box_groups, grid_rows, rows_needed, wsim_ship
+from umpire.pdf.wsim.views import box_groups, grid_rows, rows_needed, wsim_ship
 from umpire.rules.wsim.ship import new_ship
 
 

@@ -83,7 +83,7 @@ def test_the_shot_loaded_and_the_advanced_state(advanced):
             "critical_effects": [{"effect": "fire for 2 turn(s)", "from_turn": 4, "until_turn": 5},
                                  {"effect": "anchor cable severed: may not anchor again"}]}
     from umpire.core.tables import Tables
-    from umpire.pdf.views import advanced_lines
+    from umpire.pdf.wsim.views import advanced_lines
 
     assert advanced_lines(ship, Tables("wsim-1981-advanced")) == (
         "Loaded: left R, right loading DS", "sails: full", "anchored: AB (by the bow)",
@@ -151,7 +151,7 @@ def test_variant_templates_take_their_base_and_change_only_what_they_name():
 def test_load_column_writes_the_shot_and_doubleshot_two_turns_running(advanced, umpire):
     """Advanced VIII.B.3.c: "DS" is marked in the load section for two consecutive turns; X.A: R, DS,
     CS, GS; a slash through the loading fired (Basic VIII.A.6)."""
-    from umpire.pdf.views import grid_rows
+    from umpire.pdf.wsim.views import grid_rows
 
     for cmd in (("turn",), ("fire", "mars", "--at", "hercule", "--range", "1", "--side", "left", "--facing", "right"),
                 ("load", "mars", "--side", "right", "--shot", "double"), ("turn",),
@@ -195,7 +195,7 @@ def test_a_fleet_cover_names_the_level_and_adds_up_each_broadside(advanced, umpi
 def test_notes_column_writes_anchoring_and_repairs(umpire, tmp_path):
     """Advanced V.C: anchoring noted "A", "AB", "AS", weighing "(A)"; X.B: repairs in progress
     "RH", "RG", "RR", the third of a kind circled (written "(RH)") as its squares are erased."""
-    from umpire.pdf.views import grid_rows
+    from umpire.pdf.wsim.views import grid_rows
 
     game = tmp_path / "game.toml"
     for cmd in (("new", game, "--ruleset", "wsim-1981", "--level", "advanced", "--seed", "5"),

@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.pdf.conftest import pages, text, x_marks
 from umpire.core import game as gamefile
 from umpire.pdf import fleet_from_game, fleet_from_scenario, sheet_views
-from umpire.pdf.views import grid_rows
+from umpire.pdf.wsim.views import grid_rows
 
 CONSTELLATION = "12H-(4-4-3)M-9(3)G-6R(4)-5-18'-30(EL)"
 
@@ -103,7 +103,7 @@ def test_tournament_edition_advanced_log_splits_the_broadsides_and_has_two_ancho
 
 def test_sections_the_game_does_not_keep_print_whole_once_squares_are_lost():
     """A ship whose state keeps no bow and stern sections cannot have a lost gun placed in either."""
-    from umpire.pdf.views import broadside
+    from umpire.pdf.wsim.views import broadside
 
     ship = {"guns_max": 9, "guns_left": {"left": 9, "right": 7}}
     assert broadside(ship, "guns", damage=False)[0].total == 5
@@ -155,7 +155,7 @@ def test_tournament_edition_loadings_are_written_with_their_shot():
 
 
 def test_a_section_count_that_is_not_a_number_prints_the_broadside_whole():
-    from umpire.pdf.views import broadside
+    from umpire.pdf.wsim.views import broadside
 
     ship = {"guns_max": 4, "guns_left": {"left": 4, "right": 4},
             "gun_sections_left": {"left": {"bow": "two", "stern": 2}, "right": {"bow": 2, "stern": 2}}}
@@ -165,7 +165,7 @@ def test_a_section_count_that_is_not_a_number_prints_the_broadside_whole():
 
 def test_battle_sails_get_a_line_only_at_the_levels_with_full_sails():
     from umpire.core.tables import Tables
-    from umpire.pdf.views import advanced_lines
+    from umpire.pdf.wsim.views import advanced_lines
 
     ship = {"sails": "battle"}
     assert advanced_lines(ship, Tables("wsim-1974"), battle_sails=False) == ()

@@ -28,15 +28,15 @@ class Printed:
 def sheet_views(fleet: Fleet) -> tuple[Any, ...]:
     """The view model of every ship's sheet, in print order."""
     if fleet.family == "dguts":
-        from umpire.pdf.dguts_views import dguts_ship
+        from umpire.pdf.dguts.views import dguts_ship
 
         return tuple(dguts_ship(s, fleet) for s in fleet.ships)
     if fleet.family == "grid":
-        from umpire.pdf.grid import panel_view
+        from umpire.pdf.grid.panels import panel_view
 
         return tuple(panel_view(s, fleet.tables, blank=not fleet.damage) for s in fleet.ships)
     from umpire.pdf.layout import load_form
-    from umpire.pdf.views import wsim_ship
+    from umpire.pdf.wsim.views import wsim_ship
 
     form = load_form(fleet.ruleset, fleet.level)   # the edition's and level's log (templates/wsim-forms.toml)
     return tuple(wsim_ship(s, fleet, form) for s in fleet.ships)
@@ -44,10 +44,10 @@ def sheet_views(fleet: Fleet) -> tuple[Any, ...]:
 
 def cover_view(fleet: Fleet, views: tuple[Any, ...]):
     if fleet.family == "dguts":
-        from umpire.pdf.dguts_views import dguts_cover
+        from umpire.pdf.dguts.views import dguts_cover
 
         return dguts_cover(fleet, views)
-    from umpire.pdf.views import wsim_cover
+    from umpire.pdf.wsim.views import wsim_cover
 
     return wsim_cover(fleet, views, fleet.ships)
 
@@ -78,14 +78,14 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=N
         brief = ()
     origin = f"{fleet.title} - {fleet.subtitle}"
     if dguts:
-        from umpire.pdf.dguts import sheet_pages as draw_dguts
+        from umpire.pdf.dguts.sheet import sheet_pages as draw_dguts
 
         for view in views:
             pages += draw_dguts(pen, view, layout, origin, brief)
             if progress:
                 progress(1)
     else:
-        from umpire.pdf.wsim import legend, sheet_pages as draw_wsim
+        from umpire.pdf.wsim.sheet import legend, sheet_pages as draw_wsim
 
         for view in views:
             pages += draw_wsim(pen, view, layout, origin, brief, legend(fleet.source_ruleset, view.form))
@@ -115,9 +115,9 @@ def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     canvas, buf = _canvas(layout, f"{fleet.title}: ship cards")
     origin = f"{fleet.title} - {fleet.subtitle}"
     if dguts:
-        from umpire.pdf.dguts import card_pages
+        from umpire.pdf.dguts.sheet import card_pages
     else:
-        from umpire.pdf.wsim import card_pages
+        from umpire.pdf.wsim.sheet import card_pages
     from umpire.pdf.briefing import briefing_items
 
     pages = card_pages(_pen(canvas, layout), views, layout, origin, briefing_items(fleet.brief))
@@ -129,7 +129,7 @@ def decks_pdf(fleet: Fleet, paper: str = "a4") -> Printed:
     """The grid game: each ship's complete damage-card deck (the text, L81-82), 24 cards to a page."""
     if fleet.family != "grid":
         raise BadInput(f"ruleset {fleet.ruleset!r} has no damage-card decks; `--deck` is for the grid game")
-    from umpire.pdf.grid import deck_view, decks_pdf as draw
+    from umpire.pdf.grid.panels import deck_view, decks_pdf as draw
 
     # each ship's own deck: the game's (`new --deck`) when it has one, else the text's
     pdf, pages = draw(tuple((s["name"], deck_view(fleet.tables, s)) for s in fleet.ships), paper, title=fleet.title)
@@ -140,7 +140,7 @@ def _grid_panels(fleet: Fleet, paper: str, tables: bool, progress) -> Printed:
     """The grid game's Ship Control Panels, one a page; a run of a scenario opens with its briefing.
     With `tables`, the game's quick-reference tables follow."""
     from umpire.pdf.briefing import briefing_items
-    from umpire.pdf.grid import panels_pdf
+    from umpire.pdf.grid.panels import panels_pdf
 
     views = sheet_views(fleet)
     origin = f"{fleet.title} - {fleet.subtitle}"

@@ -1,9 +1,9 @@
-"""Printing grid control panels and damage-card decks (umpire/pdf/grid.py)."""
+"""Printing grid control panels and damage-card decks (umpire/pdf/grid/panels.py)."""
 
 from __future__ import annotations
 
 from umpire.core.tables import Tables
-from umpire.pdf import grid as P
+from umpire.pdf.grid import panels as P
 from umpire.rules.grid.ruleset import Grid
 
 T = Tables("grid")

@@ -17,7 +17,7 @@ from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
 from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
 from umpire.pdf.paging import chunks
-from umpire.pdf.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
+from umpire.pdf.wsim.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
 SHEET_NAME = "Wooden Ships & Iron Men log"        # the 1981 form's names (templates/wsim-forms.toml)
 CARD_NAME = "Wooden Ships & Iron Men ship cards"

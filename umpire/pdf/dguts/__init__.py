@@ -1,0 +1,2 @@
+"""Printing for Don't Give Up The Ship!: the ship data sheet and player card (`sheet.py`), their view
+models (`views.py`), and the family's entry in `pdf.families` (`printing.py`)."""
