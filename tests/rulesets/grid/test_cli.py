@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+import pytest
+
 
 def _game(umpire, tmp_path):
     game = tmp_path / "game.toml"
@@ -55,14 +60,25 @@ COMMANDS = st.sampled_from(["fire", "speed", "board", "repair", "crew", "tack", 
                             "ram", "status", "turn"])
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(COMMANDS, st.lists(st.one_of(WORDS, OPTIONS), max_size=10))
-def test_random_grid_command_lines_never_crash(umpire, tmp_path_factory, command, args):
-    game = tmp_path_factory.mktemp("g") / "game.toml"
+@pytest.fixture
+def fuzz_game(umpire, tmp_path) -> Path:
+    """The fuzz test's game, built once per test run: its folder (the game file and the files beside it)."""
+    folder = tmp_path / "built"
+    folder.mkdir()
+    game = folder / "game.toml"
     assert umpire("new", game, "--ruleset", "grid", "--seed", "2").code == 0
     assert umpire("--game", game, "ship", "add", "Swallow", "--side", "b", "--type", "2-decker").code == 0
     assert umpire("--game", game, "ship", "add", "Royal Fortune", "--side", "p", "--type", "frigate").code == 0
     assert umpire("--game", game, "crew", "swallow", "--gunner", "1", "--port", "5", "--fighting", "3").code == 0
+    return folder
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(COMMANDS, st.lists(st.one_of(WORDS, OPTIONS), max_size=10))
+def test_random_grid_command_lines_never_crash(umpire, fuzz_game, tmp_path_factory, command, args):
+    folder = tmp_path_factory.mktemp("g")
+    shutil.copytree(fuzz_game, folder, dirs_exist_ok=True)   # a fresh copy of the same game for each example
+    game = folder / "game.toml"
     before = game.read_bytes()
     res = umpire("--game", game, command, *args)
     assert res.code in (0, 1, 2), (command, args, res.err)
