@@ -95,7 +95,10 @@ while True:
     proc = subprocess.Popen([sys.executable, "-c", script])
     import time
 
-    time.sleep(0.8)
+    end = time.monotonic() + 30
+    while not (path.exists() and path.stat().st_size > 100_000):   # kill mid-save once each save writes 100 kB
+        assert proc.poll() is None and time.monotonic() < end, "the writer never got going"
+        time.sleep(0.01)
     proc.kill()
     proc.wait()
     game = gamefile.load(path)
