@@ -78,7 +78,7 @@ def test_fit_is_not_quadratic_in_the_name_length(tmp_path):
     from reportlab.pdfgen.canvas import Canvas
 
     from umpire.pdf import draw
-    from umpire.pdf.document import _pen
+    from umpire.pdf.document import new_pen as _pen
     from umpire.pdf.layout import WsimSheetLayout, load_layout
 
     layout = load_layout(WsimSheetLayout, "a4")

@@ -12,12 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from umpire.core import scenarios
+from umpire.core.briefing import briefing
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 from umpire.core.ships import find_ship
-from umpire.pdf.journal import DgutsEntry, TurnEntry, dguts_log, turn_log
-
-#: rule-system families the sheet and card drawers know (a ruleset declares its family)
-FAMILIES = ("wsim", "dguts", "grid")
+from umpire.core.tables import Tables
+from umpire.pdf.families import printing_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +31,7 @@ class Fleet:
     turn: int
     damage: bool
     ships: tuple[dict, ...]
-    log: Mapping[str, tuple[TurnEntry, ...] | tuple[DgutsEntry, ...]] = field(default_factory=dict)
+    log: Mapping[str, tuple] = field(default_factory=dict)     # each ship's turn log rows (the family's)
     tables: Any = None
     names: Mapping[str, str] = field(default_factory=dict)
     brief: Mapping[str, Any] | None = None
@@ -50,14 +51,14 @@ class Fleet:
         return self.names.get(ship_id, ship_id)
 
     @property
-    def family(self) -> str:
-        """"wsim", "dguts" or "grid": which drawers print this fleet."""
-        return _family(self.ruleset)
+    def printing(self):
+        """How the ruleset's family prints (`pdf.document.Printing`, found through `pdf.families`)."""
+        return printing_for(self.ruleset)
 
 
 def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool = False) -> Fleet:
     """The game's ships (all, or those named by id), with current damage unless `blank`."""
-    _check_ruleset(game.ruleset_id)
+    printing = printing_for(game.ruleset_id)      # refuses rules that do not print
     ships = state.get("ships", {})
     chosen = [ships[s] for s in dict.fromkeys(ship_ids)] if ship_ids else list(ships.values())
     if not chosen:
@@ -66,8 +67,7 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     turn = int(state.get("turn", 1))
     title = str(game.scenario.get("title") or game.path.stem)
     subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
-    logger = {"dguts": dguts_log, "wsim": turn_log}.get(_family(game.ruleset_id))   # the grid game keeps no log
-    log = logger(game.events, names) if logger and not blank else {}
+    log = printing.log(game.events, names) if not blank else {}
     brief = game_briefing(game)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
                  damage=not blank, ships=print_order(chosen, _side_order(brief)), log=log,
@@ -81,12 +81,9 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
 def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = (), level: str = "") -> Fleet:
     """Blank sheets for a bundled scenario (id, alias, prefix) or a scenario file, at a rules
     `level` of its ruleset (default its first), set up as `umpire new --level` would."""
-    from umpire.core import scenarios
-    from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
-
     scen = scenarios.load(ref)
     rid = canonical(PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
-    _check_ruleset(rid)
+    printing_for(rid)                           # refuses rules that do not print
     levels = find_ruleset(rid).levels
     if level and level.strip().lower() not in levels:
         raise BadInput(f"level {level!r}: {rid} is played at {', '.join(levels)}")
@@ -114,8 +111,6 @@ def print_order(ships: Sequence[dict], sides: Sequence[str] = ()) -> tuple[dict,
 
 def scenario_briefing(doc: Mapping) -> dict:
     """The scenario's briefing (as `umpire scenarios show` gives it), with its notes."""
-    from umpire.core.briefing import briefing
-
     out = briefing(dict(doc))
     notes = doc.get("notes")
     out["notes"] = [str(notes)] if isinstance(notes, str) and notes else [str(n) for n in notes or []]
@@ -125,8 +120,6 @@ def scenario_briefing(doc: Mapping) -> dict:
 def game_briefing(game) -> dict | None:
     """The briefing of the scenario a game was started from: the bundled scenario when it is still
     there under the same id and title, else what the game file kept of it."""
-    from umpire.core import scenarios
-
     kept = dict(game.scenario or {})
     if not kept.get("title"):
         return None
@@ -150,28 +143,12 @@ def _side_order(brief: Mapping | None) -> list[str]:
     return [str(s["id"]) for s in (brief or {}).get("sides", [])]
 
 
-def _family(rid: str) -> str:
-    from umpire.core.ruleset import find_ruleset
-
-    return find_ruleset(rid).family
-
-
-def _check_ruleset(rid: str) -> None:
-    if _family(rid) not in FAMILIES:
-        raise BadInput(f"ruleset {rid!r}: sheets and cards print for the {', '.join(FAMILIES)} rules")
-
-
 def _tables(rid: str, level: str = ""):
-    from umpire.core.tables import Tables
-    from umpire.core.ruleset import find_ruleset
-
     return Tables(find_ruleset(rid, level).data_id)
 
 
 def _scenario_ship(rid: str, s: dict, scen: dict, level: str = "") -> dict:
     """A ship's starting state, built as `umpire new --scenario` builds it."""
-    from umpire.core.ruleset import find_ruleset
-
     rs = find_ruleset(rid, level)
     where = f"scenario {scen['_path']}: ship {s['id']}"
     try:

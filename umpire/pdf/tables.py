@@ -14,12 +14,6 @@ from typing import Any, Mapping, Sequence
 
 from umpire.pdf.draw import Pen, footer, title_band
 
-#: the tables each family prints, in the order a player looks for them
-QUICK_TABLES = {
-    "wsim": ("hdt", "hit-tables", "melee", "movement", "fouling", "unfouling", "grappling", "ungrappling"),
-    "dguts": ("fire", "morale", "boarding", "sinking", "speed", "explosion", "repairs"),
-    "grid": ("movement", "fire", "crew", "chances"),
-}
 SKIP = ("source", "cite", "note", "notes")
 RULED = "*"
 
@@ -40,11 +34,12 @@ class Block:
     rows: tuple[Row, ...]
 
 
-def quick_tables(family: str, tables: Any, options: Sequence[str] = ()) -> tuple[Block, ...]:
-    """The family's reference tables as loaded for the game (house rulings applied)."""
+def quick_tables(names: Sequence[str], tables: Any, options: Sequence[str] = ()) -> tuple[Block, ...]:
+    """The tables `names` (a rule family's `Printing.quick_tables`) as loaded for the game, house
+    rulings applied."""
     rulings = dict(getattr(tables, "rulings", {}) or {})
     out = []
-    for name in QUICK_TABLES.get(family, ()):
+    for name in names:
         try:
             doc = tables[name]
         except Exception:     # a table the ruleset does not have (or lacks in the text): not printed

@@ -1,0 +1,40 @@
+"""How Don't Give Up The Ship! prints: ship data sheets and player cards, the turn log read from the
+journal, and the firing, morale, boarding and damage tables."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from umpire.pdf.briefing import Item
+from umpire.pdf.document import Printing
+from umpire.pdf.draw import Pen
+from umpire.pdf.dguts.sheet import card_pages, sheet_pages
+from umpire.pdf.dguts.views import dguts_cover, dguts_ship
+from umpire.pdf.journal import dguts_log
+from umpire.pdf.layout import CoverLayout, DgutsCardLayout, DgutsSheetLayout
+from umpire.pdf.sources import Fleet
+from umpire.pdf.views import CoverView
+
+
+class DgutsPrinting(Printing):
+    sheet_layout = DgutsSheetLayout
+    card_layout = DgutsCardLayout
+    quick_tables = ("fire", "morale", "boarding", "sinking", "speed", "explosion", "repairs")
+
+    def log(self, events: Sequence[Mapping], names: Mapping[str, str]) -> Mapping[str, tuple]:
+        return dguts_log(events, names)
+
+    def views(self, fleet: Fleet) -> tuple[Any, ...]:
+        return tuple(dguts_ship(s, fleet) for s in fleet.ships)
+
+    def cover(self, fleet: Fleet, views: tuple[Any, ...]) -> CoverView:
+        return dguts_cover(fleet, views)
+
+    def cover_widths(self, cover: CoverLayout) -> Sequence[float]:
+        return cover.cover.widths_dguts
+
+    def draw_sheet(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item], fleet: Fleet) -> int:
+        return sheet_pages(pen, view, layout, origin, brief)
+
+    def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
+        return card_pages(pen, views, layout, origin, brief)

@@ -1,0 +1,46 @@
+"""How Wooden Ships & Iron Men prints (every edition and level): log sheets and player cards on the
+log form of the game's edition and level (templates/wsim-forms.toml), the turn log read from the
+journal, and the hit, melee and movement tables."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from umpire.pdf.briefing import Item
+from umpire.pdf.document import Printing
+from umpire.pdf.draw import Pen
+from umpire.pdf.journal import turn_log
+from umpire.pdf.layout import CoverLayout, WsimCardLayout, WsimSheetLayout, load_form
+from umpire.pdf.sources import Fleet
+from umpire.pdf.views import CoverView
+from umpire.pdf.wsim.sheet import card_pages, legend, sheet_pages
+from umpire.pdf.wsim.views import wsim_cover, wsim_ship
+
+
+class WsimPrinting(Printing):
+    sheet_layout = WsimSheetLayout
+    card_layout = WsimCardLayout
+    quick_tables = ("hdt", "hit-tables", "melee", "movement", "fouling", "unfouling", "grappling", "ungrappling")
+
+    def log(self, events: Sequence[Mapping], names: Mapping[str, str]) -> Mapping[str, tuple]:
+        return turn_log(events, names)
+
+    def views(self, fleet: Fleet) -> tuple[Any, ...]:
+        form = load_form(fleet.ruleset, fleet.level)   # the edition's and level's log (templates/wsim-forms.toml)
+        return tuple(wsim_ship(s, fleet, form) for s in fleet.ships)
+
+    def cover(self, fleet: Fleet, views: tuple[Any, ...]) -> CoverView:
+        return wsim_cover(fleet, views, fleet.ships)
+
+    def cover_widths(self, cover: CoverLayout) -> Sequence[float]:
+        return cover.cover.widths_wsim
+
+    def template(self, views: tuple[Any, ...], kind: str) -> str:
+        form = views[0].form
+        return form.sheet_template if kind == "sheet" else form.card_template
+
+    def draw_sheet(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item], fleet: Fleet) -> int:
+        return sheet_pages(pen, view, layout, origin, brief, legend(fleet.source_ruleset, view.form))
+
+    def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
+        return card_pages(pen, views, layout, origin, brief)
