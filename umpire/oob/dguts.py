@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
+from umpire.core.resources import resource_dir
+from umpire.oob.families import Conversion
 from umpire.oob.fields import base_fields, nation_name
+from umpire.oob.published import scenario_ships
 from umpire.oob.reader import OobError, Row
+from umpire.rules.dguts import derive_ship
+from umpire.rules.dguts.model import BadInput as DgutsBad
+from umpire.rules.dguts.ship import nation_key
+
+#: what a DGUTS ship's set-up gives: history's numbers
+HISTORY = ("tons", "men", "guns")
+#: values the rules figure from them, which a named ship lends as they were figured for her
+FIGURED = ("sf_value", "cf_value", "crew_factors")
 
 
 def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
     """A scenario ship for DGUTS; the derived values are checked now and reported."""
-    from umpire.rules.dguts import derive_ship
-    from umpire.rules.dguts.model import BadInput as DgutsBad
-
     if not row.get("nation") and nation_name(row.get("side")):   # "(American)" after a ship line
         row.fields["nation"] = row.get("side")
     for col in ("nation", "tons", "men", "guns"):
@@ -24,8 +33,6 @@ def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
         if row.get(col):
             overrides[key] = row.get(col)
     try:
-        from umpire.rules.dguts.ship import nation_key
-
         try:
             nation = nation_key(row.get("nation"))
         except DgutsBad:
@@ -39,3 +46,66 @@ def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
     how = (f"class {values['class']}, SF value {values['sf_value']:g}, CF value {values['cf_value']:.4g}, "
            f"{values['crew_factors']:.4g} crew factors")
     return ship, how
+
+
+def history_values(ship: dict, nation: str) -> dict:
+    """The row fields a scenario ship's history gives (and the values figured for her)."""
+    out = {k: str(ship[k]) for k in HISTORY if k in ship}
+    out["nation"] = ship.get("nation") or nation
+    if ship.get("rate"):
+        out["rate"] = str(ship["rate"])
+    out.update({k: ship[k] for k in FIGURED if k in ship})
+    return out
+
+
+def dguts_by_rating(path: Path, row: Row) -> tuple[dict, str]:
+    """The DGUTS text's historical ship with the nearest printed rate; the rate table's tonnage checked."""
+    rated, nations = int(row.get("rate")), [n for n in row.get("_nations").split(",") if n]
+    pool = [c for c in scenario_ships(DGUTS) if str(c["ship"].get("rate", "")).isdigit()
+            and not c["ship"].get("armament_lost")]           # only ships whose whole armament is legible
+    best = min(pool, key=lambda c: (abs(int(c["ship"]["rate"]) - rated), -int(c["ship"]["rate"]),
+                                    c["nation"] not in nations, c["scenario"]))
+    ship = best["ship"]
+    values = history_values(ship, best["nation"])
+    values["rate"] = str(rated)
+    if nations and values["nation"] not in nations:
+        values["nation"] = nations[0]
+    how = f"{ship['name']} ({ship['rate']} guns) of scenario {best['scenario']} ({best['title']})"
+    if int(ship["rate"]) != rated:
+        how += f"; the text lists no {rated}-gun ship, so the nearest rate"
+    band = rate_band(rated)
+    if band and not band["tons"][0] <= float(ship["tons"]) <= band["tons"][1]:
+        how += (f"; the text's {band['rate']} ({band['guns']} guns) is {band['tons'][0]:,}-{band['tons'][1]:,} "
+                f"tons, so check the tonnage")
+    for key in FIGURED:   # pre-figured for the source ship, not this one
+        values.pop(key, None)
+    return values, how
+
+
+def rate_band(guns: int) -> dict | None:
+    """The text's rate whose gun number is this rating, if it prints one."""
+    with (resource_dir("data") / "dguts" / "rates.toml").open("rb") as fh:
+        rates = tomllib.load(fh)["rates"]
+    return next((r for r in rates if r["guns"] == guns), None)
+
+
+class DgutsConversion(Conversion):
+    """A DGUTS ship is history's tonnage, men and guns; a published list's ship takes a named ship's,
+    or those of the text's historical ship of the nearest rate."""
+
+    family = "dguts"
+
+    def ship(self, path: Path, row: Row) -> tuple[dict, str]:
+        return dguts_ship(path, row)
+
+    def lends_values(self, ship: dict) -> bool:
+        return all(k in ship for k in HISTORY)
+
+    def values(self, ship: dict, nation: str) -> dict:
+        return history_values(ship, nation)
+
+    def by_rating(self, path: Path, row: Row) -> tuple[dict, str]:
+        return dguts_by_rating(path, row)
+
+
+DGUTS = DgutsConversion()

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from umpire.oob.reader import OobError, Row
+from umpire.rules.dguts.guns import format_guns, parse_guns
+from umpire.rules.dguts.model import BadInput as DgutsBad
+from umpire.rules.dguts.ship import nation_key
 
 NATIONS = {
     "british": ("british", "britain", "english", "england", "uk", "gb", "royal navy", "rn"),
@@ -44,8 +47,6 @@ def base_fields(path: Path, row: Row) -> dict:
         if row.get(key):
             ship[key] = _number(path, row, key)
     if row.get("guns"):
-        from umpire.rules.dguts.guns import format_guns, parse_guns
-
         try:
             ship["guns"] = format_guns(parse_guns(row.get("guns")))
         except ValueError as exc:
@@ -66,9 +67,6 @@ def base_fields(path: Path, row: Row) -> dict:
 
 def _dguts_nation(text: str) -> str | None:
     """Nations the DGUTS tables know beyond the common ones (e.g. privateer)."""
-    from umpire.rules.dguts.model import BadInput as DgutsBad
-    from umpire.rules.dguts.ship import nation_key
-
     try:
         return nation_key(text)
     except DgutsBad:

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 from umpire.core.resources import resource_dir
+from umpire.oob.dguts import DgutsConversion
 from umpire.oob.fields import base_fields
 from umpire.oob.reader import OobError, Row
 
@@ -81,3 +82,17 @@ def grid_ship(path: Path, row: Row) -> tuple[dict, str]:
                            "(or EL, CR, AV, GR, PR)")
         ship["quality"] = quality
     return ship, how
+
+
+class GridConversion(DgutsConversion):
+    """A grid ship is a sample type. A published list's ship takes the history of a grid scenario's
+    ship of the same name, or of the DGUTS text's ship of the nearest rate (as DGUTS does), and her
+    men then give her type."""
+
+    family = "grid"
+
+    def ship(self, path: Path, row: Row) -> tuple[dict, str]:
+        return grid_ship(path, row)
+
+
+GRID = GridConversion()

@@ -22,7 +22,10 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from umpire.core.resources import resource_dir
+from umpire.core import scenarios
+from umpire.core.ruleset import PLAYED_AS
+from umpire.core.ships import make_id
+from umpire.oob.families import Conversion, conversion_for
 from umpire.oob.fields import NATIONS, nation_name
 from umpire.oob.reader import OobError, Row, _decode
 
@@ -133,18 +136,17 @@ def ship_line(path: Path, n: int, line: str) -> tuple[str, int, str]:
 
 
 def _side_id(header: str) -> str:
-    from umpire.core.ships import make_id
-
     words = [w for w in re.split(r"\s+", header) if w.lower() not in ("fleet", "squadron", "the", "line", "ships")]
     return make_id(" ".join(words) or header)
 
 
 # --- values for each ship ------------------------------------------------------------
 
-def complete(path: Path, rows: list[Row], family: str) -> None:
-    """Give each row the values of a ship of the same name, or of the same rating; mark how."""
+def complete(path: Path, rows: list[Row], conversion: Conversion) -> None:
+    """Give each row the values of a ship of the same name, or of the same rating, as the ruleset's
+    `conversion` takes them; mark how."""
     for row in rows:
-        match = named_ship(row, family)
+        match = named_ship(row, conversion)
         if match:
             fields, how = match
             row.fields.update(fields)
@@ -154,14 +156,15 @@ def complete(path: Path, rows: list[Row], family: str) -> None:
         if not row.get("rate"):
             raise OobError(path, row.line, "rate", f"{row.get('name')!r}: no gun rating, and no ship of that "
                            "name in the bundled scenarios; give the rating, e.g. `Victory (100)`")
-        fields, how = (wsim_by_rating if family == "wsim" else dguts_by_rating)(path, row)
+        fields, how = conversion.by_rating(path, row)
         row.fields.update(fields)
         row.fields["estimated"] = f"from rating: {how}"
         row.notes.append(f"estimated from rating: {how}")
 
 
-def finish(doc: dict, rows: list[Row]) -> None:
-    """Carry the published sides' names and each ship's marks into the scenario document."""
+def finish(doc: dict, rows: list[Row], conversion: Conversion) -> None:
+    """Carry the published sides' names and each ship's marks (and the fields the ruleset's
+    `conversion` keeps of a row) into the scenario document."""
     by_id = {r.get("id"): r for r in rows}
     for ship in doc["ships"]:
         row = by_id.get(ship["id"])
@@ -170,8 +173,7 @@ def finish(doc: dict, rows: list[Row]) -> None:
         for key in ("estimated", "values_from"):
             if row.get(key):
                 ship[key] = row.get(key)
-        if row.get("rate") and doc["ruleset"].startswith("wsim"):
-            ship["rated_guns"] = int(row.get("rate"))
+        ship.update(conversion.published_fields(row))
         for key in ("sf_value", "cf_value", "crew_factors"):
             if key in row.fields:
                 ship[key] = row.fields[key]
@@ -184,11 +186,11 @@ def finish(doc: dict, rows: list[Row]) -> None:
             side["nation"] = nations.split(",")[0]
 
 
-def named_ship(row: Row, family: str) -> tuple[dict, str] | None:
+def named_ship(row: Row, conversion: Conversion) -> tuple[dict, str] | None:
     """A bundled scenario ship of this name (or a close spelling) on a side of the same nation."""
     want, nations = _key(row.get("name")), [n for n in row.get("_nations").split(",") if n]
     best = None
-    for cand in scenario_ships(family):
+    for cand in scenario_ships(conversion):
         if nations and cand["nation"] and cand["nation"] not in nations:
             continue
         score = 1.0 if cand["key"] == want else difflib.SequenceMatcher(None, cand["key"], want).ratio()
@@ -201,95 +203,32 @@ def named_ship(row: Row, family: str) -> tuple[dict, str] | None:
     how = f"{cand['ship']['name']} of scenario {cand['scenario']} ({cand['title']}){spelled}"
     if cand["ship"].get("armament_lost"):
         how += f"; {cand['ship']['armament_lost']} illegible in the text: supply them"
-    return _values(cand["ship"], family, cand["nation"]), how
-
-
-def _values(ship: dict, family: str, nation: str) -> dict:
-    if family == "wsim":
-        return {"spec": ship["spec"]}
-    out = {k: str(ship[k]) for k in ("tons", "men", "guns") if k in ship}
-    out["nation"] = ship.get("nation") or nation
-    if ship.get("rate"):
-        out["rate"] = str(ship["rate"])
-    out.update({k: ship[k] for k in ("sf_value", "cf_value", "crew_factors") if k in ship})
-    return out
+    return conversion.values(cand["ship"], cand["nation"]), how
 
 
 @lru_cache(maxsize=None)
-def _scenario_index(family: str) -> tuple[dict, ...]:
-    from umpire.core import scenarios
-    from umpire.core.ruleset import PLAYED_AS, find_ruleset
-
+def _scenario_index(conversion: Conversion) -> tuple[dict, ...]:
     out = []
     for sid, spath in scenarios.bundled().items():
         doc = tomllib.loads(spath.read_text(encoding="utf-8"))
         rid = PLAYED_AS.get(doc.get("ruleset", ""), doc.get("ruleset", ""))
         try:
-            if find_ruleset(rid).family != family:
+            if conversion_for(rid) is not conversion:
                 continue
         except Exception:   # a scenario for rules not yet playable
             continue
         sides = {s.get("id"): s.get("nation", "") for s in doc.get("sides", [])}
         for ship in doc.get("ships", []):
-            if ("spec" in ship) if family == "wsim" else all(k in ship for k in ("tons", "men", "guns")):
+            if conversion.lends_values(ship):
                 out.append({"scenario": sid, "title": doc.get("title", ""), "ship": ship,
                             "key": _key(ship["name"]), "nation": ship.get("nation") or sides.get(ship["side"], "")})
     return tuple(out)
 
 
-def scenario_ships(family: str) -> tuple[dict, ...]:
-    return _scenario_index(family)
-
-
-def wsim_by_rating(path: Path, row: Row) -> tuple[dict, str]:
-    """The national listing's ship of the nearest rating (the same, where there is one), AV crew."""
-    rated, nations = int(row.get("rate")), [n for n in row.get("_nations").split(",") if n]
-    listing = national_listing()
-    entries = [e for e in listing["ships"] if not nations or e["nation"] in nations] or listing["ships"]
-    best = min(entries, key=lambda e: (abs(e["rated_guns"] - rated), -e["rated_guns"],
-                                       nations.index(e["nation"]) if e["nation"] in nations else 99))
-    spec = f"{best['spec']}-{best['points']['AV']}(AV)"
-    how = (f"the {best['nation']} {best['rated_guns']}-gun ship of the national listing"
-           + (f" ({best['class']})" if best.get("class") else "") + f", average crew ({listing['source']})")
-    if best["rated_guns"] != rated:
-        how += f"; the listing has no {rated}-gun {'/'.join(nations) or ''} ship, so the nearest rating"
-    return {"spec": spec, "quality": "AV", "nation": best["nation"]}, how
-
-
-def national_listing() -> dict:
-    with (resource_dir("data") / "wsim-1974" / "national-ships.toml").open("rb") as fh:
-        return tomllib.load(fh)
-
-
-def dguts_by_rating(path: Path, row: Row) -> tuple[dict, str]:
-    """The DGUTS text's historical ship with the nearest printed rate; the rate table's tonnage checked."""
-    rated, nations = int(row.get("rate")), [n for n in row.get("_nations").split(",") if n]
-    pool = [c for c in scenario_ships("dguts") if str(c["ship"].get("rate", "")).isdigit()
-            and not c["ship"].get("armament_lost")]           # only ships whose whole armament is legible
-    best = min(pool, key=lambda c: (abs(int(c["ship"]["rate"]) - rated), -int(c["ship"]["rate"]),
-                                    c["nation"] not in nations, c["scenario"]))
-    ship = best["ship"]
-    values = _values(ship, "dguts", best["nation"])
-    values["rate"] = str(rated)
-    if nations and values["nation"] not in nations:
-        values["nation"] = nations[0]
-    how = f"{ship['name']} ({ship['rate']} guns) of scenario {best['scenario']} ({best['title']})"
-    if int(ship["rate"]) != rated:
-        how += f"; the text lists no {rated}-gun ship, so the nearest rate"
-    band = rate_band(rated)
-    if band and not band["tons"][0] <= float(ship["tons"]) <= band["tons"][1]:
-        how += (f"; the text's {band['rate']} ({band['guns']} guns) is {band['tons'][0]:,}-{band['tons'][1]:,} "
-                f"tons, so check the tonnage")
-    for key in ("sf_value", "cf_value", "crew_factors"):   # pre-figured for the source ship, not this one
-        values.pop(key, None)
-    return values, how
-
-
-def rate_band(guns: int) -> dict | None:
-    """The text's rate whose gun number is this rating, if it prints one."""
-    with (resource_dir("data") / "dguts" / "rates.toml").open("rb") as fh:
-        rates = tomllib.load(fh)["rates"]
-    return next((r for r in rates if r["guns"] == guns), None)
+def scenario_ships(conversion: Conversion) -> tuple[dict, ...]:
+    """The bundled scenarios' ships that lend their values to ships of the same name, for the rule
+    family of `conversion`."""
+    return _scenario_index(conversion)
 
 
 def _key(name: str) -> str:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from umpire.core import files
 from umpire.core.errors import BadInput
 from umpire.core.ships import make_id
 
@@ -90,8 +91,6 @@ class OobError(BadInput):
 
 def read(path: Path) -> list[Row]:
     """Rows of an OOB file; CSV when the first line is a header naming `name`."""
-    from umpire.core import files
-
     raw, _ = files.read_regular(path, "order of battle", files.MAX_FILE_BYTES)
     text = _decode(path, raw)
     if not text.strip():
