@@ -3,19 +3,19 @@ and turning the pure rules' results into journalled effects."""
 
 from __future__ import annotations
 
+import math
+
 from umpire.core.errors import BadInput, Refused
+from umpire.core.state import Resolution, set_
+
 
 def _core(kind: str, summary: str, res, effects: list[dict]):
-    from umpire.core.state import Resolution
-
     data = {k: v for k, v in res.data.items() if k != "explain"}
     return Resolution(kind, summary, effects, list(res.working), data)
 
 
 def _num(opts: dict, key: str, default=None, low: float | None = 0.0) -> float | None:
     """A number typed as an option; refuse words, NaN, infinities and values below `low` (if given)."""
-    import math
-
     value = opts.get(key, default)
     if value in (None, ""):
         return default
@@ -72,6 +72,4 @@ def _keep_rolling(rolls) -> tuple[int, ...]:
 
 
 def _sets(ship_id: str, changes: dict) -> list[dict]:
-    from umpire.core.state import set_
-
     return [set_(["ships", ship_id, "track", k], v) for k, v in changes.items()]

@@ -2,359 +2,348 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from umpire.core import actions as A
+from umpire.core.dice import DiceNeed, parse_rolls
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
+from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts.adapter import _afloat, _core, _keep_rolling, _num, _sets, _two, _yes
+from umpire.rules.dguts.commands_fire import _honors_of_war
+from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
+from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
+                                      party as make_party, resolve_melee_round, resolve_melee_start,
+                                      resolve_unopposed)
+from umpire.rules.dguts.model import Resolution as RuleResolution
+from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.training import training_melee_result, training_odds
 
 
-class BoardingCommands:
-    """The DGUTS ruleset's boarding commands (mixed into `Dguts`)."""
+def contact(rs, state: dict, tables, act: A.Contact):
+    kind, a, b, opts = act.kind, act.ship, act.other, act.opts
+    if kind == "ungrapple":
+        return ungrapple(rs, state, tables, a, b, opts)
+    if kind == "foul":
+        return collide(rs, state, tables, a, b)
+    if kind != "grapple":
+        raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
+    _two(a, b, "grapple")
+    _afloat(state["ships"][a], "grapple")
+    _boardable(state["ships"][b], "be grappled")
 
-    def contact(self, state: dict, tables, kind: str, a: str, b: str, opts: dict):
-        from umpire.core.state import set_
-        from umpire.rules.base import Plan
-        from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_grapple
+    provoked = _honors_of_war(state, state["ships"][a], state["ships"][b], "grapple", game_tables(tables))
+    if "three-grappled" in state.get("optional", []):
+        group = _grappled_group(state, a) | _grappled_group(state, b)
+        if len(group) > 3:
+            raise Refused(f"no more than three ships may be grappled together ({', '.join(sorted(group))} "
+                          "would be)")
+    if "distance" not in opts:
+        raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
+                       "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
+    order = GrappleOrder(_num(opts, "distance"), _yes(opts, "touching"), _yes(opts, "target_stopped"),
+                         _yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
+    dt = game_tables(tables)
+    training = state.get("level") == "training"
+    if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"
+        within = float(dt.get("training", "boarding", "within_inches"))
+        if order.distance >= within and not order.touching:
+            raise Refused(f'Training Game: the ships are {order.distance:g}" apart; boarding takes place only '
+                          f'when they come within less than {within:g}"')
+        need = DiceNeed(0, 6, ())
+    else:
+        need = grapple_dice_needed(order, dt)
+    sa, sb = state["ships"][a], state["ships"][b]
 
-        if kind == "ungrapple":
-            return self.ungrapple(state, tables, a, b, opts)
-        if kind == "foul":
-            return self.collide(state, tables, a, b)
-        if kind != "grapple":
-            raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
-        _two(a, b, "grapple")
-        _afloat(state["ships"][a], "grapple")
-        _boardable(state["ships"][b], "be grappled")
-        from umpire.rules.dguts.commands_fire import _honors_of_war
+    def resolve(rolls, strict):
+        if training:
 
-        provoked = _honors_of_war(state, state["ships"][a], state["ships"][b], "grapple", self.dt(tables))
-        if "three-grappled" in state.get("optional", []):
-            group = _grappled_group(state, a) | _grappled_group(state, b)
-            if len(group) > 3:
-                raise Refused(f"no more than three ships may be grappled together ({', '.join(sorted(group))} "
-                              "would be)")
-        if "distance" not in opts:
-            raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
-                           "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
-        order = GrappleOrder(_num(opts, "distance"), _yes(opts, "touching"), _yes(opts, "target_stopped"),
-                             _yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
-        dt = self.dt(tables)
-        training = state.get("level") == "training"
-        if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"
-            within = float(dt.get("training", "boarding", "within_inches"))
-            if order.distance >= within and not order.touching:
-                raise Refused(f'Training Game: the ships are {order.distance:g}" apart; boarding takes place only '
-                              f'when they come within less than {within:g}"')
-            from umpire.core.dice import DiceNeed
-            need = DiceNeed(0, 6, ())
+            need.check(rolls)
+            steps = (Step("grapple", "Training Game: within less than 1\", the ships close for boarding "
+                          "without a grapple roll", dt.cite("training", "boarding")),)
+            res = RuleResolution({}, steps, {"grappled": True, "rolls": [],
+                                             "explain": [x.text() for x in steps]})
         else:
-            need = grapple_dice_needed(order, dt)
-        sa, sb = state["ships"][a], state["ships"][b]
+            res = resolve_grapple(order, rolls, dt)
+        ok = res.data["grappled"]
+        effects = [set_(["ships", a, "track", "provoked_line"], True)] if provoked else []
+        if ok:
+            effects += [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
+                        set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
+        r = _core("grapple", f"{sa['name']} and {sb['name']}: {'grappled' if ok else 'not grappled'}", res, effects)
+        r.data["success"] = ok
+        return r
 
-        def resolve(rolls, strict):
-            if training:
-                from umpire.rules.dguts.model import Resolution as RuleResolution, Step
+    return Plan(need, resolve)
 
-                need.check(rolls)
-                steps = (Step("grapple", "Training Game: within less than 1\", the ships close for boarding "
-                              "without a grapple roll", dt.cite("training", "boarding")),)
-                res = RuleResolution({}, steps, {"grappled": True, "rolls": [],
-                                                 "explain": [x.text() for x in steps]})
+
+def collide(rs, state: dict, tables, a: str, b: str):
+    """Two ships whose paths cross may collide: one die (Optional Rules, Special Movement Rules).
+    An entangling collision holds them together as if grappled; each may fire a broadside first."""
+
+    _two(a, b, "collide with")
+    sa, sb = state["ships"][a], state["ships"][b]
+    for s in (sa, sb):
+        _boardable(s, "collide")
+    dt = game_tables(tables)
+    results = dt.get("speed", "collision", "results")
+    words = {"first-veers": f"{sa['name']} veers off; movement goes on",
+             "other-veers": f"{sb['name']} veers off; movement goes on",
+             "entangled": "entangling collision: the ships are entangled; each may fire a broadside "
+                          "before boarding",
+             "glancing": "glancing collision: they lie side by side, not entangled; each may fire a "
+                         "broadside, and grappling is automatic while they touch"}
+
+    def resolve(rolls, strict):
+        (roll,) = DiceNeed(1, 6, ("collision",)).check(rolls)
+        result = results[roll - 1]
+        effects = []
+        if result == "entangled":
+            effects = [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
+                       set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
+        steps = [Step("collision", f"rolled {roll}: {words[result]}", dt.cite("speed", "collision"))]
+        return Resolution("foul", f"{sa['name']} and {sb['name']}: {result.replace('-', ' ')}", effects, steps,
+                          {"result": result, "entangled": result == "entangled", "success": result == "entangled",
+                           "rolls": [roll]})
+
+    return Plan(DiceNeed(1, 6, ("collision",)), resolve)
+
+
+def ungrapple(rs, state: dict, tables, a: str, b: str, opts: dict):
+    """Cut the grapples between two ships (Basic Rules IX): never while their crews are in a melee;
+    at once with the other crew's consent (or a friend's, or a beaten crew's); after boarders
+    are repulsed on a first-turn tie, a roll of 1 or 2."""
+
+    _two(a, b, "cut loose from")
+    sa, sb = state["ships"][a], state["ships"][b]
+    _afloat(sa, "cut a grapple")
+    if b not in sa.get("grappled", []):
+        raise Refused(f"{sa['name']} is not grappled with {sb['name']}")
+    recs = [r for r, other in ((sa.get("boarding") or {}, b), (sb.get("boarding") or {}, a))
+            if r.get("at") == other]
+    if any(r.get("melee") for r in recs):
+        raise Refused(f"{sa['name']} and {sb['name']} are locked in a melee: no grapple is cut until it is decided")
+    dt = game_tables(tables)
+    if b in (sa["track"].get("entangled_with"), ) or a == sb["track"].get("entangled_with"):
+        return _disentangle(sa, sb, opts)
+    if "freed" in opts:
+        raise BadInput("--opt freed is for a galley entangled with the ship she rammed")
+    consent = (_yes(opts, "consent") or sa["controller"] == sb["controller"]
+               or sb["track"]["status"] in ("surrendered", "captured", "struck"))
+    repulsed = any(r.get("repulsed") for r in recs)
+    if not consent and not repulsed:
+        raise Refused(f"the grapple holds: {sb['name']}'s crew must consent (--opt consent=1), "
+                      "or the boarders must first be repulsed")
+    if "roll" in opts:
+        raise BadInput("give the die with --roll, not --opt roll")
+
+    def resolve(rolls, strict):
+        if consent:
+            DiceNeed(0, 6, ()).check(rolls)
+            cut, steps = True, [Step("cut grapple", "with the consent of the other crew: cut",
+                                     dt.cite("boarding", "grapple"))]
+            data = {"rolls": []}
+        else:
+            res = resolve_cut_grapple(rolls, dt)
+            cut, steps, data = res.data["cut"], list(res.working), {"rolls": list(rolls)}
+        effects = _ungrapple_effects(sa, sb) if cut else []
+        return Resolution("ungrapple", f"{sa['name']} and {sb['name']}: " + ("grapples cut" if cut else "still grappled"),
+                          effects, steps, {**data, "success": cut})
+
+    return Plan(DiceNeed(0, 6, ()) if consent else DiceNeed(1, 6, ("cut grapple",)), resolve)
+
+
+def _disentangle(sa: dict, sb: dict, opts: dict):
+    """A galley fast in the ship she rammed tries to get clear (Special Vessels, Galleys: "The galley
+    can attempt to disentangle every turn"). The text gives no chance: the umpire says whether she
+    is freed this turn (--opt freed=yes|no)."""
+
+    word = str(opts.get("freed", "")).strip().lower()
+    if word not in ("yes", "no", "1", "0", "true", "false"):
+        raise BadInput("a galley entangled with the ship she rammed: the text gives no chance of getting "
+                       "clear, so say whether she is freed this turn, --opt freed=yes or --opt freed=no")
+    freed = word in ("yes", "1", "true")
+    galley = sa if sa["track"].get("entangled_with") == sb["id"] else sb
+    effects = _ungrapple_effects(sa, sb) + [set_(["ships", galley["id"], "track", "entangled_with"], "")] \
+        if freed else []
+    steps = [Step("disentangle", f"{galley['name']} " + ("gets clear" if freed else "is still fast")
+                  + " (the umpire's call: the text gives no chance)", "DGUTS Special Vessels, Galleys")]
+    return Resolution("ungrapple", f"{sa['name']} and {sb['name']}: " + ("clear" if freed else "still entangled"),
+                      effects, steps, {"success": freed, "rolls": []})
+
+
+def board(rs, state: dict, tables, act: A.Board):
+    """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
+    ship, target, opts = act.ship, act.at, act.opts
+    opts = opts or {}
+    if not target:
+        raise BadInput("say which ship is boarded: --at SHIP")
+    _two(ship, target, "board")
+    a, d = state["ships"][ship], state["ships"][target]
+    _afloat(a, "board")
+    _boardable(d, "be boarded")
+    if target not in a.get("grappled", []):
+        raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
+    if _surrendered(d):
+        return _take_surrendered(a, d, ship, target)
+    dt = game_tables(tables)
+    if state.get("level") == "training":
+        return _training_board(a, d, ship, target, opts, dt)
+    att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
+    dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
+    att = _with_marines(att, _num(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
+    dfd = _with_marines(dfd, _num(opts, "defender_marines", 0.0), opts.get("defender_troops"),
+                        d["values"]["nation"], dt)
+    att = _with_soldiers(att, a, _num(opts, "soldiers", 0.0), dt)
+    dfd = _with_soldiers(dfd, d, _num(opts, "defender_soldiers", 0.0), dt)
+    decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
+             if "deck-multipliers" in state.get("optional", []) else None)
+    odds = boarding_odds(att, dfd, dt, decks)
+    turn = int(state.get("turn", 1))
+    record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
+              "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors},
+              "turn": turn}
+    unopposed = odds.data["odds"] == "unopposed"
+
+    def resolve(rolls, strict):
+        steps_res = odds
+        rec = {**record, "melee": True}
+        verdict = ("no resistance: `umpire melee` settles it without dice" if odds.data["favoured"] == "attacker"
+                   else "the boarders have no fight in them: `umpire melee` throws them back")
+        if not unopposed:
+            start = resolve_melee_start(odds.data, rolls, dt)
+            steps_res = type(odds)(odds.effects, odds.working + start.working, {**odds.data, **start.data})
+            if start.data["melee"]:     # a pitched battle this turn; the decision dice from next turn
+                rec.update(pitched_turn=turn, melee_turn=2)
+                verdict = "a pitched battle this turn; the decision dice are rolled next turn"
+            elif start.data["reroll"]:
+                rec.update(melee=False, reroll=True)
+                verdict = "roll again (`umpire board` once more)"
             else:
-                res = resolve_grapple(order, rolls, dt)
-            ok = res.data["grappled"]
-            effects = [set_(["ships", a, "track", "provoked_line"], True)] if provoked else []
-            if ok:
-                effects += [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
-                            set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
-            r = _core("grapple", f"{sa['name']} and {sb['name']}: {'grappled' if ok else 'not grappled'}", res, effects)
-            r.data["success"] = ok
-            return r
+                verdict = "no melee at once: the decision dice are rolled now (`umpire melee`)"
+        return _core("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}; {verdict}", steps_res,
+                     [set_(["ships", ship, "boarding"], rec)])
 
-        return Plan(need, resolve)
+    return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
 
-    def collide(self, state: dict, tables, a: str, b: str):
-        """Two ships whose paths cross may collide: one die (Optional Rules, Special Movement Rules).
-        An entangling collision holds them together as if grappled; each may fire a broadside first."""
-        from umpire.core.dice import DiceNeed
-        from umpire.core.state import Resolution, Step, set_
-        from umpire.rules.base import Plan
 
-        _two(a, b, "collide with")
-        sa, sb = state["ships"][a], state["ships"][b]
-        for s in (sa, sb):
-            _boardable(s, "collide")
-        dt = self.dt(tables)
-        results = dt.get("speed", "collision", "results")
-        words = {"first-veers": f"{sa['name']} veers off; movement goes on",
-                 "other-veers": f"{sb['name']} veers off; movement goes on",
-                 "entangled": "entangling collision: the ships are entangled; each may fire a broadside "
-                              "before boarding",
-                 "glancing": "glancing collision: they lie side by side, not entangled; each may fire a "
-                             "broadside, and grappling is automatic while they touch"}
+def _training_board(a: dict, d: dict, ship: str, target: str, opts: dict, dt):
+    """Training Game boarding: crew factors times morale points on each side; melee follows at once."""
 
-        def resolve(rolls, strict):
-            (roll,) = DiceNeed(1, 6, ("collision",)).check(rolls)
-            result = results[roll - 1]
-            effects = []
-            if result == "entangled":
-                effects = [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
-                           set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
-            steps = [Step("collision", f"rolled {roll}: {words[result]}", dt.cite("speed", "collision"))]
-            return Resolution("foul", f"{sa['name']} and {sb['name']}: {result.replace('-', ' ')}", effects, steps,
-                              {"result": result, "entangled": result == "entangled", "success": result == "entangled",
-                               "rolls": [roll]})
+    a_cf = _num(opts, "crew", a["track"]["crew_factors"])
+    d_cf = _num(opts, "defender_crew", d["track"]["crew_factors"])
+    a_pts = int(a["track"].get("morale_points", a["values"]["morale_value"]))
+    d_pts = int(d["track"].get("morale_points", d["values"]["morale_value"]))
+    odds = training_odds(a_cf, a_pts, d_cf, d_pts, dt)
+    rec = {"at": target, "odds": odds, "melee_turn": 1, "areas": 0, "melee": True, "training": True}
+    steps = [Step("boarders", f"{a_cf:g} CF x {a_pts} morale points = {odds['attacker_value']:g}",
+                  dt.cite("training", "melee")),
+             Step("defenders", f"{d_cf:g} CF x {d_pts} morale points = {odds['defender_value']:g}",
+                  dt.cite("training", "melee")),
+             Step("odds", str(odds["odds"]), dt.cite("boarding", "odds"))]
+    return Resolution("board", f"{a['name']} boards {d['name']}: odds {odds['odds']}",
+                      [set_(["ships", ship, "boarding"], rec)], steps, dict(odds))
 
-        return Plan(DiceNeed(1, 6, ("collision",)), resolve)
 
-    def ungrapple(self, state: dict, tables, a: str, b: str, opts: dict):
-        """Cut the grapples between two ships (Basic Rules IX): never while their crews are in a melee;
-        at once with the other crew's consent (or a friend's, or a beaten crew's); after boarders
-        are repulsed on a first-turn tie, a roll of 1 or 2."""
-        from umpire.core.dice import DiceNeed
-        from umpire.rules.base import Plan
-        from umpire.rules.dguts.grapple import resolve_cut_grapple
+def melee(rs, state: dict, tables, act: A.Melee):
+    """One round of melee: each side's dice (1 to the number its odds allow; the last one counts)."""
+    attackers, defender, opts = act.attackers, act.defender, act.opts
+    opts = opts or {}
+    a_id = attackers[0]
+    _two(a_id, defender, "fight")
+    a, d = state["ships"][a_id], state["ships"][defender]
+    rec = a.get("boarding")
+    if rec and rec.get("at") == defender and rec.get("taken") and d["controller"] == a["controller"]:
 
-        _two(a, b, "cut loose from")
-        sa, sb = state["ships"][a], state["ships"][b]
-        _afloat(sa, "cut a grapple")
-        if b not in sa.get("grappled", []):
-            raise Refused(f"{sa['name']} is not grappled with {sb['name']}")
-        recs = [r for r, other in ((sa.get("boarding") or {}, b), (sb.get("boarding") or {}, a))
-                if r.get("at") == other]
-        if any(r.get("melee") for r in recs):
-            raise Refused(f"{sa['name']} and {sb['name']} are locked in a melee: no grapple is cut until it is decided")
-        dt = self.dt(tables)
-        if b in (sa["track"].get("entangled_with"), ) or a == sb["track"].get("entangled_with"):
-            return self._disentangle(sa, sb, opts)
-        if "freed" in opts:
-            raise BadInput("--opt freed is for a galley entangled with the ship she rammed")
-        consent = (_yes(opts, "consent") or sa["controller"] == sb["controller"]
-                   or sb["track"]["status"] in ("surrendered", "captured", "struck"))
-        repulsed = any(r.get("repulsed") for r in recs)
-        if not consent and not repulsed:
-            raise Refused(f"the grapple holds: {sb['name']}'s crew must consent (--opt consent=1), "
-                          "or the boarders must first be repulsed")
-        if "roll" in opts:
-            raise BadInput("give the die with --roll, not --opt roll")
+        return Resolution("melee", f"{a['name']} already holds {d['name']}: no melee", [],
+                          [Step("melee", "her crew surrendered and she was taken unopposed",
+                                "DGUTS Basic Rules IX")], {"outcome": "taken", "winner": "attacker"})
+    _afloat(a, "fight a melee")
+    _afloat(d, "fight a melee")
+    if not rec or rec.get("at") != defender:
+        raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")
+    if rec.get("reroll"):
+        raise Refused(f"the boarding roll said roll again: `umpire board {a_id} --at {defender}` once more")
+    if rec.get("repulsed"):
+        raise Refused(f"the boarders were repulsed: board again (`umpire board {a_id} --at {defender}`) "
+                      "or cut the grapple (`umpire ungrapple`)")
+    if not rec.get("melee"):
+        raise Refused(f"no melee between {a['name']} and {d['name']}: board first")
+    if rec.get("pitched_turn") == state.get("turn"):
+        raise Refused(f"{a['name']} and {d['name']} fight a pitched battle this turn: the decision dice "
+                      "are rolled next turn")
+    allowed = melee_dice_allowed(rec["odds"])
+    unopposed = rec["odds"].get("odds") == "unopposed"
+    typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
+    if unopposed and typed:
+        raise BadInput("the boarding is unopposed: no melee dice are rolled (leave out --opt attacker/defender)")
+    dt = game_tables(tables)
+    melee_turn, last_round = _melee_round_turn(state, rec, a, d, dt)
 
-        def resolve(rolls, strict):
-            from umpire.core.state import Resolution, Step
+    def resolve(rolls, strict):
+        if unopposed:
+            ar, dr = (), ()
+        elif len(typed) == 2:
+            ar, dr = typed["attacker"], typed["defender"]
+        elif typed:
+            raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
+        else:   # the tool's dice: each side rolls on while it shows less than 4 and dice remain
+            ar, dr = _keep_rolling(rolls[: allowed["attacker"]]), _keep_rolling(rolls[allowed["attacker"]:])
+        if rec.get("training"):
+            return _training_round(a, d, a_id, defender, rec, ar, dr, dt)
+        d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
+        if unopposed:
+            res = resolve_unopposed(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
+                                    rec["odds"], dt)
+        else:
+            res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
+                                      rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
+        if "melee-losses" in state.get("optional", []) and not unopposed:
+            res = _with_melee_losses(a, d, res, rec, dt)
+        effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
+        new_rec = {**rec, "melee_turn": melee_turn + 1, "areas": res.data["areas_taken"],
+                   "last_round": last_round}
+        if res.data["result"] == "repulsed":
+            new_rec.update(melee=False, repulsed=True)
+        effects.append(set_(["ships", a_id, "boarding"], {} if res.data["captured"] else new_rec))
+        if res.data["captured"] == "defender":
+            effects.append(set_(["ships", defender, "controller"], a["controller"]))
+        r = _core("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
+        r.data["rolls"] = list(ar) + list(dr)
+        r.data["outcome"] = res.data["winner"] or "tie"
+        return r
 
-            if consent:
-                DiceNeed(0, 6, ()).check(rolls)
-                cut, steps = True, [Step("cut grapple", "with the consent of the other crew: cut",
-                                         dt.cite("boarding", "grapple"))]
-                data = {"rolls": []}
-            else:
-                res = resolve_cut_grapple(rolls, dt)
-                cut, steps, data = res.data["cut"], list(res.working), {"rolls": list(rolls)}
-            effects = _ungrapple_effects(sa, sb) if cut else []
-            return Resolution("ungrapple", f"{sa['name']} and {sb['name']}: " + ("grapples cut" if cut else "still grappled"),
-                              effects, steps, {**data, "success": cut})
+    need = DiceNeed(0 if typed else allowed["attacker"] + allowed["defender"], 6,
+                    () if typed else tuple([f"attacker {i + 1}" for i in range(allowed["attacker"])]
+                                           + [f"defender {i + 1}" for i in range(allowed["defender"])]))
+    return Plan(need, resolve)
 
-        return Plan(DiceNeed(0, 6, ()) if consent else DiceNeed(1, 6, ("cut grapple",)), resolve)
 
-    def _disentangle(self, sa: dict, sb: dict, opts: dict):
-        """A galley fast in the ship she rammed tries to get clear (Special Vessels, Galleys: "The galley
-        can attempt to disentangle every turn"). The text gives no chance: the umpire says whether she
-        is freed this turn (--opt freed=yes|no)."""
-        from umpire.core.state import Resolution, Step, set_
+def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, dr, dt):
+    """Training Game melee: each side keeps its last die; the difference reads the short table."""
 
-        word = str(opts.get("freed", "")).strip().lower()
-        if word not in ("yes", "no", "1", "0", "true", "false"):
-            raise BadInput("a galley entangled with the ship she rammed: the text gives no chance of getting "
-                           "clear, so say whether she is freed this turn, --opt freed=yes or --opt freed=no")
-        freed = word in ("yes", "1", "true")
-        galley = sa if sa["track"].get("entangled_with") == sb["id"] else sb
-        effects = _ungrapple_effects(sa, sb) + [set_(["ships", galley["id"], "track", "entangled_with"], "")] \
-            if freed else []
-        steps = [Step("disentangle", f"{galley['name']} " + ("gets clear" if freed else "is still fast")
-                      + " (the umpire's call: the text gives no chance)", "DGUTS Special Vessels, Galleys")]
-        return Resolution("ungrapple", f"{sa['name']} and {sb['name']}: " + ("clear" if freed else "still entangled"),
-                          effects, steps, {"success": freed, "rolls": []})
-
-    def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts: dict | None = None):
-        """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
-        from umpire.core.dice import DiceNeed
-        from umpire.core.state import set_
-        from umpire.rules.base import Plan
-        from umpire.rules.dguts.melee import boarding_odds, party as make_party, resolve_melee_start
-
-        opts = opts or {}
-        if not target:
-            raise BadInput("say which ship is boarded: --at SHIP")
-        _two(ship, target, "board")
-        a, d = state["ships"][ship], state["ships"][target]
-        _afloat(a, "board")
-        _boardable(d, "be boarded")
-        if target not in a.get("grappled", []):
-            raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
-        if _surrendered(d):
-            return _take_surrendered(a, d, ship, target)
-        dt = self.dt(tables)
-        if state.get("level") == "training":
-            return self._training_board(a, d, ship, target, opts, dt)
-        att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
-        dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
-        att = _with_marines(att, _num(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
-        dfd = _with_marines(dfd, _num(opts, "defender_marines", 0.0), opts.get("defender_troops"),
-                            d["values"]["nation"], dt)
-        att = _with_soldiers(att, a, _num(opts, "soldiers", 0.0), dt)
-        dfd = _with_soldiers(dfd, d, _num(opts, "defender_soldiers", 0.0), dt)
-        decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
-                 if "deck-multipliers" in state.get("optional", []) else None)
-        odds = boarding_odds(att, dfd, dt, decks)
-        turn = int(state.get("turn", 1))
-        record = {"at": target, "odds": {k: v for k, v in odds.data.items() if k != "explain"},
-                  "melee_turn": 1, "areas": 0, "crews": {"attacker": att.crew_factors, "defender": dfd.crew_factors},
-                  "turn": turn}
-        unopposed = odds.data["odds"] == "unopposed"
-
-        def resolve(rolls, strict):
-            steps_res = odds
-            rec = {**record, "melee": True}
-            verdict = ("no resistance: `umpire melee` settles it without dice" if odds.data["favoured"] == "attacker"
-                       else "the boarders have no fight in them: `umpire melee` throws them back")
-            if not unopposed:
-                start = resolve_melee_start(odds.data, rolls, dt)
-                steps_res = type(odds)(odds.effects, odds.working + start.working, {**odds.data, **start.data})
-                if start.data["melee"]:     # a pitched battle this turn; the decision dice from next turn
-                    rec.update(pitched_turn=turn, melee_turn=2)
-                    verdict = "a pitched battle this turn; the decision dice are rolled next turn"
-                elif start.data["reroll"]:
-                    rec.update(melee=False, reroll=True)
-                    verdict = "roll again (`umpire board` once more)"
-                else:
-                    verdict = "no melee at once: the decision dice are rolled now (`umpire melee`)"
-            return _core("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}; {verdict}", steps_res,
-                         [set_(["ships", ship, "boarding"], rec)])
-
-        return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
-
-    def _training_board(self, a: dict, d: dict, ship: str, target: str, opts: dict, dt):
-        """Training Game boarding: crew factors times morale points on each side; melee follows at once."""
-        from umpire.core.state import Resolution, Step, set_
-        from umpire.rules.dguts.training import training_odds
-
-        a_cf = _num(opts, "crew", a["track"]["crew_factors"])
-        d_cf = _num(opts, "defender_crew", d["track"]["crew_factors"])
-        a_pts = int(a["track"].get("morale_points", a["values"]["morale_value"]))
-        d_pts = int(d["track"].get("morale_points", d["values"]["morale_value"]))
-        odds = training_odds(a_cf, a_pts, d_cf, d_pts, dt)
-        rec = {"at": target, "odds": odds, "melee_turn": 1, "areas": 0, "melee": True, "training": True}
-        steps = [Step("boarders", f"{a_cf:g} CF x {a_pts} morale points = {odds['attacker_value']:g}",
-                      dt.cite("training", "melee")),
-                 Step("defenders", f"{d_cf:g} CF x {d_pts} morale points = {odds['defender_value']:g}",
-                      dt.cite("training", "melee")),
-                 Step("odds", str(odds["odds"]), dt.cite("boarding", "odds"))]
-        return Resolution("board", f"{a['name']} boards {d['name']}: odds {odds['odds']}",
-                          [set_(["ships", ship, "boarding"], rec)], steps, dict(odds))
-
-    def melee(self, state: dict, tables, attackers: list[str], defender: str, opts: dict | None = None):
-        """One round of melee: each side's dice (1 to the number its odds allow; the last one counts)."""
-        from umpire.core.dice import DiceNeed, parse_rolls
-        from umpire.core.state import set_
-        from umpire.rules.base import Plan
-        from umpire.rules.dguts.melee import MeleeSide, melee_dice_allowed, resolve_melee_round, resolve_unopposed
-
-        opts = opts or {}
-        a_id = attackers[0]
-        _two(a_id, defender, "fight")
-        a, d = state["ships"][a_id], state["ships"][defender]
-        rec = a.get("boarding")
-        if rec and rec.get("at") == defender and rec.get("taken") and d["controller"] == a["controller"]:
-            from umpire.core.state import Resolution, Step
-
-            return Resolution("melee", f"{a['name']} already holds {d['name']}: no melee", [],
-                              [Step("melee", "her crew surrendered and she was taken unopposed",
-                                    "DGUTS Basic Rules IX")], {"outcome": "taken", "winner": "attacker"})
-        _afloat(a, "fight a melee")
-        _afloat(d, "fight a melee")
-        if not rec or rec.get("at") != defender:
-            raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")
-        if rec.get("reroll"):
-            raise Refused(f"the boarding roll said roll again: `umpire board {a_id} --at {defender}` once more")
-        if rec.get("repulsed"):
-            raise Refused(f"the boarders were repulsed: board again (`umpire board {a_id} --at {defender}`) "
-                          "or cut the grapple (`umpire ungrapple`)")
-        if not rec.get("melee"):
-            raise Refused(f"no melee between {a['name']} and {d['name']}: board first")
-        if rec.get("pitched_turn") == state.get("turn"):
-            raise Refused(f"{a['name']} and {d['name']} fight a pitched battle this turn: the decision dice "
-                          "are rolled next turn")
-        allowed = melee_dice_allowed(rec["odds"])
-        unopposed = rec["odds"].get("odds") == "unopposed"
-        typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
-        if unopposed and typed:
-            raise BadInput("the boarding is unopposed: no melee dice are rolled (leave out --opt attacker/defender)")
-        dt = self.dt(tables)
-        melee_turn, last_round = _melee_round_turn(state, rec, a, d, dt)
-
-        def resolve(rolls, strict):
-            if unopposed:
-                ar, dr = (), ()
-            elif len(typed) == 2:
-                ar, dr = typed["attacker"], typed["defender"]
-            elif typed:
-                raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
-            else:   # the tool's dice: each side rolls on while it shows less than 4 and dice remain
-                ar, dr = _keep_rolling(rolls[: allowed["attacker"]]), _keep_rolling(rolls[allowed["attacker"]:])
-            if rec.get("training"):
-                return self._training_round(a, d, a_id, defender, rec, ar, dr, dt)
-            d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
-            if unopposed:
-                res = resolve_unopposed(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
-                                        rec["odds"], dt)
-            else:
-                res = resolve_melee_round(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
-                                          rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
-            if "melee-losses" in state.get("optional", []) and not unopposed:
-                res = _with_melee_losses(a, d, res, rec, dt)
-            effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
-            new_rec = {**rec, "melee_turn": melee_turn + 1, "areas": res.data["areas_taken"],
-                       "last_round": last_round}
-            if res.data["result"] == "repulsed":
-                new_rec.update(melee=False, repulsed=True)
-            effects.append(set_(["ships", a_id, "boarding"], {} if res.data["captured"] else new_rec))
-            if res.data["captured"] == "defender":
-                effects.append(set_(["ships", defender, "controller"], a["controller"]))
-            r = _core("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
-            r.data["rolls"] = list(ar) + list(dr)
-            r.data["outcome"] = res.data["winner"] or "tie"
-            return r
-
-        need = DiceNeed(0 if typed else allowed["attacker"] + allowed["defender"], 6,
-                        () if typed else tuple([f"attacker {i + 1}" for i in range(allowed["attacker"])]
-                                               + [f"defender {i + 1}" for i in range(allowed["defender"])]))
-        return Plan(need, resolve)
-
-    def _training_round(self, a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, dr, dt):
-        """Training Game melee: each side keeps its last die; the difference reads the short table."""
-        from umpire.core.state import Resolution, Step, set_
-        from umpire.rules.dguts.melee import melee_dice_allowed
-        from umpire.rules.dguts.training import training_melee_result
-
-        allowed = melee_dice_allowed(rec["odds"])
-        for side, rolls in (("attacker", ar), ("defender", dr)):
-            if not 1 <= len(rolls) <= allowed[side] or any(not 1 <= r <= 6 for r in rolls):
-                raise BadInput(f"{side} dice {','.join(map(str, rolls))}: 1 to {allowed[side]} d6, the last kept")
-        result = training_melee_result(ar[-1], dr[-1], dt)
-        winner = result["winner"]
-        steps = [Step("dice", f"attacker keeps {ar[-1]}, defender keeps {dr[-1]}", dt.cite("training", "melee")),
-                 Step("result", result["text"], dt.cite("training", "melee"))]
-        effects = [set_(["ships", a_id, "boarding"], rec)]
-        if winner:
-            loser = d if winner == "attacker" else a
-            points = int(loser["track"].get("morale_points", loser["values"]["morale_value"]))
-            points -= int(result.get("morale_points", 0))
-            changes = {"morale_points": max(0, points)}
-            if result.get("capture") or points <= int(dt.get("training", "morale", "surrender_at")):
-                changes.update(status="surrendered", morale="surrendered")
-                steps.append(Step("surrender", f"{loser['name']} surrenders", dt.cite("training", "melee")))
-                effects[0] = set_(["ships", a_id, "boarding"], {})
-            effects += _sets(loser["id"], changes)
-        data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
-                "winner": winner, "result": result["text"], "outcome": winner or "tie"}
-        return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
+    allowed = melee_dice_allowed(rec["odds"])
+    for side, rolls in (("attacker", ar), ("defender", dr)):
+        if not 1 <= len(rolls) <= allowed[side] or any(not 1 <= r <= 6 for r in rolls):
+            raise BadInput(f"{side} dice {','.join(map(str, rolls))}: 1 to {allowed[side]} d6, the last kept")
+    result = training_melee_result(ar[-1], dr[-1], dt)
+    winner = result["winner"]
+    steps = [Step("dice", f"attacker keeps {ar[-1]}, defender keeps {dr[-1]}", dt.cite("training", "melee")),
+             Step("result", result["text"], dt.cite("training", "melee"))]
+    effects = [set_(["ships", a_id, "boarding"], rec)]
+    if winner:
+        loser = d if winner == "attacker" else a
+        points = int(loser["track"].get("morale_points", loser["values"]["morale_value"]))
+        points -= int(result.get("morale_points", 0))
+        changes = {"morale_points": max(0, points)}
+        if result.get("capture") or points <= int(dt.get("training", "morale", "surrender_at")):
+            changes.update(status="surrendered", morale="surrendered")
+            steps.append(Step("surrender", f"{loser['name']} surrenders", dt.cite("training", "melee")))
+            effects[0] = set_(["ships", a_id, "boarding"], {})
+        effects += _sets(loser["id"], changes)
+    data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
+            "winner": winner, "result": result["text"], "outcome": winner or "tie"}
+    return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
 
 
 def _melee_round_turn(state: dict, rec: dict, a: dict, d: dict, dt) -> tuple[int, dict]:
@@ -388,7 +377,6 @@ def _boardable(ship: dict, doing: str) -> None:
 
 def _take_surrendered(a: dict, d: dict, ship: str, target: str):
     """Boarding a ship whose crew surrendered occupies her: a prize under the boarder's side."""
-    from umpire.core.state import Resolution, Step, set_
 
     if a["controller"] == d["controller"]:      # "another friendly vessel may occupy the ship, but the crew
         steps = [Step("boarding", f"{a['name']}'s people occupy {d['name']} for their own side; her own crew, "
@@ -409,7 +397,6 @@ def _take_surrendered(a: dict, d: dict, ship: str, target: str):
 
 
 def _ungrapple_effects(sa: dict, sb: dict) -> list[dict]:
-    from umpire.core.state import set_
 
     out = []
     for me, other in ((sa, sb), (sb, sa)):
@@ -422,7 +409,6 @@ def _ungrapple_effects(sa: dict, sb: dict) -> list[dict]:
 def _with_melee_losses(a: dict, d: dict, res, rec: dict, dt):
     """The round's result with the men each side lost (Optional Rules, Melee Losses): each side's
     final die on its table, per 5 CF of the enemy; the boarders are on the offensive."""
-    from umpire.rules.dguts.melee import lose_men, melee_losses
 
     kept, winner = res.data["kept"], res.data["winner"]
     crews = rec.get("crews") or {"attacker": a["track"]["crew_factors"], "defender": d["track"]["crew_factors"]}
@@ -455,7 +441,6 @@ def _grappled_group(state: dict, ship: str) -> set[str]:
 def _with_soldiers(p, ship: dict, soldiers: float, dt):
     """Soldiers a scenario embarks besides the crew ("of one point morale, and may be used only in a
     boarding action"): CF of them join a boarding party, or stand with the defenders."""
-    from dataclasses import replace
 
     if not soldiers:
         return p
@@ -469,7 +454,6 @@ def _with_marines(p, marines: float, troops, nation: str, dt):
     """Marines (or embarked soldiers) among a party count two melee points a CF, marines a morale level
     above the seamen, soldiers one below (Advanced Optional 13.A-C). Only the British and Americans have
     marines; the French and Spanish use soldiers, and so do the rest."""
-    from dataclasses import replace
 
     if not marines:
         return p

@@ -14,6 +14,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
+from umpire.core.tables import _load
+from umpire.rules.dguts.damage import rigging
 from umpire.rules.dguts.guns import Battery, format_guns, merge_batteries, parse_guns
 from umpire.rules.dguts.model import BadInput
 from umpire.rules.dguts.tables import Tables, tables_or_default
@@ -261,8 +263,6 @@ def line_rate_band(tons: float, tables: Tables | None = None) -> Mapping[str, An
 
 @lru_cache(maxsize=1)
 def _rate_bands() -> tuple[Mapping[str, Any], ...]:
-    from umpire.core.tables import _load
-
     return tuple(_load("dguts", "rates")["rates"])
 
 
@@ -358,8 +358,6 @@ def initial_state(values: Mapping[str, Any]) -> dict:
     state = _fresh_state(values)
     lost = int(values.get("sf_lost_at_start", 0))
     if lost:
-        from umpire.rules.dguts.damage import rigging
-
         state["damage_high"] = round(lost * float(values["sf_value"]), 4)
         state["sails_lost"], state["masts_lost"] = rigging(values, state["damage_high"], 0)
     return state

@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from umpire.core.tables import _load
 from umpire.rules.dguts.model import BadInput, MissingTable, RulingNeeded
 
 #: The table files this package owns, by table name (file stem).
@@ -139,8 +140,6 @@ def read_table_file(path: Path) -> dict:
 @lru_cache(maxsize=1)
 def default_readings() -> dict[str, dict]:
     """Every default reading by dotted key: {"value", "source", "reason", "block"} (data/dguts/defaults.toml)."""
-    from umpire.core.tables import _load
-
     out: dict[str, dict] = {}
     for item in _load("dguts", "defaults").get("reading", []):
         if "value" in item:
@@ -168,8 +167,6 @@ def _default_values() -> dict[str, Any]:
 @lru_cache(maxsize=1)
 def _default_data() -> dict:
     """Every DGUTS table through the one layered loader, each checked for its sources."""
-    from umpire.core.tables import _load
-
     data = {}
     for name in TABLE_NAMES:
         table = _load("dguts", name)
@@ -191,11 +188,9 @@ def load_tables(rulings: Mapping[str, Any] | None = None, strict: bool = False) 
     give a value of the same kind (a number for a number, a list for a list)."""
     if not rulings:
         return default_tables(strict)
-    from umpire.core.game import flatten
-
     data = copy.deepcopy(_default_data())
     ruled: set[str] = set()
-    for dotted, value in flatten(dict(rulings)).items():
+    for dotted, value in _flat(rulings).items():
         table, *path = dotted.split(".")
         if table not in data:
             raise BadInput(f"house ruling for table {table!r}: no such table; "
@@ -280,6 +275,19 @@ def _example(value: Any) -> str:
 def ruling_is_known(dotted: str) -> bool:
     """Whether a flat ruling key names a table key or a default reading."""
     return _lookup(_default_data(), dotted)[0] or dotted in _default_values()
+
+
+def game_tables(tables) -> Tables:
+    """The DGUTS tables with a game's house rulings, kept on the game's `core.tables.Tables` (so the
+    default readings a command takes are gathered in one place for its working)."""
+    mine = getattr(tables, "_dguts", None)
+    if mine is None:
+        mine = load_tables(getattr(tables, "rulings", None) or {}, bool(getattr(tables, "strict", False)))
+        try:
+            tables._dguts = mine
+        except AttributeError:
+            pass
+    return mine
 
 
 def tables_or_default(tables: Tables | None) -> Tables:

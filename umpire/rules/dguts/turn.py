@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from umpire.rules.dguts.model import BadInput
 from umpire.rules.dguts.morale import recover_morale
+from umpire.rules.dguts.special_vessels import rest_oarsmen
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 _AFLOAT = ("active", "sinking", "surrendered", "captured")
@@ -27,8 +28,6 @@ def end_of_turn(state: Mapping[str, Any], tables: Tables | None = None) -> dict:
     if int(state.get("fuse_turns", 0)) > 0:
         new["fuse_turns"] = int(state["fuse_turns"]) - 1
     if state.get("rowing"):
-        from umpire.rules.dguts.special_vessels import rest_oarsmen
-
         new["rowing"] = rest_oarsmen(state["rowing"])
     _sinking_countdown(new, t)
     return new

@@ -1,0 +1,58 @@
+"""The DGUTS end of turn: every ship's state carried on (sinking, morale, fires, fuses) and the turn counted."""
+
+from __future__ import annotations
+
+from umpire.core import actions as A
+from umpire.core.state import Resolution, Step, set_
+from umpire.rules.dguts.adapter import _sets
+from umpire.rules.dguts.fleet import fleet_left
+from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.turn import end_of_turn
+
+
+def end_turn(rs, state: dict, tables, a: A.EndTurn):
+    dt = game_tables(tables)
+    effects, steps = [], []
+    news = {}
+    for sid, s in state["ships"].items():
+        track = s["track"]
+        boarders = _fuse_boarders(state, sid)
+        if boarders:    # enemy boarders a full turn aboard put the fuse out (Special Vessels)
+            track = {**track, "fuse_turns": 0, "fuse_disrupted": True}
+            steps.append(Step(s["name"], f"{', '.join(boarders)}'s boarders have been aboard a full turn: her fuse "
+                              "is disrupted and she will not explode", "DGUTS Special Vessels, Explosive ships"))
+        news[sid] = end_of_turn(track, dt)
+    for sid, s in state["ships"].items():
+        fast = s["track"].get("entangled_with")
+        if fast and fast in s.get("grappled", []) and fast in news and news[fast]["status"] == "sunk" \
+                and news[sid]["status"] in ("active", "sinking"):
+            news[sid] = {**news[sid], "status": "sunk"}
+            steps.append(Step(s["name"], f"still entangled with {state['ships'][fast]['name']} as she sinks: "
+                              "the galley goes down as well", "DGUTS Special Vessels, Galleys"))
+    for sid, s in state["ships"].items():
+        new = news[sid]
+        if state.get("level") == "fleet":
+
+            new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
+        changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
+        effects += _sets(sid, changes)
+        for key in ("morale", "status"):
+            if key in changes:
+                steps.append(Step(s["name"], f"{key} now {changes[key]}", "DGUTS end of turn"))
+        if changes.get("fuse_turns") == 0 and not new.get("fuse_disrupted"):
+            steps.append(Step(s["name"], "her fuse runs out: she blows up (`umpire explode "
+                              f"{sid} --explosive-ship --near SHIP=INCHES ...`)", "DGUTS Special Vessels"))
+    turn = state["turn"] + 1
+    effects.append(set_(["turn"], turn))
+    return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})
+
+
+def _fuse_boarders(state: dict, sid: str) -> list[str]:
+    """Enemy ships whose boarders went aboard this explosive ship, fuse burning, in an earlier turn."""
+    track = state["ships"][sid]["track"]
+    if int(track.get("fuse_turns", 0)) <= 0 or track.get("fuse_disrupted"):
+        return []
+    me = state["ships"][sid]
+    return [o["name"] for o in state["ships"].values()
+            if o["controller"] != me["controller"] and (o.get("boarding") or {}).get("at") == sid
+            and int((o.get("boarding") or {}).get("turn", state["turn"])) < int(state["turn"])]
