@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from umpire.pdf.draw import Pen
+from umpire.pdf.draw import Pen, _greedy
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +71,6 @@ def briefing_lines(pen: Pen, items: Sequence[Item], width: float, size: float) -
 
 def wrap_all(pen: Pen, text: str, room: float, size: float) -> list[str]:
     """Every word of `text` in lines no wider than `room` (a word too long is shortened)."""
-    from umpire.pdf.draw import _greedy
-
     lines = _greedy(text.split(), lambda t: pen.width(t, size) <= room)
     return [pen.fit(line, room, size)[0] for line in lines] or [""]
 

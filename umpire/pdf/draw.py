@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from umpire.pdf.layout import Boxes, Fonts, Ink
+from umpire.pdf.paging import grid_capacity, spans
 from umpire.pdf.views import BoxGroup, Track
 
 SHRINK_STEP = 0.5     # font sizes are rounded down to a multiple of this while text is fitted
@@ -276,8 +277,6 @@ def grid_pages(pen: "Pen", layout, y: float, grid, across: int, rows: Callable[[
     `rows(n)` gives the first n grid rows, `draw_rows(y, room, rows)` draws some at y, and
     `title(top, note)` draws the band and returns the y below it.
     """
-    from umpire.pdf.paging import grid_capacity, spans
-
     paper, page = layout.paper, layout.page
     bottom, top = page.margin + page.footer, paper.height - page.margin
     first = grid_capacity(y - bottom, grid.header, grid.row, across)

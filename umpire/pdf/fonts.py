@@ -11,6 +11,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 
@@ -34,8 +37,5 @@ def check_font(name: str, where: str) -> None:
 @lru_cache(maxsize=None)
 def register(name: str) -> str:
     """Register the TrueType font `name` with reportlab once; returns the name."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
     pdfmetrics.registerFont(TTFont(name, str(font_dir() / f"{name}.ttf")))
     return name

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
+from umpire.pdf.fonts import check_font
 
 MM = 72.0 / 25.4   # PDF points per millimetre
 T = TypeVar("T")
@@ -428,8 +429,6 @@ def _length(raw: Any, where: str) -> float:
 
 def _check_fonts(layout: Any, path: Path) -> None:
     """Fonts must be shipped TrueType files, and no size may be under the smallest printed text."""
-    from umpire.pdf.fonts import check_font
-
     fonts: Fonts = layout.fonts
     for key in ("regular", "bold"):
         check_font(getattr(fonts, key), f"{path}: [fonts] {key}")

@@ -6,23 +6,24 @@ two spaces), **bold** spans, fenced blocks (kept as fixed-width lines) and parag
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from reportlab import rl_config
+from reportlab.lib.fonts import addMapping
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Preformatted, SimpleDocTemplate, Spacer
+
+from umpire.core import files
+from umpire.pdf.fonts import register
+
 
 def write_pdf(path: Path, markdown: str, paper: str = "a4") -> None:
     """Write the report to `path` on A4 or US Letter, through a temporary file renamed over it."""
-    import io
-
-    from reportlab import rl_config
-    from reportlab.lib.pagesizes import A4, LETTER
-    from reportlab.lib.units import mm
-    from reportlab.platypus import SimpleDocTemplate
-
-    from umpire.core import files
-    from umpire.pdf.fonts import register
-
     rl_config.invariant = 1   # the same report gives the same bytes
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=LETTER if paper == "letter" else A4, leftMargin=15 * mm,
@@ -39,11 +40,6 @@ REGULAR, BOLD, MONO = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVu
 def report_styles():
     """reportlab's sample styles set in the shipped, embedded DejaVu fonts (any Unicode name prints
     and copies out), fixed-width DejaVu Sans Mono for the fenced blocks."""
-    from reportlab.lib.fonts import addMapping
-    from reportlab.lib.styles import getSampleStyleSheet
-
-    from umpire.pdf.fonts import register
-
     for name in (REGULAR, BOLD, MONO):
         register(name)
     for bold, italic, face in ((0, 0, REGULAR), (1, 0, BOLD), (0, 1, REGULAR), (1, 1, BOLD)):
@@ -58,8 +54,6 @@ def report_styles():
 
 def flowables(markdown: str) -> list:
     """One flowable per heading, item, paragraph or fenced block."""
-    from reportlab.platypus import Paragraph, Preformatted, Spacer
-
     styles = report_styles()
     out, block, fenced = [], [], False
     for line in markdown.splitlines():

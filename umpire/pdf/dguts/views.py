@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.ruleset import find_ruleset
 from umpire.pdf.journal import DgutsEntry
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverRow, CoverSide, CoverView
@@ -149,8 +150,6 @@ def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
 
 def _dguts_tables(fleet: Fleet):
     """The DGUTS rules' own tables, with the game's house rulings."""
-    from umpire.core.ruleset import find_ruleset
-
     return find_ruleset(fleet.ruleset).dt(fleet.tables)
 
 

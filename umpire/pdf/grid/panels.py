@@ -12,7 +12,7 @@ as set up) and the grid tables:
   in the text, 24 cards to a page with dashed cut lines.
 
 The panel in the text is an image the OCR lost, so the layout is this module's
-own (docs/rulings.md, "Square-grid game"). reportlab is imported only here.
+own (docs/rulings.md, "Square-grid game").
 """
 
 from __future__ import annotations
@@ -21,8 +21,18 @@ import io
 import tomllib
 from dataclasses import dataclass
 
+from reportlab import rl_config
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen import canvas
+
+from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
+from umpire.pdf.draw import printable
+from umpire.pdf.fonts import register
+from umpire.pdf.views import TITLE_MARKS
 from umpire.rules.grid import ship as S
+from umpire.rules.grid.cards import deck_table
 
 MM = 72 / 25.4
 FONT, BOLD = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold"
@@ -74,8 +84,6 @@ class PanelView:
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
     """A ship of the game state (or as set up, `blank`) as its control panel shows it."""
     mv = tables["movement"]
-    from umpire.rules.grid.cards import deck_table
-
     cards = {c["id"]: f"{c['title']} {c['text']}" for c in deck_table(ship, tables)["cards"]}
     fresh = blank
     return PanelView(
@@ -106,8 +114,6 @@ class CardView:
 def deck_view(tables, ship: dict | None = None) -> tuple[CardView, ...]:
     """Every card of a complete deck, copies repeated, in the order printed: the ship's own deck when
     the game has one (`new --deck`), else the text's."""
-    from umpire.rules.grid.cards import deck_table
-
     kinds = {"temporary": "temporary", "permanent": "permanent", "mainmast": "until cut free",
              "hull": "hull", "none": "no effect"}
     cards = deck_table(ship, tables)["cards"] if ship is not None else tables["deck"]["cards"]
@@ -117,8 +123,6 @@ def deck_view(tables, ship: dict | None = None) -> tuple[CardView, ...]:
 # --- pages -----------------------------------------------------------------------
 
 def paper_size(paper: str) -> tuple[float, float]:
-    from umpire.core.errors import BadInput
-
     with (resource_dir("templates") / "paper.toml").open("rb") as fh:
         sizes = tomllib.load(fh)
     key = (paper or "a4").strip().lower()
@@ -128,13 +132,6 @@ def paper_size(paper: str) -> tuple[float, float]:
 
 
 def _canvas(paper: str, title: str):
-    from reportlab import rl_config
-    from reportlab.pdfgen import canvas
-
-    from umpire.pdf.fonts import register
-
-    from umpire.pdf.draw import printable
-
     rl_config.invariant = 1
     register(FONT)
     register(BOLD)
@@ -191,8 +188,6 @@ def decks_pdf(decks, paper: str = "a4", cols: int = 4, rows: int = 6, title: str
 
 
 def _deck_pages(c, name: str, cards, cols: int, rows: int) -> int:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     width, height = c._pagesize
     margin = 10 * MM
     cw, ch = (width - 2 * margin) / cols, (height - 2 * margin - 6 * MM) / rows
@@ -225,8 +220,6 @@ def _footer(c, origin: str, page: str) -> None:
 
 def _briefing_pages(c, title: str, brief, views) -> int:
     """The scenario's briefing and the ships by side, as many pages as it takes."""
-    from reportlab.lib.utils import simpleSplit
-
     width, height = c._pagesize
     m = 15 * MM
     room = width - 2 * m
@@ -270,8 +263,6 @@ def _cut_lines(c, x0: float, top: float, cw: float, ch: float, cols: int, rows: 
 
 
 def _card(c, card: CardView, x: float, y: float, w: float, h: float, ship: str) -> None:
-    from reportlab.lib.utils import simpleSplit
-
     c.setFont(BOLD, 11)
     for k, line in enumerate(simpleSplit(card.title, BOLD, 11, w - 6 * MM)):
         c.drawCentredString(x + w / 2, y + h - 9 * MM - k * 12, line)
@@ -292,8 +283,6 @@ def _card(c, card: CardView, x: float, y: float, w: float, h: float, ship: str) 
 
 
 def _fit(text: str, width: float, font: str = FONT, size: float = 6) -> str:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     while text and stringWidth(text, font, size) > width:
         text = text[:-2] + "…" if len(text) > 2 else ""
     return text
@@ -302,9 +291,6 @@ def _fit(text: str, width: float, font: str = FONT, size: float = 6) -> str:
 def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
     """Lines of `text` no wider than `width`, broken at spaces, and inside a word (such as a long
     ship id) only when the word alone is too wide: every character is printed."""
-    from reportlab.lib.utils import simpleSplit
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     out: list[str] = []
     for line in simpleSplit(text, font, size, width):
         while stringWidth(line, font, size) > width and len(line) > 1:
@@ -323,10 +309,6 @@ def _panel_page(c, v: PanelView) -> tuple[list, list]:
     width, height = c._pagesize
     m = 12 * MM
     y = height - m - 6 * MM
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from umpire.pdf.views import TITLE_MARKS
-
     mark = TITLE_MARKS.get(v.state, v.state.upper() if v.state != "active" else "")
     mark = f"  {mark}" if mark else ""
     size = 16        # a long name: the title shrinks to 11 points before it is cut short
@@ -527,8 +509,6 @@ def _continued_page(c, v: PanelView, rest: tuple[list, list]) -> None:
     """The cards that did not fit on a panel, on a page of their own."""
     width, height = c._pagesize
     m = 12 * MM
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     title, size = f"Ship Control Panel: {v.name} (continued)", 14
     while size > 10 and stringWidth(title, BOLD, size) > width - 2 * m:
         size -= 1

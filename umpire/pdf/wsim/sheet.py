@@ -15,7 +15,7 @@ from typing import Sequence
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
-from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout
+from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.paging import chunks
 from umpire.pdf.wsim.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
@@ -31,8 +31,6 @@ def legend(source_ruleset: str, form=None) -> tuple[Item, ...]:
     """The legend of the log form's notation; a 1974 scenario played on another edition's log also
     gets the first edition's note."""
     if form is None:
-        from umpire.pdf.layout import load_form
-
         form = load_form("wsim-1981")
     first = source_ruleset == "wsim-1974" and not form.key.startswith("wsim-1974")
     return (Item(form.legend_title, form.legend),) + ((LEGEND_1974,) if first else ())

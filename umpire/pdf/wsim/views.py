@@ -15,9 +15,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from umpire.core.errors import UmpireError
 from umpire.pdf.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
+from umpire.pdf.layout import load_form
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import TITLE_MARKS, BoxGroup, CoverRow, CoverSide, CoverView, Track
+from umpire.rules.wsim.advanced import halves
+from umpire.rules.wsim.movement import allowance
 
 QUALITY_WORDS = {"EL": "Elite", "CR": "Crack", "AV": "Average", "GR": "Green", "PR": "Poor"}
 #: classes as the 1981 rule book names them ("II. Components / C. Ship Classes")
@@ -136,8 +140,6 @@ def wsim_ship(ship: Mapping, fleet: Fleet, form=None) -> WsimShip:
     """The log sheet view of one WS&IM ship state, on the log `form` of the fleet's edition and level
     (templates/wsim-forms.toml); damage only when the fleet shows it."""
     if form is None:
-        from umpire.pdf.layout import load_form
-
         form = load_form(fleet.ruleset, fleet.level)
     damage = fleet.damage
     guns = int(ship.get("rated_guns") or 0)
@@ -262,8 +264,6 @@ def broadside(ship: Mapping, kind: str, damage: bool) -> tuple[Track, ...] | Non
     equal size (the bow takes the odd square), each crossed from the sections the game keeps
     (`gun_sections_left`). A ship whose state keeps no sections is split only while nothing is lost
     (no square could be placed); else None, and the rows print whole."""
-    from umpire.rules.wsim.advanced import halves
-
     total = int(ship[f"{kind}_max"])
     size = halves(total)
     kept = ship.get(SECTION_KEYS[kind])
@@ -296,9 +296,6 @@ def movement(ship: Mapping, tables, damage: bool) -> tuple[Allowance, ...]:
 
 def _allowance(ship: Mapping, att: str, tables, sail: str) -> tuple[int | None, int | None]:
     """(chart value, allowance now) from the rules; None when no chart covers the speed."""
-    from umpire.core.errors import UmpireError
-    from umpire.rules.wsim.movement import allowance
-
     try:
         data = allowance(dict(ship), att, tables, sail).data
     except UmpireError:
