@@ -2,9 +2,10 @@
 and grid damage-card decks, as PDF.
 
 A page is a layout specification (templates/*.toml), a flat view model built
-from the ships, and one drawer per kind of page; paging is separate. Only
-the printing commands import this package, and reportlab is loaded only when
-a document is made.
+from the ships, and one drawer per kind of page; paging is separate. Each rule
+family prints through its own package (`pdf/wsim/`, `pdf/dguts/`, `pdf/grid/`),
+found by the ruleset's `family` in `pdf/families.py`. Only the printing
+commands import this package (and with it reportlab).
 
     fleet = fleet_from_game(game, game.state())      # or fleet_from_scenario("wsim-1b")
     printed = sheets_pdf(fleet, paper="a4")          # or cards_pdf(...)
