@@ -74,7 +74,12 @@ class Ruleset:
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
     units: ClassVar[str] = ""
-    #: the rule system an edition or level belongs to: printing and OOB conversion look it up
+    #: the rule family an edition or level belongs to ("wsim", "dguts", "grid"): the key printing and
+    #: order-of-battle conversion find the ruleset's parts by, outside the rules (they present, the
+    #: rules stay pure). `umpire.pdf.families.PRINTING` names the family's `Printing` (its sheet, card
+    #: and panel drawers, the turn log read from the journal, the quick-reference tables) and
+    #: `umpire.oob.families.CONVERSIONS` its `Conversion` (the order-of-battle row converter and the
+    #: values a published list's ships take); a family without an entry there is refused by them.
     family: ClassVar[str] = ""
     data_id: ClassVar[str] = ""          # the data folder; layered over its `base` (core.tables)
     levels: ClassVar[tuple[str, ...]] = ("basic",)
