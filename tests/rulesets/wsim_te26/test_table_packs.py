@@ -9,6 +9,7 @@ import pytest
 
 from umpire.core.tables import MissingTable, Tables, pack_spec
 from umpire.rules.wsim.editions.packs import read_pack, row_index, template
+from tests.rulesets.wsim_te26.helpers import PACK, fire_pack, melee_game
 
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
 TE_TABLES = ["fouling", "unfouling", "grappling", "grappling-modifiers", "ungrappling", "hdt", "hdt-modifiers", "hit-tables",
@@ -16,19 +17,6 @@ TE_TABLES = ["fouling", "unfouling", "grappling", "grappling-modifiers", "ungrap
              "gun-hit-location", "melee-crew-loss", "musket-fire", "loss-of-rigging", "leader-casualty", "changing-wind-number",
              "wind-direction-change", "wind-velocity-change", "destroyed-hull", "full-sail-movement",
              "starting-wind-velocity"]
-
-PACK = """ruleset = "wsim-te26"
-[tables.grappling]
-rows = ["2-6", "7-12"]
-cells = [["failure"], ["success"]]
-[tables.ungrappling]
-rows = ["2-7", "8+"]
-cells = [["failure", "failure"], ["success", "failure"]]
-[tables.fouling]
-rows = ["2-9", "10-11"]
-cells = [["failure"], ["success"]]
-"""
-
 
 def test_template_names_every_missing_table_with_its_shape():
     text = template("wsim-te26", pack_spec("wsim-te26"))
@@ -45,13 +33,13 @@ def test_template_names_every_missing_table_with_its_shape():
 
 def test_a_pack_must_agree_with_the_texts_worked_example():
     spec = pack_spec("wsim-te26")
-    good = read_pack(_fire_pack(), "f.toml", "wsim-te26", spec)        # 13+ guns at 3 hexes: Table 3
+    good = read_pack(fire_pack(), "f.toml", "wsim-te26", spec)        # 13+ guns at 3 hexes: Table 3
     assert good["hdt"]["cells"][4][2] == 3
-    wrong = _fire_pack().replace("[5, 4, 3, 2, 1, 0]", "[5, 4, 4, 2, 1, 0]")
+    wrong = fire_pack().replace("[5, 4, 3, 2, 1, 0]", "[5, 4, 4, 2, 1, 0]")
     with pytest.raises(Exception) as exc:
         read_pack(wrong, "f.toml", "wsim-te26", spec)
     assert "f.toml" in str(exc.value) and "tables.hdt" in str(exc.value) and "24.5.1" in str(exc.value)
-    crew = _fire_pack().replace("[-1, -1, -1, -1, -2]", "[-1, -1, -1, -1, -1]")
+    crew = fire_pack().replace("[-1, -1, -1, -1, -2]", "[-1, -1, -1, -1, -1]")
     with pytest.raises(Exception) as exc:
         read_pack(crew, "f.toml", "wsim-te26", spec)
     assert "tables.hdt-modifiers" in str(exc.value) and "crew section loss" in str(exc.value)
@@ -184,27 +172,8 @@ def test_te26_offers_only_what_is_built(umpire, tmp_path):
     assert res.code == 2 and "Hit Determination Table" in res.err
 
 
-MELEE_PACK = PACK + """[tables.melee-crew-loss]
-columns = ["1-10", "11-20", "21-30", "31+"]
-cells = [[0, 0, 1, 1], [0, 1, 1, 1], [1, 1, 1, 2], [1, 1, 2, 2], [1, 2, 2, 3], [2, 2, 3, 3]]
-"""
-
-
-def _melee_game(umpire, tmp_path, pack=MELEE_PACK):
-    if pack:
-        (tmp_path / "p.toml").write_text(pack)
-    args = ["--tables", tmp_path / "p.toml"] if pack else []
-    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", *args).code == 0
-    assert umpire("ship", "add", "A", "--side", "x", "--spec", "10H-(5-5-5)M-6G-5R(3)-5-18'-20(CR)").code == 0
-    assert umpire("ship", "add", "B", "--side", "y", "--spec", "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)").code == 0
-    if pack:
-        assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 0
-        assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
-        assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
-
-
 def test_te26_melee_boarded_then_morale(umpire, tmp_path):
-    _melee_game(umpire, tmp_path)
+    melee_game(umpire, tmp_path)
     # boarding 5 +1 (better quality) = 6 against 2 +1 (DBP) = 3: boarded (12.3.1-2).
     # crew loss: A TMS 10 x 4 = 40, die 6 in 31+: 3; B TMS 5 x 3 = 15, die 1 one column right
     # (DBP, first turn, 12.3.4): 21-30, 1. Morale: A 3 against crack 4 holds; B 3 +1 (A has
@@ -219,7 +188,7 @@ def test_te26_melee_boarded_then_morale(umpire, tmp_path):
 
 
 def test_te26_melee_repelled_and_not_boarded(umpire, tmp_path):
-    _melee_game(umpire, tmp_path)
+    melee_game(umpire, tmp_path)
     res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "1,4")   # 2 against 5: repelled
     assert res.code == 0 and res.json["outcome"] == "repelled" and res.json["rolls"] == [1, 4]
     assert umpire("turn").code == 0
@@ -232,7 +201,7 @@ def test_te26_melee_repelled_and_not_boarded(umpire, tmp_path):
 
 
 def test_te26_melee_goes_on_without_a_new_boarding_roll(umpire, tmp_path):
-    _melee_game(umpire, tmp_path)
+    melee_game(umpire, tmp_path)
     # boarded; losses 1 (die 1, TMS 40) and 1 (die 2, TMS 15 shifted to 21-30); both hold morale
     res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,1,2,1,1")
     assert res.code == 0 and res.json["outcome"] == "continues", res.json
@@ -246,7 +215,7 @@ def test_te26_melee_goes_on_without_a_new_boarding_roll(umpire, tmp_path):
 
 
 def test_te26_melee_without_the_pack_exits_2(umpire, tmp_path):
-    _melee_game(umpire, tmp_path, pack=(PACK))
+    melee_game(umpire, tmp_path, pack=(PACK))
     res = umpire("melee", "a", "--at", "b", "--rolls", "5,2,6,1,3,3")
     assert res.code == 2 and "Melee Crew Loss Table" in res.err
 
@@ -256,23 +225,6 @@ def test_rows_read_by_dice_must_be_numbers_or_bands():
     with pytest.raises(Exception) as exc:
         read_pack(bad, "b.toml", "wsim-te26", pack_spec("wsim-te26"))
     assert "b.toml" in str(exc.value) and "tables.grappling.rows" in str(exc.value) and "'low'" in str(exc.value)
-
-
-def _fire_pack() -> str:
-    import json
-
-    die = {0: "0", 1: "H", 2: "2H-G", 3: "H-C", 4: "G (R)", 5: "2G-R"}
-    rig = {0: "R", 1: "R", 2: "2R-C (R)", 3: "R", 4: "R (R)", 5: "2R"}      # 19.1.3: table 4, die 3
-    rows = [[die[r]] * 11 + [rig[r]] * 11 for r in range(6)]
-    return ('ruleset = "wsim-te26"\n[tables.hdt]\nrows = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
-            'columns = ["1", "2", "3", "4", "5-6", "7-10"]\n'
-            "cells = [[1, 1, 0, -1, -2, -3], [2, 2, 1, 0, -1, -2], [3, 2, 1, 0, -1, -2], [4, 3, 2, 1, 0, -1], "
-            "[5, 4, 3, 2, 1, 0]]\n"
-            '[tables.hdt-modifiers]\ncolumns = ["1-3", "4-6", "7-9", "10-12", "13+"]\n'
-            "cells = [[1, 2, 2, 2, 3], [1, 1, 2, 2, 2], [0, 0, 0, 0, 0], [0, 0, -1, -1, -1], [-1, -1, -1, -2, -2], "
-            "[-1, -1, -1, -1, -2], [1, 1, 2, 2, 2], [-1, -1, -1, -1, -1]]\n"
-            f"[tables.hit-tables]\ncells = {json.dumps(rows)}\n"
-            '[tables.gun-hit-location]\ncells = [["bow"], ["bow"], ["middle"], ["middle"], ["stern"], ["stern"]]\n')
 
 
 def _fire_game(umpire, tmp_path, pack: str | None):
@@ -286,7 +238,7 @@ def _fire_game(umpire, tmp_path, pack: str | None):
 
 
 def test_te26_fire_on_the_pack_with_gun_location_dice(umpire, tmp_path):
-    _fire_game(umpire, tmp_path, _fire_pack())
+    _fire_game(umpire, tmp_path, fire_pack())
     # the pack's HDT: 9 guns at 4 hexes, table 0; crack +2, initial broadside +2: table 4.
     # Die 6 on its hull column: 2G-R, two gun hits, so two gun location dice (11.4.3.1.1).
     res = umpire("--json", "fire", "mars", "--at", "herc", "--range", "4", "--side", "left", "--facing", "right",
@@ -348,7 +300,7 @@ def test_te26_grappling_rules_of_the_text(umpire, tmp_path):
 def test_te26_boarding_party_limits(umpire, tmp_path):
     """10.1.2.2 "After boarding has occurred, one additional crew section may be added each turn";
     10.1.2.3, 12.3.7 fouled and not grappled: "no more than one crew section plus marines may form an OBP"."""
-    _melee_game(umpire, tmp_path)
+    melee_game(umpire, tmp_path)
     assert umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,1,2,1,1").json["outcome"] == "continues"
     assert umpire("turn").code == 0
     res = umpire("board", "b", "--party", "dbp", "--sections", "1,2,3")
@@ -365,7 +317,7 @@ def test_te26_boarding_party_limits(umpire, tmp_path):
 def test_te26_fire_plotted_grapple_and_carronades(umpire, tmp_path):
     """11.3.3.1 "If the ship was plotted to grapple ("G") it will suffer a grappling attempt loss
     modifier even if it failed to grapple" (the card's value); 11.2.2 carronades within three hexes."""
-    _fire_game(umpire, tmp_path, _fire_pack())
+    _fire_game(umpire, tmp_path, fire_pack())
     # MARS, 9 guns and 1 carronade: at 3 hexes 10 squares fire (10-12: table 2), crack +2, initial +2,
     # plotted to grapple -1: table 5
     res = umpire("--json", "fire", "mars", "--at", "herc", "--range", "3", "--side", "left", "--facing", "right",
@@ -380,7 +332,7 @@ def test_te26_gun_hits_by_the_location_die(umpire, tmp_path):
     of 3 or 4 on the Gun Location Table results in a carronade hit instead of a gun hit. If the
     ship begins the scenario with only guns or only carronades, that type of gun is always hit";
     11.4.3.1.2 the other type where the one hit is gone, else a hull hit; players no longer choose."""
-    _fire_game(umpire, tmp_path, _fire_pack())
+    _fire_game(umpire, tmp_path, fire_pack())
     assert umpire("ship", "add", "CARR", "--side", "y", "--spec", "14H-(5-5-4)M-2(6)G-7R(3)-5-22'-23(AV)").code == 0
     # MARS at CARR, 4 hexes: 9 guns table 0, crack +2, initial +2 = 4; die 6 on hull: 2G-R;
     # location dice 3 (a carronade: she has more carronades than guns) and 1 (a gun)
@@ -416,7 +368,7 @@ def test_te26_surrender_by_firepower_and_capture(umpire, tmp_path):
     """11.4.3.2 surrender by firepower (the umpire confirms that no friendly ship is within ten
     hexes); 12.4.3 "A ship which surrenders by any other means is captured when either a TBP or OBP
     is placed aboard"."""
-    _fire_game(umpire, tmp_path, _fire_pack())
+    _fire_game(umpire, tmp_path, fire_pack())
     assert umpire("ship", "add", "TINY", "--side", "y", "--spec", "6H-(2-2)M-1G-3R(3)-5-8'-4(AV)").code == 0
     # MARS at TINY, 1 hex: 10 squares, table 4, crack +2, initial +2 = 8; die 6 hull: 2G-R, her two guns
     res = umpire("--json", "fire", "mars", "--at", "tiny", "--range", "1", "--side", "left", "--facing", "right",

@@ -7,25 +7,13 @@ from __future__ import annotations
 
 import json
 
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
-
-ADV = """[tables.hdt-rake]
-rows = ["1-3", "4-6", "7-9", "10-12", "13+"]
-columns = ["1", "2", "3", "4", "5-6", "7-10"]
-cells = [[2, 2, 1, 1, 0, -1], [3, 3, 2, 1, 0, -1], [4, 3, 2, 2, 1, 0], [6, 5, 4, 3, 2, 1], [8, 7, 6, 5, 4, 3]]
-[tables.advanced-hdt-modifiers]
-columns = ["1-3", "4-6", "7-9", "10-12", "13+"]
-cells = [[-1, -1, -1, -1, -1], [1, 1, 1, 1, 1], [1, 1, 1, 2, 2], [2, 2, 2, 3, 3], [-1, -1, -1, -2, -2]]
-[tables.critical-hits]
-cells = [""" + ", ".join(f'["{n}H", "{n}R"]' for n in range(2, 13)) + "]\n"
-
-EIGHTY = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26({q})"     # 18 guns and 4 carronades a broadside: 22
+from tests.rulesets.wsim_te26.helpers import ADV, EIGHTY, LEADERS, MUSKETS, PACK, advanced_fire, fire_pack
 
 
 def _game(umpire, tmp_path, *optional, pack=True):
     args = []
     if pack:
-        (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+        (tmp_path / "p.toml").write_text(fire_pack() + ADV)
         args = ["--tables", tmp_path / "p.toml"]
     for name in optional:
         args += ["--optional", name]
@@ -35,18 +23,13 @@ def _game(umpire, tmp_path, *optional, pack=True):
                   "--spec", EIGHTY.format(q="AV")).code == 0
 
 
-def _fire(umpire, ship, at, rng, side, rolls, *extra):
-    return umpire("--json", "fire", ship, "--at", at, "--range", str(rng), "--side", side, "--facing", "right",
-                  "--rolls", rolls, *extra)
-
-
 def test_men_in_the_rigging_is_a_crew_section_down(umpire, tmp_path):
     """24.5.1: "a French Crack 80 firing her full broadside of 22 guns at a range of three has a
     Hit Table 3 shot (... Table 3 increased to Table 5 for a crack crew (+2), reduced to 3 for
     being one crew section down (-2))"; carronades fire within three hexes (11.1.9)."""
     _game(umpire, tmp_path)
-    assert _fire(umpire, "orient", "bellona", 7, "left", "1").code == 0      # her one initial broadside
-    res = _fire(umpire, "orient", "bellona", 3, "right", "2", "--opt", "mir=1")
+    assert advanced_fire(umpire, "orient", "bellona", 7, "left", "1").code == 0      # her one initial broadside
+    res = advanced_fire(umpire, "orient", "bellona", 3, "right", "2", "--opt", "mir=1")
     assert res.code == 0, res.err
     assert res.json["hit_table"] == 3
     explain = "\n".join(res.json["explain"])
@@ -57,8 +40,9 @@ def test_full_sails_add_the_bracketed_rigging_hits(umpire, tmp_path):
     """19.1.3: "A Hit Table 4 shot at the rigging of a ship with full sails, upon a die roll of
     3, results in 2R-C ... and an additional (R) for being at full sails, for a total of 3R-C"."""
     _game(umpire, tmp_path)
-    assert _fire(umpire, "bellona", "orient", 7, "left", "1").code == 0
-    res = _fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging", "--opt", "target-full-sails=1")
+    assert advanced_fire(umpire, "bellona", "orient", 7, "left", "1").code == 0
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging",
+                        "--opt", "target-full-sails=1")
     assert res.code == 0 and res.json["hit_table"] == 4, res.err
     assert res.json["hits"] == {"hull": 0, "guns": 0, "crew": 1, "rigging": 3}
     # the same shot at a ship at battle sails: 2R-C
@@ -66,7 +50,7 @@ def test_full_sails_add_the_bracketed_rigging_hits(umpire, tmp_path):
     if not umpire("--json", "status", "bellona").json["ships"][0]["loaded"]["right"]:
         assert umpire("load", "bellona", "--side", "right").code == 0
     assert umpire("turn").code == 0
-    res = _fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")
     assert res.json["hits"] == {"hull": 0, "guns": 0, "crew": 1, "rigging": 2}
 
 
@@ -77,7 +61,7 @@ def test_above_table_10_two_rolls_and_a_critical_hit_for_each_six(umpire, tmp_pa
     _game(umpire, tmp_path)
     # 8 + 1 (stern) + 2 (initial broadside) = 11. Dice: the two hit dice, four gun hit location
     # dice (2G-R twice), then two dice for each critical hit.
-    res = _fire(umpire, "bellona", "orient", 1, "left", "6,6,1,2,3,4,5,6,6,6", "--rake", "stern")
+    res = advanced_fire(umpire, "bellona", "orient", 1, "left", "6,6,1,2,3,4,5,6,6,6", "--rake", "stern")
     assert res.code == 0, res.err
     assert res.json["hit_table"] == 11 and res.json["tables"] == [10, 1]
     assert res.json["hits"]["guns"] == 4 and res.json["hits"]["rigging"] == 2
@@ -92,10 +76,10 @@ def test_rake_limits_and_unread_dice(umpire, tmp_path):
     _game(umpire, tmp_path)
     game = tmp_path / "game.toml"
     before = game.read_bytes()
-    res = _fire(umpire, "bellona", "orient", 6, "left", "3", "--rake", "bow")    # 11.3.2: five hexes at most
+    res = advanced_fire(umpire, "bellona", "orient", 6, "left", "3", "--rake", "bow")    # 11.3.2: five hexes at most
     assert res.code == 1 and "within 5 hexes" in res.err and "11.3.2" in res.err
     assert game.read_bytes() == before
-    res = _fire(umpire, "bellona", "orient", 1, "left", "2,5,5")                 # table 5+2: H, no more dice read
+    res = advanced_fire(umpire, "bellona", "orient", 1, "left", "2,5,5")         # table 5+2: H, no more dice read
     assert res.code == 2 and "used 1 dice" in res.err
     assert game.read_bytes() == before
 
@@ -107,10 +91,10 @@ def test_chainshot_range_misses_and_limit(umpire, tmp_path):
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
     assert umpire("load", "bellona", "--side", "left", "--shot", "chain").code == 0
     assert umpire("turn").code == 0
-    res = _fire(umpire, "bellona", "orient", 5, "left", "3")
+    res = advanced_fire(umpire, "bellona", "orient", 5, "left", "3")
     assert res.code == 1 and "chainshot" in res.err and "24.2.2.1" in res.err
     # 13+ guns at 2 hexes: table 4, chainshot +2 = 6; die 6 hull 2G-R: the gun hits are misses
-    res = _fire(umpire, "bellona", "orient", 2, "left", "6,3,4", "--aim", "hull")
+    res = advanced_fire(umpire, "bellona", "orient", 2, "left", "6,3,4", "--aim", "hull")
     assert res.code == 0, res.err
     assert res.json["hit_table"] == 6 and res.json["hits"] == {"hull": 0, "guns": 0, "crew": 0, "rigging": 1}
     assert res.json["critical_hits"][0]["result"] == "7H" and res.json["rolls"] == [6, 3, 4]
@@ -129,7 +113,7 @@ def test_doubleshot_beyond_one_hex_subtracts_its_modifier(umpire, tmp_path):
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
     assert umpire("load", "bellona", "--side", "right", "--shot", "double").code == 0
     assert umpire("turn").code == 0
-    res = _fire(umpire, "bellona", "orient", 2, "right", "1")      # table 4, doubleshot -3 = 1
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "1")      # table 4, doubleshot -3 = 1
     assert res.code == 0 and res.json["hit_table"] == 1 and res.json["shot"] == "double", res.err
 
 
@@ -139,7 +123,7 @@ def test_anchored_target_halves_rigging_hits(umpire, tmp_path):
     _game(umpire, tmp_path)
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
     # table 4 + 1 (anchored) = 5; die 3 rigging: 2R-C, halved: 1R
-    res = _fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging", "--opt", "anchored=1",
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging", "--opt", "anchored=1",
                 "--opt", "target-anchored=1")
     assert res.code == 0 and res.json["hit_table"] == 5, res.err
     assert res.json["hits"]["rigging"] == 1 and res.json["hits"]["crew"] == 1
@@ -150,13 +134,13 @@ def test_optional_critical_hit_critical_miss(umpire, tmp_path):
     table lower; a 6 on the hit die alone is no critical hit."""
     _game(umpire, tmp_path, "critical-hit-critical-miss")
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--rolls", "3,1").code == 0
-    res = _fire(umpire, "bellona", "orient", 2, "right", "1,2")     # table 4, extra die 1: table 3
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "1,2")     # table 4, extra die 1: table 3
     assert res.code == 0 and res.json["hit_table"] == 3 and res.json["critical_hits"] == [], res.err
     assert umpire("turn").code == 0                 # one of the two reloads by a die (26.1.1.2)
     if not umpire("--json", "status", "bellona").json["ships"][0]["loaded"]["right"]:
         assert umpire("load", "bellona", "--side", "right").code == 0
     assert umpire("turn").code == 0
-    res = _fire(umpire, "bellona", "orient", 2, "right", "6,2,1,1", "--aim", "rigging")
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "6,2,1,1", "--aim", "rigging")
     assert res.code == 0 and [c["total"] for c in res.json["critical_hits"]] == [2], res.err
     assert res.json["critical_hits"][0]["result"] == "2R"
 
@@ -169,14 +153,14 @@ def test_optional_small_target_and_small_crew(umpire, tmp_path):
                   "--spec", "3H-(2)M-1G-1R(3)-5-4'-2(AV)").code == 0
     assert umpire("fire", "orient", "--at", "gunboat", "--range", "8", "--side", "left", "--roll", "1").code == 0
     # 22 guns at 2 hexes: table 4, crack +2, class 7 -1 = 5; die 3 rigging 2R-C: the C is taken away
-    res = _fire(umpire, "orient", "gunboat", 2, "right", "3", "--aim", "rigging")
+    res = advanced_fire(umpire, "orient", "gunboat", 2, "right", "3", "--aim", "rigging")
     assert res.code == 0 and res.json["hit_table"] == 5, res.err
     assert res.json["hits"] == {"hull": 0, "guns": 0, "crew": 0, "rigging": 2}
     assert any("33.1" in line for line in res.json["explain"]) and any("34.0" in line for line in res.json["explain"])
 
 
 def test_advanced_fire_without_the_rake_numbers_names_them(umpire, tmp_path):
-    (tmp_path / "p.toml").write_text(_fire_pack())
+    (tmp_path / "p.toml").write_text(fire_pack())
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "A", "--side", "x", "--spec", EIGHTY.format(q="CR")).code == 0
@@ -193,14 +177,14 @@ def test_the_pack_must_agree_with_the_rake_example():
     from umpire.core.tables import pack_spec
     from umpire.rules.wsim.editions.packs import read_pack
 
-    wrong = (_fire_pack() + ADV).replace("[8, 7, 6, 5, 4, 3]", "[9, 7, 6, 5, 4, 3]")
+    wrong = (fire_pack() + ADV).replace("[8, 7, 6, 5, 4, 3]", "[9, 7, 6, 5, 4, 3]")
     try:
         read_pack(wrong, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
     except Exception as exc:      # noqa: BLE001
         assert "tables.hdt-rake" in str(exc) and "24.3.2.3.1" in str(exc)
     else:
         raise AssertionError("a pack against the text's example was accepted")
-    assert json.dumps(read_pack(_fire_pack() + ADV, "p.toml", "wsim-te26", pack_spec("wsim-te26"))["hdt-rake"]["cells"])
+    assert json.dumps(read_pack(fire_pack() + ADV, "p.toml", "wsim-te26", pack_spec("wsim-te26"))["hdt-rake"]["cells"])
 
 
 def test_the_exploding_74_uses_table_10_on_adjacent_ships(umpire, tmp_path):
@@ -212,7 +196,7 @@ def test_the_exploding_74_uses_table_10_on_adjacent_ships(umpire, tmp_path):
     _game(umpire, tmp_path)
     assert umpire("ship", "add", "Third", "--side", "fr", "--spec", EIGHTY.format(q="AV")).code == 0
     assert umpire("ship", "add", "Fourth", "--side", "fr", "--spec", EIGHTY.format(q="AV")).code == 0
-    assert _fire(umpire, "orient", "bellona", 1, "left", "6,5,5,2,3").code == 0      # Bellona loses guns
+    assert advanced_fire(umpire, "orient", "bellona", 1, "left", "6,5,5,2,3").code == 0      # Bellona loses guns
     res = umpire("--json", "explode", "bellona", "--near", "orient=1", "--near", "third=2", "--near", "fourth=2",
                  "--rolls", "6,2,3,4,6,3")
     assert res.code == 0, res.err
@@ -231,7 +215,6 @@ def test_the_exploding_74_uses_table_10_on_adjacent_ships(umpire, tmp_path):
 
 def test_advanced_unfouling_modifiers(umpire, tmp_path):
     """18.1 "-1 for each ship which is at full sails"; 18.2 "-2 per fireship"; with 6.1's +1."""
-    from tests.rulesets.wsim_te26.test_table_packs import PACK
 
     (tmp_path / "p.toml").write_text(PACK + '[tables.unfouling]\nrows = ["2-7", "8-12"]\n'
                                      'cells = [["failure"], ["success"]]\n')
@@ -259,16 +242,13 @@ def test_optional_loss_of_rigging(umpire, tmp_path):
     assert umpire("ship", "add", "Sloop", "--side", "gb", "--spec", "8H-(3-3)M-4G-1R(3)-5-8'-6(AV)").code == 0
     # a stern rake at one hex: 8 + 1 + crack 2 + initial 2 = 13: Table 10 (die 6: 2R, a critical
     # hit) and Table 3 (die 5: R): her three rigging squares
-    res = _fire(umpire, "orient", "sloop", 1, "left", "6,5,1,1", "--rake", "stern", "--aim", "rigging")
+    res = advanced_fire(umpire, "orient", "sloop", 1, "left", "6,5,1,1", "--rake", "stern", "--aim", "rigging")
     assert res.code == 0 and res.json["tables"] == [10, 3], res.err
     assert umpire("--json", "status", "sloop").json["ships"][0]["rigging_left"] == [0, 0, 0]
     # 4 guns at one hex: table 2, initial +1, no rigging -1: table 2
-    res = _fire(umpire, "sloop", "orient", 1, "left", "1")
+    res = advanced_fire(umpire, "sloop", "orient", 1, "left", "1")
     assert res.code == 0 and res.json["hit_table"] == 2, res.err
     assert any("36.1" in line for line in res.json["explain"])
-
-
-LEADERS = '[tables.leader-casualty]\ncells = [' + ", ".join(f'["leader result {n}"]' for n in range(2, 13)) + "]\n"
 
 
 def test_grapeshot(umpire, tmp_path):
@@ -277,7 +257,7 @@ def test_grapeshot(umpire, tmp_path):
     two dice on the Leader Casualty Table; 24.2.4.5.2 the target's morale check: failed, her OBP
     becomes a DBP and she melees one quality lower; 24.2.4.7 four broadsides for a British ship;
     25.0 the ship that fired grape adds 1 to her boarding roll."""
-    (tmp_path / "p.toml").write_text(_fire_pack().replace('"H-C"', '"H-C (C)"') + ADV + LEADERS + MELEE_TABLES)
+    (tmp_path / "p.toml").write_text(fire_pack().replace('"H-C"', '"H-C (C)"') + ADV + LEADERS + MELEE_TABLES)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--nation", "french", "--spec",
@@ -292,7 +272,7 @@ def test_grapeshot(umpire, tmp_path):
     assert umpire("board", "orient", "--party", "obp", "--sections", "1", "--at", "bellona").code == 0
     # 22 guns at 1 hex: table 5, grapeshot -2 = 3; die 4 hull: H-C (C): one bonus crew hit,
     # doubled (she has a boarding party); leader casualty 3 + 4; Orient's morale 5 > crack 4: fails
-    res = _fire(umpire, "bellona", "orient", 1, "right", "4,3,4,5")
+    res = advanced_fire(umpire, "bellona", "orient", 1, "right", "4,3,4,5")
     assert res.code == 0, res.err
     assert res.json["hit_table"] == 3 and res.json["grape"] is True and res.json["hits"]["crew"] == 3
     explain = "\n".join(res.json["explain"])
@@ -318,19 +298,12 @@ cells = [["failure"], ["success"]]
 """
 
 
-MUSKETS = """[tables.musket-fire]
-rows = ["1", "2", "3", "4", "5", "6"]
-columns = ["1-2", "3-4", "5+"]
-cells = [["0", "0", "0"], ["0", "0", "C"], ["0", "C", "C"], ["C", "C", "2C"], ["C", "2C", "2C"], ["C-L", "2C-L", "2C-L"]]
-"""
-
-
 def test_musket_fire(umpire, tmp_path):
     """24.7.4 "Roll a die and apply the applicable modifiers ... Cross-reference the modified die roll
     with the column ... corresponding to the number of marine squares on the firing ship"; 24.7.5 a
     "C" loses enemy crew squares, an "L" two dice on the Leader Casualty Table; 24.7.2 none in a gale.
     The musketry command takes no typed dice: the tool rolls them, and the result follows the die."""
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + LEADERS + MUSKETS)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV + LEADERS + MUSKETS)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--seed", "7",
                   "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR"), "--marines", "3").code == 0
@@ -359,7 +332,7 @@ def test_musket_fire_with_a_leader_casualty():
     from umpire.rules.wsim.editions.te26 import musket as te26_musket
     from umpire.rules.wsim.editions.packs import read_pack
 
-    packs = read_pack(_fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    packs = read_pack(fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
     tables = Tables("wsim-te26", packs=packs)
     ships = {sid: new_ship({"id": sid, "name": sid.title(), "side": side, "spec": EIGHTY.format(q="CR")})
              for sid, side in (("orient", "fr"), ("bellona", "gb"))}

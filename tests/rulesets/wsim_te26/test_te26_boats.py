@@ -3,15 +3,14 @@ fire at them."""
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_te26_optional_soldiers import _pack
+from tests.rulesets.wsim_te26.helpers import ADV, MELEE_PACK, WIND_PACK, crew_hit_pack, fire_pack
 
 BOAT = "6H-(4)M-4(0)G-5R(3)-5-22'-5(GR)"
 HERC = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"
 
 
 def _game(umpire, tmp_path, *optional, level="advanced"):
-    (tmp_path / "p.toml").write_text(_pack() + ADV)
+    (tmp_path / "p.toml").write_text(crew_hit_pack() + ADV)
     args = []
     for name in ("boats",) + optional:
         args += ["--optional", name]
@@ -46,7 +45,7 @@ def test_only_class_7_and_8_vessels_are_boats(umpire, tmp_path):
 
 
 def test_boats_need_the_optional_rule(umpire, tmp_path):
-    (tmp_path / "p.toml").write_text(_pack() + ADV)
+    (tmp_path / "p.toml").write_text(crew_hit_pack() + ADV)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
     res = umpire("designate", "jolly", "--boat")
@@ -114,9 +113,8 @@ def test_fire_at_a_boat(umpire, tmp_path):
 def test_a_class_8_boat_sinks_on_a_waterline_critical_hit(umpire, tmp_path):
     """54.4.3 "A class 8 boat sinks immediately if it receives a 10H critical hit (waterline
     damage)"."""
-    from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
 
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
                   tmp_path / "p.toml", "--optional", "boats").code == 0
     assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", BOAT).code == 0
@@ -139,7 +137,6 @@ def test_a_class_8_boat_sinks_on_a_waterline_critical_hit(umpire, tmp_path):
 def test_class_8_boats_in_a_gale_sink_on_a_6(umpire, tmp_path):
     """54.4.2 "If the wind velocity is 5 (gale) or 6 (storm), Class 8 boats sink on a die roll of
     "6" rolled during the Wind Phase"."""
-    from tests.rulesets.wsim_te26.test_te26_wind import WIND_PACK
 
     (tmp_path / "p.toml").write_text(WIND_PACK)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
@@ -173,7 +170,6 @@ def test_collisions_with_boats(umpire, tmp_path):
     return to the hex it occupied immediately prior to the collision"; 54.1.4.3 "if a boat
     occupied the collision hex the move immediately prior to collision, the boat is destroyed ...
     Roll a die. If a 6, the larger vessel loses one movement point from its current move"."""
-    from tests.rulesets.wsim_te26.test_table_packs import MELEE_PACK
 
     (tmp_path / "p.toml").write_text(MELEE_PACK)           # with a Fouling Table
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
@@ -255,7 +251,6 @@ def test_a_boat_entering_land_is_beached(umpire, tmp_path):
 def test_a_boat_kedges_her_ship(umpire, tmp_path):
     """54.1.5 "a boat grappled to a ship may move the ship by "kedging" ... A ship being kedged may
     move one movement point on alternate turns"."""
-    from tests.rulesets.wsim_te26.test_table_packs import MELEE_PACK
 
     (tmp_path / "p.toml").write_text(MELEE_PACK)           # with a Grappling Table
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",
@@ -278,7 +273,6 @@ def test_boat_crews_board_and_transfer(umpire, tmp_path):
     """54.3 "Crew may be moved to and from boats as boarding parties": a boat unit is a vessel
     (54.0 "treated as one vessel for all purposes"), so her crew forms boarding parties (and TBPs to
     transfer, 12.1.1) as any vessel's: here an OBP boards and fights."""
-    from tests.rulesets.wsim_te26.test_table_packs import MELEE_PACK
 
     (tmp_path / "p.toml").write_text(MELEE_PACK)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml",

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV, EIGHTY, _fire
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, EIGHTY, advanced_fire, fire_pack
 
 
 def _game(umpire, tmp_path):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + '[tables.grappling]\nrows = ["2-6", "7-12"]\n'
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV + '[tables.grappling]\nrows = ["2-6", "7-12"]\n'
                                      'cells = [["failure"], ["success"]]\n')
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml").code == 0
@@ -52,7 +51,7 @@ def test_fire_not_put_out_burns_and_spreads(umpire, tmp_path):
     assert umpire("burn", "ardent", "fight", "--crew", "1", "--rolls", "1").code == 1     # once a turn
     # 22 guns at 3 hexes: table 3, crack +2, initial +2, one section fighting the fire -2, and
     # the grapple tried this turn -1 (11.3.3.1): table 4
-    res = _fire(umpire, "ardent", "vengeur", 3, "left", "1")
+    res = advanced_fire(umpire, "ardent", "vengeur", 3, "left", "1")
     assert res.code == 0 and res.json["hit_table"] == 4, res.err
     assert any("plotted to grapple (tried this turn)" in line for line in res.json["explain"])
     assert any("fighting her fire" in line for line in res.json["explain"])

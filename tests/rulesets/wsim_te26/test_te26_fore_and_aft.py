@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, fire_pack
 
 SLOOP = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"
 
 
 def _game(umpire, tmp_path, level, *optional):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     args = []
     for name in optional:
         args += ["--optional", name]
@@ -54,7 +53,7 @@ def test_a_lost_rigging_section_comes_off_that_hex(umpire, tmp_path):
     from umpire.rules.wsim.ship import new_ship
     from umpire.rules.wsim.editions.packs import read_pack
 
-    packs = read_pack(_fire_pack() + ADV, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    packs = read_pack(fire_pack() + ADV, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
     tables = Tables("wsim-te26", packs=packs)
     ship = new_ship({"id": "hornet", "name": "Hornet", "side": "gb", "spec": SLOOP})
     ship["te_fore_and_aft"] = True

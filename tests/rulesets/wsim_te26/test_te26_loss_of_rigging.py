@@ -3,8 +3,7 @@ Loss of Rigging Summary (`mast SHIP`, `mast SHIP --cut`)."""
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_te26_optional_soldiers import _pack
+from tests.rulesets.wsim_te26.helpers import ADV, crew_hit_pack
 
 #: the test card: the text prints no Loss of Rigging Summary, so these cells are the test's own
 CARD = '''[tables.loss-of-rigging]
@@ -19,7 +18,7 @@ HERC = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"
 
 
 def _game(umpire, tmp_path, *optional, card=True):
-    (tmp_path / "p.toml").write_text(_pack() + ADV + (CARD if card else ""))
+    (tmp_path / "p.toml").write_text(crew_hit_pack() + ADV + (CARD if card else ""))
     args = []
     for name in optional:
         args += ["--optional", name]

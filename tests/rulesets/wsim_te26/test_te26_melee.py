@@ -3,7 +3,7 @@ Special, 12.3.4.2), on the melee test pack of test_table_packs."""
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_table_packs import MELEE_PACK
+from tests.rulesets.wsim_te26.helpers import MELEE_PACK, fire_pack, melee_game
 
 CR = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(CR)"
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"
@@ -129,9 +129,8 @@ def test_ships_parting_end_the_melee(umpire, tmp_path):
     """12.3.6 "In the event that ships become unfouled & ungrappled, the melee ends with the boarding
     OBP returning to its ship and the defender making a Crew Loss roll against it, without the
     column shift"."""
-    from tests.rulesets.wsim_te26.test_table_packs import _melee_game
 
-    _melee_game(umpire, tmp_path)
+    melee_game(umpire, tmp_path)
     res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "6,1,1,2,1,1")
     assert res.json["outcome"] == "continues"
     assert umpire("turn").code == 0
@@ -208,9 +207,8 @@ def test_boarding_a_larger_class(umpire, tmp_path):
 def test_transferred_crew_serve_only_in_a_dbp_the_next_turn(umpire, tmp_path):
     """10.2.7 "Transferred crew may not be used for any purpose on the turn of transfer. On the
     following turn, transferred crew may only be used as part of a defensive boarding party"."""
-    from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
 
-    (tmp_path / "p.toml").write_text(_fire_pack() + MELEE_PACK.split("\n", 1)[1])
+    (tmp_path / "p.toml").write_text(fire_pack() + MELEE_PACK.split("\n", 1)[1])
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "A", "--side", "x", "--spec", AV).code == 0
     assert umpire("ship", "add", "C", "--side", "x", "--spec", AV).code == 0

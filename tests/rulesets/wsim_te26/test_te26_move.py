@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_table_packs import PACK, _fire_pack
+from tests.rulesets.wsim_te26.helpers import PACK, fire_pack
 
 FRIGATE = "10H-(4-4)M-12(2)G-5R(4)-6-12'-14(AV)"
 
@@ -47,7 +47,7 @@ def test_a_grapple_must_be_plotted(umpire, tmp_path):
 def test_a_plotted_grapple_costs_the_modifier_when_she_fires(umpire, tmp_path):
     """11.3.3.1 "If the ship was plotted to grapple ("G") it will suffer a grappling attempt loss
     modifier even if it failed to grapple"."""
-    _game(umpire, tmp_path, pack=_fire_pack())
+    _game(umpire, tmp_path, pack=fire_pack())
     assert umpire("move", "const", "G0").code == 0
     # 14 guns at 4 hexes: table 1, initial +2, grappling attempt -1 = 2
     res = umpire("--json", "fire", "const", "--at", "java", "--range", "4", "--side", "left", "--facing", "right",

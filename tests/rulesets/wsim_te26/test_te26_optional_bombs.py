@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, fire_pack
 
 BOMB = "8H-(4-4)M-4(1)G-4R(3)-5-12'-10(AV)"       # a carronade square a side: the mortars' hit boxes (56.6)
 TARGET = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"
 
 
 def _game(umpire, tmp_path, *optional):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     args = ["--tables", tmp_path / "p.toml"]
     for name in optional:
         args += ["--optional", name]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, fire_pack
 
 # a wall of ten gun squares, "a ratio of 6 crew per 5 gun squares" (55.2.2); a fort has no
 # rigging to speak of: one square a section, which no hit reaches (55.3.4)
@@ -12,7 +11,7 @@ SHIP = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"      # 22 gun squares a broadsid
 
 
 def _game(umpire, tmp_path, *optional):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     args = ["--tables", tmp_path / "p.toml"]
     for name in optional:
         args += ["--optional", name]

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, fire_pack
 
 # 52.1's rows, entered as specs (the chart gives no draught: 12' here); the two-section rows
 # (battle sail 2, full sail (4)) have no movement chart column, so the three-section ones
@@ -14,7 +13,7 @@ SLOOP = "8H-(3-3)M-4G-2R(3)-5-8'-6(AV)"
 
 
 def _game(umpire, tmp_path, *optional, level="advanced"):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     args = ["--tables", tmp_path / "p.toml"]
     for name in optional:
         args += ["--optional", name]

@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
-
-MARS = "20H-(6-6-6)M-12(4)G-8R(3)-6-22'-43(AV)"
-HERC = "14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)"
-
-
-def _pack() -> str:
-    """The test pack with crew hits on every hull die (die 3 and 5 among them) and on rigging die 3."""
-    hull = {0: "0", 1: "C", 2: "2C", 3: "H-C", 4: "C", 5: "2C-R"}
-    rig = {0: "R", 1: "R", 2: "2R-C (R)", 3: "R", 4: "R", 5: "2R"}      # 19.1.3: table 4, die 3
-    rows = [[hull[r]] * 11 + [rig[r]] * 11 for r in range(6)]
-    base = _fire_pack()
-    start = base.index("[tables.hit-tables]")
-    end = base.index("[tables.gun-hit-location]")
-    return base[:start] + f"[tables.hit-tables]\ncells = {json.dumps(rows)}\n" + base[end:]
+from tests.rulesets.wsim_te26.helpers import ADV, HERC_AV, LEADERS, MARS_AV, MUSKETS, crew_hit_pack, fire_pack
 
 
 def _game(umpire, tmp_path, *optional):
-    (tmp_path / "p.toml").write_text(_pack())
+    (tmp_path / "p.toml").write_text(crew_hit_pack())
     args = ["--tables", tmp_path / "p.toml"]
     for name in optional:
         args += ["--optional", name]
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", *args).code == 0
-    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS).code == 0
-    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
-    assert umpire("ship", "add", "Gunner", "--side", "gb", "--spec", MARS).code == 0
+    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS_AV).code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC_AV).code == 0
+    assert umpire("ship", "add", "Gunner", "--side", "gb", "--spec", MARS_AV).code == 0
 
 
 def _ship(umpire, sid):
@@ -100,13 +84,12 @@ def test_soldiers_take_hull_crew_hits_on_a_3_or_a_5(umpire, tmp_path):
 def test_soldiers_fire_muskets_separately_at_minus_one(umpire, tmp_path):
     """57.3 "Soldiers fire muskets separately from marines with a -1 modifier. Soldiers may not fire
     from rigging." The musketry command rolls its own dice: the result follows the die."""
-    from tests.rulesets.wsim_te26.test_te26_advanced import ADV, LEADERS, MUSKETS
 
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + LEADERS + MUSKETS)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV + LEADERS + MUSKETS)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--seed", "3",
                   "--tables", tmp_path / "p.toml", "--optional", "soldiers").code == 0
-    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS, "--marines", "2").code == 0
-    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS_AV, "--marines", "2").code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC_AV).code == 0
     res = umpire("musketry", "mars", "--at", "herc", "--troops", "soldiers")
     assert res.code == 1 and "no soldiers" in res.err
     assert umpire("designate", "mars", "--soldiers", "4").code == 0
@@ -128,12 +111,11 @@ def test_soldiers_musket_die_typed():
     from umpire.rules.wsim.ship import new_ship
     from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
     from umpire.rules.wsim.editions.packs import read_pack
-    from tests.rulesets.wsim_te26.test_te26_advanced import ADV, LEADERS, MUSKETS
 
-    packs = read_pack(_fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    packs = read_pack(fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
     tables = Tables("wsim-te26", packs=packs)
     ships = {sid: new_ship({"id": sid, "name": sid.title(), "side": side, "spec": spec})
-             for sid, side, spec in (("mars", "gb", MARS), ("herc", "fr", HERC))}
+             for sid, side, spec in (("mars", "gb", MARS_AV), ("herc", "fr", HERC_AV))}
     ships["mars"]["te_soldiers"] = {"max": [4], "left": [4], "artillery": False}
     state = {"turn": 1, "ships": ships, "wind": {"velocity": 3}, "optional": ["soldiers"]}
     plan = te26_optional_soldiers.musketry(state, tables, {"command": "musketry", "ship": "mars", "at": "herc",

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV, LEADERS, MUSKETS
-from tests.rulesets.wsim_te26.test_te26_optional_soldiers import HERC, MARS, _pack
+from tests.rulesets.wsim_te26.helpers import ADV, HERC_AV, LEADERS, MARS_AV, MUSKETS, crew_hit_pack
 
 
 def _game(umpire, tmp_path, level="advanced"):
-    (tmp_path / "p.toml").write_text(_pack() + ADV + LEADERS + MUSKETS)
+    (tmp_path / "p.toml").write_text(crew_hit_pack() + ADV + LEADERS + MUSKETS)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", level, "--seed", "11",
                   "--tables", tmp_path / "p.toml").code == 0
-    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS, "--marines", "4").code == 0
-    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC).code == 0
+    assert umpire("ship", "add", "Mars", "--side", "gb", "--spec", MARS_AV, "--marines", "4").code == 0
+    assert umpire("ship", "add", "Herc", "--side", "fr", "--spec", HERC_AV).code == 0
 
 
 def _ship(umpire, sid):
@@ -71,15 +70,15 @@ def _tables():
     from umpire.core.tables import Tables, pack_spec
     from umpire.rules.wsim.editions.packs import read_pack
 
-    packs = read_pack(_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
+    packs = read_pack(crew_hit_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
     return Tables("wsim-te26", packs=packs)
 
 
 def _state():
     from umpire.rules.wsim.ship import new_ship
 
-    ships = {"mars": new_ship({"id": "mars", "name": "Mars", "side": "gb", "spec": MARS}),
-             "herc": new_ship({"id": "herc", "name": "Herc", "side": "fr", "spec": HERC})}
+    ships = {"mars": new_ship({"id": "mars", "name": "Mars", "side": "gb", "spec": MARS_AV}),
+             "herc": new_ship({"id": "herc", "name": "Herc", "side": "fr", "spec": HERC_AV})}
     ships["mars"]["marines_left"] = 4
     ships["mars"]["te_marines_aloft"] = True
     return {"turn": 2, "ships": ships, "wind": {"velocity": 3}}

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_te26_optional_soldiers import _pack
+from tests.rulesets.wsim_te26.helpers import ADV, crew_hit_pack
 
 SPEC = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(AV)"
 
 
 def _game(umpire, tmp_path, *optional, level="advanced"):
-    (tmp_path / "p.toml").write_text(_pack() + ADV)
+    (tmp_path / "p.toml").write_text(crew_hit_pack() + ADV)
     args = []
     for name in optional:
         args += ["--optional", name]

@@ -3,14 +3,13 @@ enemy (`sail SHIP full|battle --battle [--roll N]`)."""
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, fire_pack
 
 SPEC = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26({q})"
 
 
 def _game(umpire, tmp_path, *optional, q="AV"):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     args = []
     for name in optional:
         args += ["--optional", name]

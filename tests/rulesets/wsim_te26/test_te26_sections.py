@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, fire_pack
 
 ORIENT = "14H-(5-4-4)M-18(4)G-7R(3)-5-21'-26(CR)"
 BELLONA = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(AV)"      # 9 guns, 1 carronade a broadside: bow 5 + 1, stern 4
@@ -12,7 +11,7 @@ BELLONA = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(AV)"      # 9 guns, 1 carronade a b
 
 def _game(umpire, tmp_path):
     # the test pack's Gun Hit Location Table: 1-2 bow, 3-4 middle, 5-6 stern
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", ORIENT).code == 0
@@ -76,7 +75,7 @@ def test_gun_hits_by_the_location_card(umpire, tmp_path):
 
 
 def test_section_fire_is_an_advanced_game_option(umpire, tmp_path):
-    (tmp_path / "p.toml").write_text(_fire_pack())
+    (tmp_path / "p.toml").write_text(fire_pack())
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", ORIENT).code == 0
     assert umpire("ship", "add", "Bellona", "--side", "gb", "--spec", BELLONA).code == 0

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV, EIGHTY, _fire
-from tests.rulesets.wsim_te26.test_table_packs import _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, EIGHTY, advanced_fire, fire_pack
 
 
 def _game(umpire, tmp_path, *optional):
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     args = [a for name in optional for a in ("--optional", name)]
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml", *args).code == 0
@@ -26,10 +25,10 @@ def test_full_sails_are_read_by_fire(umpire, tmp_path):
     assert umpire("sail", "orient", "full").code == 0
     assert umpire("sail", "orient", "full").code == 1                 # already
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
-    res = _fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")     # table 4, die 3: 3R-C
+    res = advanced_fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")     # table 4, die 3: 3R-C
     assert res.code == 0 and res.json["hits"] == {"hull": 0, "guns": 0, "crew": 1, "rigging": 3}, res.err
     # Orient at full sails fires: 22 guns at 7 hexes table 0, crack +2, initial +2, full sails -1 = 3
-    res = _fire(umpire, "orient", "bellona", 7, "left", "1")
+    res = advanced_fire(umpire, "orient", "bellona", 7, "left", "1")
     assert res.code == 0 and res.json["hit_table"] == 3, res.err
     assert any("firing at full sails" in line for line in res.json["explain"])
 
@@ -39,7 +38,7 @@ def test_losing_the_first_rigging_section_ends_full_sails(umpire, tmp_path):
     assert umpire("sail", "orient", "full").code == 0
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
     for turn in range(3):            # three 3R-C shots take the 7 squares of the first section
-        res = _fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")
+        res = advanced_fire(umpire, "bellona", "orient", 2, "right", "3", "--aim", "rigging")
         assert res.code == 0, res.err
         assert umpire("turn").code == 0        # the fired broadside reloads itself (26.1.1)
         assert umpire("turn").code == 0
@@ -56,13 +55,13 @@ def test_anchors_take_effect_next_turn_and_weighing_takes_two(umpire, tmp_path):
     _game(umpire, tmp_path)
     assert umpire("anchor", "bellona").code == 0
     assert umpire("anchor", "bellona", "--spring", "bow").code == 1           # one kind (19.3.2)
-    res = _fire(umpire, "orient", "bellona", 7, "left", "4", "--aim", "rigging")
+    res = advanced_fire(umpire, "orient", "bellona", 7, "left", "4", "--aim", "rigging")
     assert res.code == 0 and not any("at anchor" in line for line in res.json["explain"])
     assert umpire("turn").code == 0
     # 22 guns at 7 hexes: table 0, anchored +1, initial broadside +2 = 3 (average crew: 0)
-    res = _fire(umpire, "bellona", "orient", 7, "left", "1")
+    res = advanced_fire(umpire, "bellona", "orient", 7, "left", "1")
     assert res.code == 0 and res.json["hit_table"] == 3 and any("at anchor" in line for line in res.json["explain"])
-    res = _fire(umpire, "orient", "bellona", 2, "right", "3", "--aim", "rigging")   # 4 + 2 = 6: 2R-C -> 1R
+    res = advanced_fire(umpire, "orient", "bellona", 2, "right", "3", "--aim", "rigging")   # 4 + 2 = 6: 2R-C -> 1R
     assert res.code == 0 and res.json["hits"]["rigging"] == 1, res.err
     assert umpire("anchor", "bellona", "--up").code == 0
     assert umpire("turn").code == 0
@@ -86,7 +85,7 @@ def test_repairs(umpire, tmp_path):
     res = umpire("repair", "orient", "--what", "hull", "--roll", "1")
     assert res.code == 1 and "no hull damage" in res.err
     assert umpire("fire", "bellona", "--at", "orient", "--range", "8", "--side", "left", "--roll", "1").code == 0
-    assert _fire(umpire, "bellona", "orient", 1, "right", "3,1").code == 0        # table 5 hull die 3: 2H-G
+    assert advanced_fire(umpire, "bellona", "orient", 1, "right", "3,1").code == 0        # table 5 hull die 3: 2H-G
     assert _ship(umpire, "orient")["hull_left"] == 12
     res = umpire("--json", "repair", "orient", "--what", "hull", "--battle", "--roll", "3")     # 3 + 1 = 4
     assert res.code == 0 and res.json["repaired"] is False, res.err
@@ -118,7 +117,7 @@ FULL_SAIL = '[tables.full-sail-movement]\ncells = [[5, 4, 2, 0], [6, 5, 3, 0], [
 def test_full_sail_speed_from_the_pack(umpire, tmp_path):
     """19.1.1 the full sail charts are images not in the text: the pack's Full Sail Movement Chart;
     a rigging section lost takes one off (11.4.4.1); 48.0 an uncoppered ship one more."""
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + FULL_SAIL)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV + FULL_SAIL)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml", "--optional", "copper-bottoms").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR")).code == 0
@@ -142,7 +141,7 @@ def test_scurvy_and_fore_and_aft(umpire, tmp_path):
     """47.1 newly arrived: "one or two extra crew squares per section for the SOL class ships and
     one ... for frigate class ships"; 38.0 "A fore-and-aft rigged ship does not suffer full sail
     rigging hit penalties on the hit tables"."""
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
                   tmp_path / "p.toml", "--optional", "scurvy", "--optional", "fore-and-aft-rigging").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--class", "1", "--spec", EIGHTY.format(q="CR")).code == 0
@@ -153,7 +152,7 @@ def test_scurvy_and_fore_and_aft(umpire, tmp_path):
     assert umpire("designate", "hornet", "--fore-and-aft").code == 0
     assert umpire("sail", "hornet", "full").code == 0
     assert umpire("fire", "orient", "--at", "hornet", "--range", "8", "--side", "left", "--roll", "1").code == 0
-    res = _fire(umpire, "orient", "hornet", 2, "right", "3", "--aim", "rigging")      # table 6 die 3: 2R-C (R)
+    res = advanced_fire(umpire, "orient", "hornet", 2, "right", "3", "--aim", "rigging")      # table 6 die 3: 2R-C (R)
     assert res.code == 0 and res.json["hits"]["rigging"] == 2, res.err
 
 
@@ -161,7 +160,7 @@ def test_blocked_wind(umpire, tmp_path):
     """41.1 a blocker at full sails cuts two hexes, at battle sails with half her rigging one;
     41.2.1 "If a ship blocks the wind to a ship with 30 plus guns less than the blocking ship,
     the loss of speed ... is increased by one (FS loss would be 3 and BS loss 2)"."""
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
                   tmp_path / "p.toml", "--optional", "blocked-wind").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR")).code == 0

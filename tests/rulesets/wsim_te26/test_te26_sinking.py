@@ -3,8 +3,7 @@ the Destroyed Hull Phase (`sink`), a ship fouled to a sinking ship (24.3.5) and 
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_te26_advanced import ADV, EIGHTY, _fire
-from tests.rulesets.wsim_te26.test_table_packs import PACK, _fire_pack
+from tests.rulesets.wsim_te26.helpers import ADV, EIGHTY, PACK, advanced_fire, fire_pack
 
 HULL = '[tables.destroyed-hull]\ncells = [["strikes"], ["strikes"], ["strikes"], ["sink or explode"], ' \
        '["sink or explode"], ["sink or explode"]]\n'
@@ -14,7 +13,7 @@ SLOOP = "8H-(3-3)M-4G-2R(3)-5-8'-6(AV)"                   # two rigging squares 
 
 def _game(umpire, tmp_path):
     fouling = PACK.split("[tables.fouling]")[1]
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + HULL + "[tables.fouling]" + fouling)
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV + HULL + "[tables.fouling]" + fouling)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced",
                   "--tables", tmp_path / "p.toml").code == 0
     assert umpire("ship", "add", "Orient", "--side", "fr", "--spec", EIGHTY.format(q="CR")).code == 0
@@ -36,7 +35,7 @@ def test_the_destroyed_hull_table_then_the_phase_and_a_fouled_ship(umpire, tmp_p
     assert umpire("foul", "frail", "sloop", "--rolls", "6,6").code == 0
     # 22 guns at 1 hex: table 5, crack +2, initial +2 = 9; die 3: 2H-G, a location die, then the
     # Destroyed Hull Table die 5: she may sink or explode
-    res = _fire(umpire, "orient", "frail", 1, "left", "3,1,5")
+    res = advanced_fire(umpire, "orient", "frail", 1, "left", "3,1,5")
     assert res.code == 0 and res.json["rolls"] == [3, 1, 5], res.err
     assert _ship(umpire, "frail")["destroyed_hull"] == "sink or explode"
     assert umpire("sink", "frail", "--roll", "6,1").code == 1          # from the next turn's phase
@@ -54,7 +53,7 @@ def test_the_destroyed_hull_table_then_the_phase_and_a_fouled_ship(umpire, tmp_p
 
 def test_a_strike_on_the_table_and_no_phase(umpire, tmp_path):
     _game(umpire, tmp_path)
-    res = _fire(umpire, "orient", "frail", 1, "left", "3,1,2")
+    res = advanced_fire(umpire, "orient", "frail", 1, "left", "3,1,2")
     assert res.code == 0 and _ship(umpire, "frail")["destroyed_hull"] is None
     assert _ship(umpire, "frail")["state"] == "struck"
     assert umpire("turn").code == 0
@@ -85,7 +84,7 @@ def test_crew_at_the_pumps_count_as_sections_down(umpire, tmp_path):
     _game(umpire, tmp_path)
     assert umpire("pumps", "orient", "--crew", "1").code == 0
     # 22 guns at 7 hexes: table 0, crack +2, initial +2, one section at the pumps -2 = 2
-    res = _fire(umpire, "orient", "frail", 7, "left", "1")
+    res = advanced_fire(umpire, "orient", "frail", 7, "left", "1")
     assert res.code == 0 and res.json["hit_table"] == 2, res.err
     assert any("at the pumps" in line for line in res.json["explain"])
     assert umpire("pumps", "orient", "--crew", "1.5").code == 2
@@ -97,7 +96,7 @@ def test_a_fireship(umpire, tmp_path):
     If the roll is greater than the number of remaining hull squares the ship explodes. If not,
     mark off one hull square"."""
     fouling = PACK.split("[tables.fouling]")[1]
-    (tmp_path / "p.toml").write_text(_fire_pack() + ADV + "[tables.fouling]" + fouling +
+    (tmp_path / "p.toml").write_text(fire_pack() + ADV + "[tables.fouling]" + fouling +
                                      '[tables.unfouling]\nrows = ["2-7", "8-12"]\ncells = [["failure"], ["success"]]\n')
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
                   tmp_path / "p.toml", "--optional", "fireships").code == 0

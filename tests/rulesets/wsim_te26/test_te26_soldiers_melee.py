@@ -3,7 +3,7 @@ the melee test pack of test_table_packs."""
 
 from __future__ import annotations
 
-from tests.rulesets.wsim_te26.test_table_packs import MELEE_PACK
+from tests.rulesets.wsim_te26.helpers import MELEE_PACK
 
 CR = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(CR)"
 AV = "10H-(5-5-5)M-6G-5R(3)-5-18'-20(AV)"

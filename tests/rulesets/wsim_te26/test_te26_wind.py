@@ -4,14 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-WIND_PACK = """ruleset = "wsim-te26"
-[tables.wind-direction-change]
-cells = [["1 counterclockwise"], ["no change"], ["1 clockwise"], ["2 clockwise"], ["initial direction"], ["3"]]
-[tables.wind-velocity-change]
-cells = [[-1], [-1], [0], [0], [1], [4]]
-[tables.changing-wind-number]
-cells = [[6], [7], [8], [9], [10], [11]]
-"""
+from tests.rulesets.wsim_te26.helpers import ADV, EIGHTY, PACK, WIND_PACK, fire_pack, melee_game
 
 
 def _game(umpire, tmp_path, *optional, pack=WIND_PACK):
@@ -85,9 +78,8 @@ def test_an_original_change_number_is_converted():
 
 def test_single_ship_victory_is_announced_citing_this_text(umpire, tmp_path):
     """14.1 "when one ship surrenders, the other player is the victor"; 14.1.4 the game ends."""
-    from tests.rulesets.wsim_te26.test_table_packs import _melee_game
 
-    _melee_game(umpire, tmp_path)
+    melee_game(umpire, tmp_path)
     res = umpire("--json", "melee", "a", "--at", "b", "--rolls", "5,2,6,1,3,3")
     assert res.code == 0 and res.json["game_over"]["winner"] == "x", res.err
     assert res.json["game_over"]["source"] == "TE 2.6 14.1"
@@ -103,10 +95,8 @@ def test_gales_and_storms(umpire, tmp_path):
     sails to full sails"; 40.3.4 fouled or grappled ships: "A roll of 1, if Gale, or 1 or 2, if
     Storm, results in the loss of one rigging square"; 40.3.3 in a storm class 1 ships -2 on the
     Hit Table."""
-    from tests.rulesets.wsim_te26.test_te26_advanced import ADV, EIGHTY
-    from tests.rulesets.wsim_te26.test_table_packs import PACK, _fire_pack
 
-    pack = _fire_pack() + ADV + WIND_PACK.split("\n", 1)[1] + "[tables.fouling]" + PACK.split("[tables.fouling]")[1]
+    pack = fire_pack() + ADV + WIND_PACK.split("\n", 1)[1] + "[tables.fouling]" + PACK.split("[tables.fouling]")[1]
     (tmp_path / "p.toml").write_text(pack)
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26", "--level", "advanced", "--tables",
                   tmp_path / "p.toml", "--optional", "wind-velocity").code == 0
