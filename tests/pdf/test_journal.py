@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from umpire.pdf.journal import DgutsEntry, TurnEntry, dguts_log, turn_log
+from umpire.pdf.dguts.journal import DgutsEntry, dguts_log
+from umpire.pdf.wsim.journal import TurnEntry, turn_log
 
 NAMES = {"mars": "MARS", "hercule": "HERCULE", "aigle": "AIGLE"}
 

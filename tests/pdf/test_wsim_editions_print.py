@@ -145,7 +145,7 @@ def test_tournament_edition_anchor_boxes_are_crossed_when_the_anchors_are_cut(um
 
 def test_tournament_edition_loadings_are_written_with_their_shot():
     """TE 2.6 26.1: the shot loaded; the edition keeps both broadsides' shot in one value."""
-    from umpire.pdf.journal import event_marks
+    from umpire.pdf.wsim.journal import event_marks
 
     event = {"kind": "load", "action": {"command": "load", "ship": "c", "side": "left", "shot": "chain"},
              "effects": [{"op": "set", "path": ["ships", "c", "loaded", "left"], "value": True},

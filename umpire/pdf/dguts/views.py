@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from umpire.core.ruleset import find_ruleset
-from umpire.pdf.journal import DgutsEntry
+from umpire.pdf.dguts.journal import DgutsEntry
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverRow, CoverSide, CoverView
 

@@ -9,7 +9,7 @@ from typing import Any, Mapping, Sequence
 from umpire.pdf.briefing import Item
 from umpire.pdf.document import Printing
 from umpire.pdf.draw import Pen
-from umpire.pdf.journal import turn_log
+from umpire.pdf.wsim.journal import turn_log
 from umpire.pdf.layout import CoverLayout, WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverView

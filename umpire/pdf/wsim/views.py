@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from umpire.core.errors import UmpireError
-from umpire.pdf.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
+from umpire.pdf.wsim.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
 from umpire.pdf.layout import load_form
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import TITLE_MARKS, BoxGroup, CoverRow, CoverSide, CoverView, Track
