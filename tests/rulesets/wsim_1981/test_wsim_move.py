@@ -14,7 +14,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import find_ruleset
 from umpire.core.state import apply
 from umpire.core.tables import Tables
-from umpire.pdf.journal import turn_log
+from umpire.pdf.wsim.journal import turn_log
 from umpire.rules.wsim.moves import parse, written
 from umpire.rules.wsim.ship import new_ship
 
