@@ -12,6 +12,9 @@ from umpire.cli import main
 
 MARS = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
 HERCULE = "14H-(5-5-4)M-10(1)G-7R(3)-5-22'-23(AV)"
+# DGUTS ships by their `ship add` options
+CONSTITUTION = ["--nation", "american", "--tons", "1576", "--men", "456", "--guns", "30x24,22x32C"]
+GUERRIERE = ["--nation", "british", "--tons", "1092", "--men", "272", "--guns", "30x18,16x32C,2x12"]
 
 
 @dataclass

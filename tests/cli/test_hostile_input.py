@@ -4,18 +4,13 @@ in exit 0, 1 or 2, with no traceback, and a refused command leaves the game file
 from __future__ import annotations
 
 import json
-import math
 import random
-from pathlib import Path
 
 import pytest
-import tomli_w
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.conftest import HERCULE, MARS
-
-CONSTITUTION = ["--nation", "american", "--tons", "1576", "--men", "456", "--guns", "30x24,22x32C"]
-GUERRIERE = ["--nation", "british", "--tons", "1092", "--men", "272", "--guns", "30x18,16x32C,2x12"]
+from tests.cli.helpers import VALUES, check_harmless, every_path, fresh_game, leaf, mutate, toml_bytes
+from tests.conftest import CONSTITUTION, GUERRIERE, HERCULE, MARS
 
 COMMANDS = ["fire", "speed", "load", "foul", "unfoul", "grapple", "ungrapple", "board", "melee", "capture",
             "transfer", "surrender", "recover", "morale", "repair", "pumps", "explode", "special", "mast", "status",
@@ -25,13 +20,6 @@ OPTIONS = ["--at", "--range", "--side", "--facing", "--aim", "--rake", "--roll",
            "--attitude", "--by", "--to", "--lose", "--opt", "--crew", "--near", "--column", "--tons", "--men",
            "--guns", "--spec", "--nation", "--id", "--seed", "--ruleset", "--scenario", "--level", "--optional",
            "--json", "--force", "--reason", "--heading", "--wind", "--with", "-o", "--rulings", "--class"]
-VALUES = ["mars", "hercule", "constitution", "guerriere", "g", "", " ", "left", "right", "port", "bow", "hull",
-          "high", "3", "0", "-1", "7", "2.5", "1,2", "6,6,6", "inf", "-inf", "nan", "1e400", "1e-400",
-          "99999999999999999999999999", "-99999999999999999999", "distance=", "=", "range=nan", "x=1", "calibres=",
-          "shot=", "A", "E", "wsim-1981", "dguts", "trafalgar", "hdt.modifiers.rake", "[1,2]", "{a=1}",
-          "=HYPERLINK(\"x\")", "+1", "@SUM(A1)", "\x1b[31mred\x1b[0m", "\x00", "名前", "a" * 300,
-          "30x24,22x32C", "100000x24", "0x24", "5x0", "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)", "game.toml",
-          "/dev/zero", "out.csv", "out.pdf", "-"]
 
 SETUPS = {
     "wsim": [["new", "game.toml", "--ruleset", "wsim-1981", "--seed", "5"],
@@ -57,22 +45,6 @@ def games(umpire, tmp_path):
     return out
 
 
-def _fresh(tmp_path: Path, raw: bytes) -> Path:
-    for p in tmp_path.iterdir():
-        if p.is_file() or p.is_symlink():
-            p.unlink()
-    path = tmp_path / "game.toml"
-    path.write_bytes(raw)
-    return path
-
-
-def _check(res, path: Path, before: bytes, what) -> None:
-    assert res.code in (0, 1, 2), (what, res.code, res.err)
-    assert "Traceback" not in res.err and "internal error" not in res.err, (what, res.err)
-    if res.code != 0:
-        assert path.read_bytes() == before, (what, "refused, yet the game file changed")
-
-
 settings_ = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 
 
@@ -81,58 +53,13 @@ settings_ = settings(max_examples=300, deadline=None, suppress_health_check=list
        st.lists(st.one_of(st.sampled_from(SUBWORDS), st.sampled_from(OPTIONS), st.sampled_from(VALUES)),
                 max_size=12))
 def test_random_command_lines(umpire, tmp_path, games, ruleset, command, args):
-    path = _fresh(tmp_path, games[ruleset])
+    path = fresh_game(tmp_path, games[ruleset])
     before = path.read_bytes()
     res = umpire(command, *args)
-    _check(res, path, before, [command, *args])
+    check_harmless(res, path, before, [command, *args])
 
 
 # --- random files -------------------------------------------------------------------------
-
-leaf = st.one_of(st.integers(min_value=-2**70, max_value=2**70), st.floats(allow_nan=True, allow_infinity=True),
-                 st.text(max_size=20), st.booleans(), st.just([]), st.just({}),
-                 st.lists(st.integers(-3, 30), max_size=4), st.just({"path": ["ships"], "op": "set"}),
-                 st.just("\x1b]0;owned\x07"), st.just("=1+1"))
-
-
-def _paths(doc, prefix=()):
-    """Every path into a parsed TOML document."""
-    yield prefix
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            yield from _paths(v, prefix + (k,))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            yield from _paths(v, prefix + (i,))
-
-
-def _mutate(doc, path, value, how):
-    node = doc
-    for part in path[:-1]:
-        node = node[part]
-    key = path[-1]
-    if how == "delete":
-        del node[key]
-    elif how == "set":
-        node[key] = value
-    elif how == "dup" and isinstance(node, list):
-        node.append(node[key])
-
-
-def _dumps(doc) -> bytes | None:
-    def clean(v):
-        if isinstance(v, dict):
-            return {str(k): clean(x) for k, x in v.items()}
-        if isinstance(v, list):
-            return [clean(x) for x in v]
-        if isinstance(v, float) and math.isnan(v):
-            return float("nan")
-        return v
-    try:
-        return tomli_w.dumps(clean(doc)).encode("utf-8")
-    except (TypeError, ValueError, OverflowError):
-        return None
-
 
 READS = [["status"], ["--json", "status"], ["log"], ["verify"], ["undo"], ["turn"], ["score"], ["rulings"],
          ["fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right"],
@@ -149,22 +76,22 @@ def test_random_changes_to_a_game_file(umpire, tmp_path, games, ruleset, rnd, va
     import tomllib
 
     doc = tomllib.loads(games[ruleset].decode("utf-8"))
-    paths = [p for p in _paths(doc) if p]
+    paths = [p for p in every_path(doc) if p]
     path_ = rnd.choice(paths)
-    _mutate(doc, path_, value, how)
-    raw = _dumps(doc)
+    mutate(doc, path_, value, how)
+    raw = toml_bytes(doc)
     if raw is None:
         return
-    path = _fresh(tmp_path, raw)
+    path = fresh_game(tmp_path, raw)
     res = umpire(*command)
-    _check(res, path, raw, (path_, how, value, command))
+    check_harmless(res, path, raw, (path_, how, value, command))
 
 
 @settings_
 @given(st.sampled_from(sorted(SETUPS)), st.binary(max_size=400) | st.text(max_size=400).map(str.encode),
        st.sampled_from(["game", "scenario", "rulings", "oob"]))
 def test_random_bytes_as_any_file(umpire, tmp_path, games, ruleset, data, role):
-    path = _fresh(tmp_path, games[ruleset])
+    path = fresh_game(tmp_path, games[ruleset])
     before = path.read_bytes()
     other = tmp_path / "other.toml"
     other.write_bytes(data)
@@ -173,7 +100,7 @@ def test_random_bytes_as_any_file(umpire, tmp_path, games, ruleset, data, role):
                "rulings": ["--rulings", other, "status"],
                "oob": ["oob", "convert", other, "--ruleset", "dguts", "-o", tmp_path / "s.toml"]}[role]
     res = umpire(*command)
-    _check(res, path, before, (role, data))
+    check_harmless(res, path, before, (role, data))
 
 
 def test_a_full_scenario_mangled_value_by_value(umpire, tmp_path):
@@ -186,11 +113,11 @@ def test_a_full_scenario_mangled_value_by_value(umpire, tmp_path):
     src = scenarios.bundled()
     for name in sorted(src)[:6]:
         doc = tomllib.loads(src[name].read_text(encoding="utf-8"))
-        for path_ in [p for p in _paths(doc) if p][:80]:
+        for path_ in [p for p in every_path(doc) if p][:80]:
             mutated = json.loads(json.dumps(doc))
             value = rnd.choice([float("inf"), -1, 0, 2**80, "", "\x1b[2J", [], {}, True, "=1", 1e300])
-            _mutate(mutated, path_, value, "set")
-            raw = _dumps(mutated)
+            mutate(mutated, path_, value, "set")
+            raw = toml_bytes(mutated)
             if raw is None:
                 continue
             scen = tmp_path / "scen.toml"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.cli.test_hostile_input import VALUES, _check, _dumps, _fresh, _mutate, _paths, leaf
+from tests.cli.helpers import VALUES, check_harmless, every_path, fresh_game, leaf, mutate, toml_bytes
 from tests.conftest import HERCULE, MARS
 
 SHIPS = [["ship", "add", "MARS", "--side", "british", "--spec", MARS, "--class", "2", "--turning", "1"],
@@ -59,9 +59,9 @@ def games(umpire, tmp_path):
 @given(st.sampled_from(sorted(SETUPS)), st.sampled_from(COMMANDS),
        st.lists(st.one_of(st.sampled_from(OPTIONS), st.sampled_from(WORDS), st.sampled_from(VALUES)), max_size=10))
 def test_random_command_lines_in_the_newer_games(umpire, tmp_path, games, game, command, args):
-    path = _fresh(tmp_path, games[game])
+    path = fresh_game(tmp_path, games[game])
     before = path.read_bytes()
-    _check(umpire(command, *args), path, before, [game, command, *args])
+    check_harmless(umpire(command, *args), path, before, [game, command, *args])
 
 
 READS = [["status"], ["--json", "status"], ["verify"], ["undo"], ["turn"], ["status", "mars"],
@@ -78,10 +78,10 @@ def test_random_changes_to_the_newer_game_files(umpire, tmp_path, games, game, r
     import tomllib
 
     doc = tomllib.loads(games[game].decode("utf-8"))
-    path_ = rnd.choice([p for p in _paths(doc) if p])
-    _mutate(doc, path_, value, how)
-    raw = _dumps(doc)
+    path_ = rnd.choice([p for p in every_path(doc) if p])
+    mutate(doc, path_, value, how)
+    raw = toml_bytes(doc)
     if raw is None:
         return
-    path = _fresh(tmp_path, raw)
-    _check(umpire(*command), path, raw, (game, path_, how, value, command))
+    path = fresh_game(tmp_path, raw)
+    check_harmless(umpire(*command), path, raw, (game, path_, how, value, command))

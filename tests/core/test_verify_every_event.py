@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from umpire.core import game as gamefile
-from tests.cli.test_hostile_input import CONSTITUTION, GUERRIERE
+from tests.conftest import CONSTITUTION, GUERRIERE, HERCULE, MARS
 
 WSIM = [["fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right", "--roll", "4"],
         ["turn"], ["load", "mars", "--side", "left"],
@@ -21,8 +21,6 @@ DGUTS = [["fire", "constitution", "--at", "guerriere", "--range", "7", "--side",
 def _play(umpire, tmp_path, ruleset):
     game = tmp_path / "game.toml"
     if ruleset == "wsim":
-        from tests.conftest import HERCULE, MARS
-
         lines = [["new", game, "--ruleset", "wsim-1981", "--seed", "5"],
                  ["ship", "add", "MARS", "--side", "british", "--spec", MARS],
                  ["ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE]] + WSIM
