@@ -20,13 +20,20 @@ class Step:
 
 @dataclass(slots=True)
 class Resolution:
-    """What a rule decided: effects to journal, the working, and the command's JSON."""
+    """What a rule decided: effects to journal, the working, and the command's JSON.
 
-    kind: str
-    summary: str
+    A rule that works on one ship's values without knowing which ship she is (DGUTS's rule
+    functions) gives its new values by role instead (`changes`: {"target": {"damage_low": 168.0},
+    "firer": {...}}); the command that knows the ships turns them into `effects`, and names the
+    `kind` and `summary`.
+    """
+
+    kind: str = ""
+    summary: str = ""
     effects: list[dict] = field(default_factory=list)
     working: list[Step] = field(default_factory=list)
     data: dict = field(default_factory=dict)
+    changes: dict[str, dict] = field(default_factory=dict)
 
     def explain(self) -> list[str]:
         return [s.text() for s in self.working]

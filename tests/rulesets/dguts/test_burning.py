@@ -36,7 +36,7 @@ def test_fires_are_set_only_in_an_abandoned_ship_and_a_disordered_crew_may_fail(
     v, s = _frigate()
     with pytest.raises(Refused, match="abandon her first"):
         resolve_set_fires(v, s, ["upper-bow"], [], tables=T)
-    s = {**s, **abandon(v, s, T).effects["ship"], "morale": "disorder"}
+    s = {**s, **abandon(v, s, T).changes["ship"], "morale": "disorder"}
     res = resolve_set_fires(v, s, ["upper-bow", "hold-stern"], [5, 2], tables=T)
     assert res.data["started"] == ["hold-stern"]                         # 5 fails, 2 succeeds (1-4)
     hit = resolve_set_fires(v, initial_state(v), ["upper-bow"], [], deliberate=False, tables=T)
@@ -59,7 +59,7 @@ def test_the_hold_burned_out_sinks_her_and_the_magazine_may_blow():
     v, s = _frigate()
     s = {**s, "fires": {"hold-midships": 3}}
     res = resolve_fire_phase(v, s, [4, 3, 3, 3, 2], T)       # magazine holds, no spread, sinks in 2 turns
-    ship = res.effects["ship"]
+    ship = res.changes["ship"]
     assert ship["status"] == "sinking" and ship["sinking_turns_left"] == 2
     assert resolve_fire_phase(v, s, [1, 3, 3, 3, 2], T).data["magazine_explodes"] is True
 
@@ -98,7 +98,7 @@ def test_fire_reaches_a_ship_alongside():
     # own spreads first (deck2-stern: 3 neighbours; upper-bow: 2), then alongside: deck2-stern (1 die), upper-bow
     res = resolve_fire_phase(v, s, [3, 3, 3, 3, 3, 2, 5, 1], T, [("enemy", other_v, other_s)])
     assert res.data["caught"] == {"enemy": ["upper-bow"]}
-    assert res.effects["enemy"] == {"fires": {"upper-bow": 0}}
+    assert res.changes["enemy"] == {"fires": {"upper-bow": 0}}
 
 
 def test_fireships_burn_six_turns_and_an_explosive_ships_fuse(umpire, tmp_path):

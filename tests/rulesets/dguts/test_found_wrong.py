@@ -80,14 +80,14 @@ def test_the_third_attempt_to_clear_a_fouled_mast_is_automatic(umpire, game):
 def test_each_fouled_mast_is_tracked_and_each_slows_and_blocks_guns():
     assert "Speed loss is 20% until the mast is cleared" in excerpt("fouled-mast")
     values, state = ship(guns="30x18", opening_broadside=False)
-    fore = {**state, **resolve_mast_loss(values, state, [1, 3]).effects["ship"]}           # fore, foul left
-    both = {**fore, **resolve_mast_loss(values, fore, [5, 4]).effects["ship"]}             # mizzen, foul left
+    fore = {**state, **resolve_mast_loss(values, state, [1, 3]).changes["ship"]}           # fore, foul left
+    both = {**fore, **resolve_mast_loss(values, fore, [5, 4]).changes["ship"]}             # mizzen, foul left
     assert both["fouled_masts"] == [{"mast": "fore", "side": "left"}, {"mast": "mizzen", "side": "left"}]
     b, b_state = ship()
     one = resolve_fire(values, fore, b, b_state, fire_order(3, "left"), [6] * 4)
     two = resolve_fire(values, both, b, b_state, fire_order(3, "left"), [6] * 2)
     assert len(one.data["rolls"]) == 4 and len(two.data["rolls"]) == 2                    # 5 x 2/3, 5 x 1/3
-    cleared = resolve_clear_mast(both, 3, [], mast="mizzen").effects["ship"]
+    cleared = resolve_clear_mast(both, 3, [], mast="mizzen").changes["ship"]
     assert cleared["fouled_masts"] == [{"mast": "fore", "side": "left"}]
 
 

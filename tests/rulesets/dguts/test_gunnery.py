@@ -55,7 +55,7 @@ def test_an_18_pounder_hit_scores_18_and_27_in_the_opening_broadside():
     first = resolve_fire(a, a_state, b, b_state, order, [1])
     assert first.data["damage"] == {"high": 0.0, "low": 27.0, "crew_only": 0.0}
     assert first.data["opening_broadside"] is True
-    a_state = {**a_state, **first.effects["firer"], "turn": 1, "fired_this_turn": {"left": 0, "right": 0, "bow": 0, "stern": 0}}
+    a_state = {**a_state, **first.changes["firer"], "turn": 1, "fired_this_turn": {"left": 0, "right": 0, "bow": 0, "stern": 0}}
     second = resolve_fire(a, a_state, b, b_state, fire_order(3, "left", "low"), [1])
     assert second.data["damage"]["low"] == 18.0
 
@@ -64,7 +64,7 @@ def test_both_broadsides_in_the_opening_turn_get_the_bonus():
     a, a_state = ship(guns="6x18")
     b, b_state = ship()
     first = resolve_fire(a, a_state, b, b_state, fire_order(3, "right"), [1])
-    a_state = {**a_state, **first.effects["firer"]}
+    a_state = {**a_state, **first.changes["firer"]}
     other = resolve_fire(a, a_state, b, b_state, fire_order(3, "left"), [1])
     assert other.data["damage"]["low"] == 27.0
 
@@ -74,7 +74,7 @@ def test_chasers_do_not_spend_the_opening_broadside():
     b, b_state = ship()
     chase = resolve_fire(a, a_state, b, b_state, fire_order(3, "bow"), [1])
     assert chase.data["damage"]["low"] == 18.0
-    assert "firer" in chase.effects and "opening_broadside" not in chase.effects["firer"]
+    assert "firer" in chase.changes and "opening_broadside" not in chase.changes["firer"]
 
 
 def test_fractional_factors_score_their_fraction():
@@ -112,11 +112,11 @@ def test_the_constitution_broadside_worked_by_hand():
     res = resolve_fire(c, cs, g, gs, fire_order(7, "port", "low"), [1, 2, 3, 4, 1, 2, 3, 4, 6])
     # low: 32+32 (carr) + 24+24 (long) = 112 x3/2 = 168; high: 32 + 24 = 56 x3/2 = 84
     assert res.data["damage"] == {"high": 84.0, "low": 168.0, "crew_only": 0.0}
-    assert res.effects["target"]["damage_low"] == 168.0
-    assert res.effects["target"]["sails_lost"] == 1          # SF value 66.9
-    assert res.effects["target"]["crew_factors"] == pytest.approx(272 / 21 - 168 / (1338 / (272 / 21)), abs=1e-3)
+    assert res.changes["target"]["damage_low"] == 168.0
+    assert res.changes["target"]["sails_lost"] == 1          # SF value 66.9
+    assert res.changes["target"]["crew_factors"] == pytest.approx(272 / 21 - 168 / (1338 / (272 / 21)), abs=1e-3)
     assert res.data["morale_checks"] == 1                     # 133.8 low is a tenth of the crew
-    assert res.effects["firer"]["fired_this_turn"]["left"] == pytest.approx(8.6667)
+    assert res.changes["firer"]["fired_this_turn"]["left"] == pytest.approx(8.6667)
 
 
 def test_fire_is_limited_by_crew_at_the_guns():
@@ -134,11 +134,11 @@ def test_a_broadside_fires_once_a_turn_and_chasers_not_after_both():
     a, a_state = ship(guns="30x18", opening_broadside=False)
     b, b_state = ship()
     left = resolve_fire(a, a_state, b, b_state, fire_order(3, "left"), [6] * 5)
-    a_state = {**a_state, **left.effects["firer"]}
+    a_state = {**a_state, **left.changes["firer"]}
     with pytest.raises(Refused, match="left broadside has already fired"):
         fire_dice_needed(a, a_state, b, b_state, fire_order(3, "port"))
     right = resolve_fire(a, a_state, b, b_state, fire_order(3, "right"), [6] * 5)
-    a_state = {**a_state, **right.effects["firer"]}
+    a_state = {**a_state, **right.changes["firer"]}
     with pytest.raises(Refused, match="both broadsides have fired"):
         fire_dice_needed(a, a_state, b, b_state, fire_order(3, "bow"))
 
@@ -219,8 +219,8 @@ def test_grape_and_chain_shot():
     b, b_state = ship()
     grape = resolve_fire(a, a_state, b, b_state, fire_order(3, "left", "low", shot="grape"), [1])
     assert grape.data["damage"] == {"high": 0.0, "low": 18.0, "crew_only": 18.0}
-    assert grape.effects["target"]["crew_lost_points"] == 36.0
-    assert grape.effects["target"]["damage_low"] == 18.0
+    assert grape.changes["target"]["crew_lost_points"] == 36.0
+    assert grape.changes["target"]["damage_low"] == 18.0
     grape_high = resolve_fire(a, a_state, b, b_state, fire_order(3, "left", "high", shot="grape"), [1])
     assert grape_high.data["damage"]["high"] == 4.5
     chain = resolve_fire(a, a_state, b, b_state, fire_order(6, "left", "high", shot="chain"), [1])

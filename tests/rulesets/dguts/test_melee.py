@@ -112,16 +112,16 @@ def test_differences_move_morale_and_areas():
     att, dfd = _sides()
     odds = odds_for(30, 30)
     one = resolve_melee_round(att, dfd, odds, [5], [4])
-    assert one.data["result"] == "melee" and one.effects["defender"] == {}
+    assert one.data["result"] == "melee" and one.changes["defender"] == {}
     third = resolve_melee_round(att, dfd, odds, [5], [4], melee_turn=3)
     assert third.data["areas_taken"] == 1
     three = resolve_melee_round(att, dfd, odds, [6], [3])
-    assert three.effects["defender"]["morale"] == "disorder"
+    assert three.changes["defender"]["morale"] == "disorder"
     assert three.data["areas_taken"] == 2 and three.data["areas_total"] == 3
     four = resolve_melee_round(att, dfd, odds, [6], [2], areas_taken=1)
     assert four.data["captured"] == "defender"
-    assert four.effects["defender"]["status"] == "captured"
-    assert four.effects["attacker"]["morale"] == "flushed"
+    assert four.changes["defender"]["status"] == "captured"
+    assert four.changes["attacker"]["morale"] == "flushed"
 
 
 def test_five_pips_take_the_vessel_and_bonus_pips_count():
@@ -137,7 +137,7 @@ def test_the_defender_can_throw_boarders_back():
     att, dfd = _sides()
     res = resolve_melee_round(att, dfd, odds_for(30, 30), [3], [5], areas_taken=2)
     assert res.data["winner"] == "defender" and res.data["areas_taken"] == 1
-    assert res.effects["attacker"]["morale"] == "shaken"
+    assert res.changes["attacker"]["morale"] == "shaken"
 
 
 def test_too_many_melee_dice_are_refused():

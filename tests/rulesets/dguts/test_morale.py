@@ -14,10 +14,10 @@ def test_saving_throw_holds_up_to_the_nations_number():
     values, state = ship("british")          # 2-8
     state = {**state, "morale_checks_owed": 2}
     held = resolve_morale_check(values, state, [4, 4])
-    assert held.data["held"] is True and held.effects["ship"] == {"morale_checks_owed": 1}
+    assert held.data["held"] is True and held.changes["ship"] == {"morale_checks_owed": 1}
     failed = resolve_morale_check(values, state, [4, 5])
-    assert failed.effects["ship"]["morale"] == "shaken"
-    assert failed.effects["ship"]["morale_turns"] == 2
+    assert failed.changes["ship"]["morale"] == "shaken"
+    assert failed.changes["ship"]["morale_turns"] == 2
     assert failed.data["morale_checks"] == 1
 
 
@@ -25,7 +25,7 @@ def test_the_texts_recovery_example():
     assert "in disorder for 6 turns, then will rise to shaken for 2 more turns" in excerpt("morale-recovery")
     values, state = ship("spanish")
     state = {**state, "morale": "shaken", "morale_turns": 1, "morale_checks_owed": 1}
-    state = {**state, **resolve_morale_check(values, state, [6, 6]).effects["ship"]}
+    state = {**state, **resolve_morale_check(values, state, [6, 6]).changes["ship"]}
     seen = []
     for _ in range(9):
         state = end_of_turn(state)
@@ -45,13 +45,13 @@ def test_routed_lasts_an_hour_by_default_reading_or_as_ruled():
     values, state = ship()
     routed = {**state, "morale": "disorder", "morale_turns": 2, "morale_checks_owed": 1}
     res = resolve_morale_check(values, routed, [6, 6])
-    assert res.effects["ship"]["morale"] == "routed"
-    assert res.effects["ship"]["morale_turns"] == 12
-    s = {**routed, **res.effects["ship"]}
+    assert res.changes["ship"]["morale"] == "routed"
+    assert res.changes["ship"]["morale_turns"] == 12
+    s = {**routed, **res.changes["ship"]}
     assert end_of_turn(s)["morale"] == "routed" and end_of_turn(s)["morale_turns"] == 11
     tables = load_tables({"morale": {"states": {"routed": {"turns": 3}}}})
     ruled = resolve_morale_check(values, routed, [6, 6], tables)
-    assert ruled.effects["ship"]["morale_turns"] == 3
+    assert ruled.changes["ship"]["morale_turns"] == 3
 
 
 def test_dropping_off_the_ladder_surrenders_the_ship():

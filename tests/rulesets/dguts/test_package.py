@@ -39,7 +39,7 @@ def test_ship_values_states_and_effects_are_json():
     c, cs = constitution()
     g, gs = guerriere()
     res = dguts.resolve_fire(c, cs, g, gs, dguts.fire_order(7, "port"), [1] * 9)
-    for thing in (c, cs, res.effects, res.data):
+    for thing in (c, cs, res.changes, res.data):
         assert json.loads(json.dumps(thing)) == thing
     assert res.data["explain"] == res.explain()
     assert all(step.source for step in res.working)

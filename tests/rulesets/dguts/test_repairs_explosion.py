@@ -18,13 +18,13 @@ def test_the_1000_ton_repair_example():
     values, state = ship(tons=1000, men=420)
     state = {**state, "damage_low": 700.0}
     first = repair_low(values, state, 5, turns=4)
-    assert first.effects["ship"] == {"damage_low": 500.0, "low_repaired": 200.0}
-    state = {**state, **first.effects["ship"]}
+    assert first.changes["ship"] == {"damage_low": 500.0, "low_repaired": 200.0}
+    state = {**state, **first.changes["ship"]}
     assert repair_low(values, state, 5).data["repaired"] == 20.0    # 2 CF per 10 points
-    state = {**state, **repair_low(values, state, 5, turns=10).effects["ship"]}
+    state = {**state, **repair_low(values, state, 5, turns=10).changes["ship"]}
     assert state["low_repaired"] == 400.0
     assert repair_low(values, state, 5).data["repaired"] == 10.0    # 3 CF per 10 points
-    state = {**state, **repair_low(values, state, 5, turns=20).effects["ship"]}
+    state = {**state, **repair_low(values, state, 5, turns=20).changes["ship"]}
     assert (state["damage_low"], state["low_repaired"]) == (200.0, 500.0)
 
 
@@ -41,7 +41,7 @@ def test_repairs_take_a_ship_out_of_sinking_danger():
     values, state = ship()
     state = apply_damage(values, state, 0, 640).state
     assert state["status"] == "sinking"
-    state = {**state, **repair_low(values, state, 4).effects["ship"]}
+    state = {**state, **repair_low(values, state, 4).changes["ship"]}
     assert state["sinking_band"] == 0 and state["status"] == "active"
 
 
@@ -50,9 +50,9 @@ def test_high_repairs_ten_points_a_turn_and_sails_need_two_crew():
     values, state = ship()                   # SF 45
     state = apply_damage(values, state, 100, 0).state     # 2 sails down
     one = repair_high(values, state, 1, turns=2)
-    assert one.effects["ship"]["damage_high"] == 80.0 and "sails_lost" not in one.effects["ship"]
+    assert one.changes["ship"]["damage_high"] == 80.0 and "sails_lost" not in one.changes["ship"]
     two = repair_high(values, state, 5, turns=2)
-    assert two.effects["ship"]["damage_high"] == 80.0 and two.effects["ship"]["sails_lost"] == 1
+    assert two.changes["ship"]["damage_high"] == 80.0 and two.changes["ship"]["sails_lost"] == 1
     with pytest.raises(Refused, match="needs 1 CF"):
         repair_high(values, state, 0.5)
 
@@ -61,11 +61,11 @@ def test_a_fallen_mast_needs_a_jury_mast():
     values, state = ship()
     state = apply_damage(values, state, 140, 0).state
     res = repair_high(values, state, 1, turns=14)
-    state = {**state, **res.effects["ship"]}
+    state = {**state, **res.changes["ship"]}
     assert state["damage_high"] == 135.0 and state["spar_work"] == 135.0
     with pytest.raises(Refused, match="3 CF for 6 turns"):
         rig_jury_mast(values, state, 3, 5)
-    state = {**state, **rig_jury_mast(values, state, 3, 6).effects["ship"]}
+    state = {**state, **rig_jury_mast(values, state, 3, 6).changes["ship"]}
     assert state["jury_masts"] == 1
 
 
@@ -102,6 +102,6 @@ def test_resolve_explosion_damages_ships_nearby():
     near, near_state = ship()
     far, far_state = ship()
     res = resolve_explosion(boom, boom_state, {"near": (near, near_state, 0.5), "far": (far, far_state, 3)})
-    assert res.effects["ship"]["status"] == "exploded"
+    assert res.changes["ship"]["status"] == "exploded"
     assert res.data["damage"] == {"near": {"high": 147, "low": 294}, "far": {"high": 36, "low": 73}}
-    assert res.effects["near"]["damage_low"] == 294.0
+    assert res.changes["near"]["damage_low"] == 294.0

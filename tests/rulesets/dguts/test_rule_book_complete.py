@@ -191,7 +191,7 @@ def test_an_explosive_ship_hit_before_her_fuse_may_go_up(umpire, tmp_path):
     hit = {**initial_state(values), "damage_low": 250.0}
     assert premature_chances(hit, 1) == (3, 2)                 # two hundreds and a hot shot
     rolled = resolve_premature(hit, 3, 2, [4, 6, 2])
-    assert rolled.data["detonates"] is False and rolled.effects["ship"]["premature_checked"] == 2
+    assert rolled.data["detonates"] is False and rolled.changes["ship"]["premature_checked"] == 2
     assert premature_chances({**hit, "premature_checked": 2}) == (0, 2)   # each hundred is rolled for once
     assert resolve_premature(hit, 1, 2, [1]).data["detonates"] is True
     g, run = _explosive(umpire, tmp_path)

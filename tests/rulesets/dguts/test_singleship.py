@@ -22,50 +22,50 @@ def test_special_damage_table_rows_are_the_texts():
     assert "Additional 25 points damage due to rigging carried away" in text
     values, state = ship()
     rigging = resolve_special_damage(values, state, "spar", [2, 2])
-    assert rigging.effects["ship"]["damage_high"] == 25.0
+    assert rigging.changes["ship"]["damage_high"] == 25.0
     extra = resolve_special_damage(values, state, "hull", [4, 5], band="A")
-    assert extra.effects["ship"]["damage_low"] == 50.0
-    assert resolve_special_damage(values, state, "hull", [4, 5], band="C").effects["ship"] == {}
+    assert extra.changes["ship"]["damage_low"] == 50.0
+    assert resolve_special_damage(values, state, "hull", [4, 5], band="C").changes["ship"] == {}
     powder = resolve_special_damage(values, state, "hull", [6, 6])
-    assert powder.effects["ship"]["damage_low"] == 25.0
+    assert powder.changes["ship"]["damage_low"] == 25.0
 
 
 def test_steering_and_speed_results():
     values, state = ship()
     rudder = resolve_special_damage(values, state, "hull", [1, 2])
-    assert rudder.effects["ship"]["flags"] == ["rudder_shot"]
+    assert rudder.changes["ship"]["flags"] == ["rudder_shot"]
     chaser = resolve_special_damage(values, state, "hull", [1, 2], broadside=False)
-    assert chaser.effects["ship"] == {}
+    assert chaser.changes["ship"] == {}
     braces = resolve_special_damage(values, state, "spar", [3, 4])
-    assert braces.effects["ship"]["speed_penalties"] == [{"share": 0.1, "turns": 1, "why": "braces shot away"}]
+    assert braces.changes["ship"]["speed_penalties"] == [{"share": 0.1, "turns": 1, "why": "braces shot away"}]
     hulled = resolve_special_damage(values, state, "hull", [1, 1])
-    assert hulled.effects["ship"]["speed_penalties"][0]["share"] == 0.05
+    assert hulled.changes["ship"]["speed_penalties"][0]["share"] == 0.05
 
 
 def test_fire_on_board_twice_adds_ten_points():
     values, state = ship()
     first = resolve_special_damage(values, state, "hull", [3, 4])
-    state = {**state, **first.effects["ship"]}
+    state = {**state, **first.changes["ship"]}
     again = resolve_special_damage(values, state, "hull", [3, 4])
-    assert again.effects["ship"]["damage_low"] == 10.0
+    assert again.changes["ship"]["damage_low"] == 10.0
 
 
 def test_a_direct_hit_on_a_mast():
     values, state = ship()
     heavy = resolve_special_damage(values, state, "spar", [1, 1], gun_calibre=18)
-    assert heavy.effects["ship"]["masts_lost"] == 1 and heavy.effects["ship"]["damage_high"] == 135.0
+    assert heavy.changes["ship"]["masts_lost"] == 1 and heavy.changes["ship"]["damage_high"] == 135.0
     light = resolve_special_damage(values, state, "spar", [1, 1], gun_calibre=9)
-    assert "masts_lost" not in light.effects["ship"] and light.effects["ship"]["flags"] == ["mast_hit"]
-    state = {**state, **light.effects["ship"]}
+    assert "masts_lost" not in light.changes["ship"] and light.changes["ship"]["flags"] == ["mast_hit"]
+    state = {**state, **light.changes["ship"]}
     second = resolve_special_damage(values, state, "spar", [1, 1], gun_calibre=6)
-    assert second.effects["ship"]["masts_lost"] == 1
+    assert second.changes["ship"]["masts_lost"] == 1
 
 
 def test_which_mast_and_how_it_falls():
     values, state = ship()
     res = resolve_mast_loss(values, state, [6, 5])
     assert (res.data["mast"], res.data["fall"]) == ("mizzen", "foul-right")
-    assert res.effects["ship"]["fouled_mast"] == "right"
+    assert res.changes["ship"]["fouled_mast"] == "right"
     brig, brig_state = ship(tons=250, men=80, guns="10x12")
     two = resolve_mast_loss(brig, brig_state, [4, 1]).data
     assert (two["mast"], two["fall"]) == ("main", "clear")
@@ -74,7 +74,7 @@ def test_which_mast_and_how_it_falls():
 def test_clearing_a_fouled_mast():
     values, state = ship()
     fouled = {**state, "fouled_mast": "left"}
-    assert resolve_clear_mast(fouled, 3, []).effects["ship"] == {"fouled_mast": ""}
+    assert resolve_clear_mast(fouled, 3, []).changes["ship"] == {"fouled_mast": ""}
     # "Turn of Attempted Clearing first second third ... automatic": the first two are lost
     assert resolve_clear_mast(fouled, 1, [2]).data["cleared"] is True      # default reading 1-2
     assert resolve_clear_mast(fouled, 1, [3]).data["cleared"] is False
@@ -102,7 +102,7 @@ def test_dismounted_guns_in_fire():
     a, a_state = ship(guns="30x18", opening_broadside=False)
     b, b_state = ship(tons=900, guns="30x18")          # 30 points low dismount a gun
     res = resolve_fire(a, a_state, b, b_state, fire_order(3, "left", rake="bow", options=["dismounted-guns"]), [1, 1, 6, 6, 6])
-    assert res.effects["target"]["guns_dismounted"] == 9     # 72 low x4 for the rake = 288 points
-    b_state = {**b_state, **res.effects["target"]}
+    assert res.changes["target"]["guns_dismounted"] == 9     # 72 low x4 for the rake = 288 points
+    b_state = {**b_state, **res.changes["target"]}
     back = resolve_fire(b, b_state, a, a_state, fire_order(3, "left", options=["dismounted-guns"]), [6, 6, 6, 6])
     assert len(back.data["rolls"]) == 4                      # 5 x 21/30 = 3.5 factors

@@ -26,7 +26,7 @@ def test_the_training_fire_example():
     # one hit high with the 24#C, one hit low with the 12#
     res = resolve_training_fire(a, b, initial_state(b), "left", 4, [1, 2, 5, 5, 6, 1, 6, 6, 2, 4])
     assert res.data["damage"] == {"high": 24.0, "low": 12.0}
-    assert res.effects["target"]["damage_high"] == 24.0 and "sails_lost" not in res.effects["target"]  # SF value 29
+    assert res.changes["target"]["damage_high"] == 24.0 and "sails_lost" not in res.changes["target"]  # SF value 29
     stern = training_fire_dice_needed(b, "stern", 4, chasers="3x18")
     assert stern.count == 2
 
@@ -51,8 +51,8 @@ def test_training_morale_points_run_down_to_surrender():
     state = {**initial_state(b), "morale_checks_owed": 2}
     first = resolve_training_morale(b, state, [6, 6], saving_throw=7)
     assert first.data["morale_points"] == 1
-    state = {**state, **first.effects["ship"]}
+    state = {**state, **first.changes["ship"]}
     second = resolve_training_morale(b, state, [5, 6], saving_throw=7)
-    assert second.effects["ship"]["status"] == "surrendered"
+    assert second.changes["ship"]["status"] == "surrendered"
     held = resolve_training_morale(b, initial_state(b), [3, 4], saving_throw=7)
     assert held.data["held"] is True

@@ -17,8 +17,10 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import apply_damage, changed
-from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
@@ -104,7 +106,7 @@ def resolve_set_fires(values: Mapping[str, Any], state: Mapping[str, Any], areas
         started.append(area)
         steps.append(Step("fire", f"{area} set afire; it burns from next turn", src))
     new = {**copy.deepcopy(dict(state)), "fires": fires}
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"started": started, "fires": fires})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"started": started, "fires": fires})
 
 
 # ------------------------------------------------------------------ the fire phase
@@ -198,7 +200,7 @@ def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], roll
         if caught.get(sid):
             fires = {**fires_of(other_state), **{a: 0 for a in caught[sid]}}
             effects[sid] = {"fires": fires}
-    return Resolution(effects, tuple(steps), data)
+    return Resolution(changes=effects, working=list(steps), data=data)
 
 
 def _spread_alongside(values, fires, alongside, dice, steps, sp, src, t) -> dict:
@@ -247,7 +249,7 @@ def resolve_fight_fire(values: Mapping[str, Any], state: Mapping[str, Any], area
     if out:
         fires.pop(area)
     new = {**copy.deepcopy(dict(state)), "fires": fires}
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"rolls": dice.used, "out": out, "fires": fires})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"rolls": dice.used, "out": out, "fires": fires})
 
 
 def abandon(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
@@ -259,8 +261,8 @@ def abandon(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables 
     new = {**copy.deepcopy(dict(state)), "abandoned": True, "crew_factors": 0.0}
     steps = [Step("abandon ship", f"{float(state['crew_factors']):g} CF leave her in {turns} turn(s) "
                   f"({lost:.0%} casualties)", t.cite("burning", "evacuation"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"turns": turns, "crew_factors": float(state["crew_factors"])})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"turns": turns, "crew_factors": float(state["crew_factors"])})
 
 
 def flood_magazine(state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
@@ -272,7 +274,7 @@ def flood_magazine(state: Mapping[str, Any], tables: Tables | None = None) -> Re
     new = {**copy.deepcopy(dict(state)), "magazine_flooded": True}
     steps = [Step("magazine flooded", f"{need} CF flood it this turn; her guns can fire no more",
                   t.cite("burning", "fighting"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"magazine_flooded": True})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"magazine_flooded": True})
 
 
 def light_fireship(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
@@ -283,7 +285,7 @@ def light_fireship(values: Mapping[str, Any], state: Mapping[str, Any], tables: 
     steps = [Step("fireship", f"set burning ({', '.join(sorted(fires))}); she burns "
                   f"{t.get('burning', 'special_ships', 'fireship_turns')} turns and sails on; a ship she fouls "
                   "lies alongside her fire", t.cite("burning", "special_ships"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"fires": fires})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"fires": fires})
 
 
 def resolve_shell_fires(values: Mapping[str, Any], state: Mapping[str, Any], areas: Sequence[str],
@@ -319,8 +321,8 @@ def resolve_shell_fires(values: Mapping[str, Any], state: Mapping[str, Any], are
             started.append(area)
             steps.append(Step("shell", f"{area}: rolled {rolled}: a fire starts; it burns from next turn", src))
     new = {**copy.deepcopy(dict(state)), "fires": fires}
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"started": started, "fires": fires, "rolls": dice.used})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"started": started, "fires": fires, "rolls": dice.used})
 
 
 def premature_chances(state: Mapping[str, Any], hot_shot_hits: int = 0, tables: Tables | None = None) -> tuple[int, int]:
@@ -342,7 +344,7 @@ def resolve_premature(state: Mapping[str, Any], chances: int, hundreds: int, rol
     steps = [Step("explosive ship", f"{chances} chance(s) of going up, rolled {', '.join(map(str, rolls)) or '-'}: "
                   + ("she detonates (`umpire explode SHIP --explosive-ship --near SHIP=INCHES ...`)" if goes
                      else "she holds"), t.cite("burning", "special_ships"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"detonates": goes, "chances": chances,
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"detonates": goes, "chances": chances,
                                                                      "rolls": list(rolls)})
 
 
@@ -363,4 +365,4 @@ def light_fuse(state: Mapping[str, Any], rolls: Sequence[int], tables: Tables | 
     src = t.cite("burning", "special_ships")
     steps = [Step("fuse", f"rolled {lit_die}: " + (f"the fuse burns; she goes up in {turns} turns (keep it "
                   "secret); her crew leaves at once" if lit else "it does not take"), src)]
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"lit": lit, "rolls": [lit_die, turns]})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"lit": lit, "rolls": [lit_die, turns]})

@@ -15,7 +15,6 @@ from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolv
 from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
                                       party as make_party, resolve_melee_round, resolve_melee_start,
                                       resolve_unopposed)
-from umpire.rules.dguts.model import Resolution as RuleResolution
 from umpire.rules.dguts.tables import game_tables
 from umpire.rules.dguts.training import training_melee_result, training_odds
 
@@ -59,10 +58,10 @@ def contact(rs, state: dict, tables, act: A.Contact):
         if training:
 
             need.check(rolls)
-            steps = (Step("grapple", "Training Game: within less than 1\", the ships close for boarding "
-                          "without a grapple roll", dt.cite("training", "boarding")),)
-            res = RuleResolution({}, steps, {"grappled": True, "rolls": [],
-                                             "explain": [x.text() for x in steps]})
+            steps = [Step("grapple", "Training Game: within less than 1\", the ships close for boarding "
+                          "without a grapple roll", dt.cite("training", "boarding"))]
+            res = Resolution(working=steps, data={"grappled": True, "rolls": [],
+                                                  "explain": [x.text() for x in steps]})
         else:
             res = resolve_grapple(order, rolls, dt)
         ok = res.data["grappled"]
@@ -212,7 +211,8 @@ def board(rs, state: dict, tables, act: A.Board):
                    else "the boarders have no fight in them: `umpire melee` throws them back")
         if not unopposed:
             start = resolve_melee_start(odds.data, rolls, dt)
-            steps_res = type(odds)(odds.effects, odds.working + start.working, {**odds.data, **start.data})
+            steps_res = Resolution(changes=odds.changes, working=odds.working + start.working,
+                                   data={**odds.data, **start.data})
             if start.data["melee"]:     # a pitched battle this turn; the decision dice from next turn
                 rec.update(pitched_turn=turn, melee_turn=2)
                 verdict = "a pitched battle this turn; the decision dice are rolled next turn"
@@ -300,7 +300,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
                                       rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
         if "melee-losses" in state.get("optional", []) and not unopposed:
             res = _with_melee_losses(a, d, res, rec, dt)
-        effects = _sets(a_id, res.effects.get("attacker", {})) + _sets(defender, res.effects.get("defender", {}))
+        effects = _sets(a_id, res.changes.get("attacker", {})) + _sets(defender, res.changes.get("defender", {}))
         new_rec = {**rec, "melee_turn": melee_turn + 1, "areas": res.data["areas_taken"],
                    "last_round": last_round}
         if res.data["result"] == "repulsed":
@@ -419,12 +419,12 @@ def _with_melee_losses(a: dict, d: dict, res, rec: dict, dt):
     loss = melee_losses(raw[w], raw[l], w == "attacker", l == "attacker", crews[l], crews[w], tie=not winner,
                         bonus_pips=bonus, winner_has_bonus=odds.get("favoured") == w, tables=dt)
     men = {w: loss.data["winner_men"], l: loss.data["loser_men"]}
-    effects = dict(res.effects)
+    effects = dict(res.changes)
     for side, ship in (("attacker", a), ("defender", d)):
         track = {**ship["track"], **effects.get(side, {})}
         effects[side] = {**effects.get(side, {}), "crew_factors": lose_men(ship["values"], track, men[side], dt)["crew_factors"]}
     data = {**res.data, "men_lost": {"attacker": men["attacker"], "defender": men["defender"]}}
-    return type(res)(effects, res.working + loss.working, data)
+    return Resolution(changes=effects, working=res.working + loss.working, data=data)
 
 
 def _grappled_group(state: dict, ship: str) -> set[str]:

@@ -83,11 +83,11 @@ def fire(rs, state: dict, tables, act: A.Fire):
         res = resolve_fire(f["values"], f["track"], hit["values"], hit["track"], order, rolls, dt)
         if hit["values"].get("kind") in BOATS:
             res = _fire_at_boat(hit, res, dt)
-        effects = _sets(hit_id, res.effects.get("target", {})) + _sets(firer, res.effects.get("firer", {}))
+        effects = _sets(hit_id, res.changes.get("target", {})) + _sets(firer, res.changes.get("firer", {}))
         summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                    f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
         out = _core("fire", summary, res, effects)
-        _special_damage_due(out, hit, hit_id, res.effects.get("target", {}), order, dt)
+        _special_damage_due(out, hit, hit_id, res.changes.get("target", {}), order, dt)
         if provoked:
             out.effects += _sets(firer, {"provoked_line": True})
         if friend:
@@ -101,7 +101,7 @@ def fire(rs, state: dict, tables, act: A.Fire):
             out.working.insert(0, Step("grappled", f"{f['name']} is grappled with {t['name']}: she fires her lower "
                                        f"deck guns ({lower.replace(',', ', ')})", dt.cite("advanced", "grappled_lower_decks")))
         if "grappled-lower-decks" in state.get("optional", []) and target in f.get("grappled", []):
-            _boarders_first(out, state, hit, hit_id, res.effects.get("target", {}), opts, dt)
+            _boarders_first(out, state, hit, hit_id, res.changes.get("target", {}), opts, dt)
         if _yes(opts, "hot_shot"):
             _hot_shot(out, f, res.data["damage"]["low"], dt)
         if _unarmed_merchant(t) and f["values"].get("kind") != "merchant":
@@ -226,7 +226,7 @@ def _training_fire(f: dict, t: dict, firer: str, target: str, opts: dict, rng: f
         res = resolve_training_fire(f["values"], t["values"], t["track"], opts["side"], rng, rolls, chasers, dt)
         summary = (f"{f['name']} fires at {t['name']}, {rng:g}\" (training): "
                    f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
-        return _core("fire", summary, res, _sets(target, res.effects.get("target", {})))
+        return _core("fire", summary, res, _sets(target, res.changes.get("target", {})))
 
     return Plan(need, resolve)
 
@@ -244,7 +244,7 @@ def morale(rs, state: dict, tables, act: A.Morale):
         res = resolve_morale_check(s["values"], s["track"], rolls, dt)
         verdict = "holds" if res.data["held"] else f"falls to {res.data['morale']}"
         return _core("morale", f"{s['name']} morale check: {verdict}", res,
-                     _sets(ship, res.effects.get("ship", {})))
+                     _sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, resolve)
 
@@ -264,7 +264,7 @@ def _training_morale(s: dict, ship: str, opts: dict, tables):
         res = resolve_training_morale(s["values"], s["track"], rolls, throw, dt)
         out = _core("morale", f"{s['name']} morale check: "
                     + ("holds" if res.data["held"] else f"down to {res.data['morale_points']} points"),
-                    res, _sets(ship, res.effects.get("ship", {})))
+                    res, _sets(ship, res.changes.get("ship", {})))
         if given is None:
             out.working.insert(0, Step("saving throw", f"2-{throw} for a {points} point crew (the training "
                                        "game's own are illegible; --opt saving_throw=N gives one)",
@@ -388,13 +388,13 @@ def _fire_at_boat(boat: dict, res, dt):
     big = any(h["low"] > 0 and int(h["die"].split("#")[0]) >= int(row["upset_by_calibre"]) for h in res.data["hits"])
     low = float(boat["track"]["damage_low"]) + res.data["damage"]["low"]
     sunk = big or low >= float(row["hull"][kind])
-    effects = dict(res.effects)
+    effects = dict(res.changes)
     if sunk:
         effects["target"] = {**effects.get("target", {}), "status": "sunk"}
     why = ("a hit from a gun of 12# or more" if big else f"{low:g} points low against her hull of {row['hull'][kind]}")
-    steps = res.working + (Step("boat", f"the {kind} is " + (f"upset or destroyed: {why}" if sunk else
-                                f"afloat: {why}"), dt.cite("special", "boats")),)
-    return type(res)(effects, steps, {**res.data, "boat_sunk": sunk})
+    steps = res.working + [Step("boat", f"the {kind} is " + (f"upset or destroyed: {why}" if sunk else
+                                f"afloat: {why}"), dt.cite("special", "boats"))]
+    return Resolution(changes=effects, working=steps, data={**res.data, "boat_sunk": sunk})
 
 
 def _special_damage_due(out, hit: dict, hit_id: str, changes: dict, order, dt) -> None:

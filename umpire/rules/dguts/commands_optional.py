@@ -25,7 +25,7 @@ def burn(rs, state: dict, tables, act: Burn):
     v, t = s["values"], s["track"]
 
     def done(res, summary):
-        return _core("burn", f"{s['name']}: {summary}", res, _sets(ship, res.effects.get("ship", {})))
+        return _core("burn", f"{s['name']}: {summary}", res, _sets(ship, res.changes.get("ship", {})))
 
     if what == "set":
         if not areas:
@@ -45,7 +45,7 @@ def burn(rs, state: dict, tables, act: Burn):
             res = burning.resolve_fire_phase(v, t, rolls, dt, alongside)
             out = done(res, "the fire burns")
             for sid, _, _ in alongside:
-                out.effects += _sets(sid, res.effects.get(sid, {}))
+                out.effects += _sets(sid, res.changes.get(sid, {}))
             return out
 
         return Plan(DiceNeed(60, 6, ()), phase, flexible=True)
@@ -92,7 +92,7 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
     if s["track"].get("abandoned"):
         raise Refused(f"{s['name']} has already been abandoned")
     res = burning.abandon(s["values"], s["track"], dt)
-    effects = _sets(ship, res.effects.get("ship", {}))
+    effects = _sets(ship, res.changes.get("ship", {}))
     to = str(opts.get("to", ""))
     if to:
         if to not in state["ships"] or to == ship:

@@ -254,7 +254,7 @@ def special(rs, state: dict, tables, act: A.Special):
     def resolve(rolls, strict):
         res = resolve_special_damage(s["values"], s["track"], column, rolls, band, broadside, calibre, dt)
         return _core("special", f"{s['name']}: special damage ({column})", res,
-                     _sets(ship, res.effects.get("ship", {})))
+                     _sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, resolve)
 
@@ -278,14 +278,14 @@ def mast(rs, state: dict, tables, act: A.Mast):
         def resolve(rolls, strict):
             res = singleship.resolve_clear_mast(s["track"], attempt, rolls, crew, dt, which)
             return _core("mast", f"{s['name']}: clearing the fouled mast", res,
-                         _sets(ship, res.effects.get("ship", {})))
+                         _sets(ship, res.changes.get("ship", {})))
 
         return Plan(singleship.clear_mast_dice_needed(attempt, dt), resolve)
     need = singleship.mast_loss_dice_needed()
 
     def fall(rolls, strict):
         res = singleship.resolve_mast_loss(s["values"], s["track"], rolls, dt)
-        return _core("mast", f"{s['name']}: a mast comes down", res, _sets(ship, res.effects.get("ship", {})))
+        return _core("mast", f"{s['name']}: a mast comes down", res, _sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, fall)
 
@@ -312,7 +312,7 @@ def repair(rs, state: dict, tables, act: A.Repair):
         res = repairs.repair_guns(v, t, crew, battle, turns, dt)
     else:
         raise BadInput(f"repair {what!r}: use low, high, jury or guns")
-    return _core("repair", f"{s['name']} repairs ({what})", res, _sets(ship, res.effects.get("ship", {})))
+    return _core("repair", f"{s['name']} repairs ({what})", res, _sets(ship, res.changes.get("ship", {})))
 
 
 def pumps(rs, state: dict, tables, act: A.Pumps):
@@ -344,7 +344,7 @@ def explode(rs, state: dict, tables, act: A.Explode):
     explosive = _yes(opts, "explosive_ship")
     res = resolve_explosion(s["values"], s["track"], nearby, explosive, game_tables(tables))
     effects = []
-    for key, changes in res.effects.items():
+    for key, changes in res.changes.items():
         effects += _sets(ship if key == "ship" else key, changes)
     return _core("explode", f"{s['name']} explodes", res, effects)
 

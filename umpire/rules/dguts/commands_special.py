@@ -93,7 +93,7 @@ def mortar(rs, state: dict, tables, act: Mortar):
         if res.data["hit"]:
             out = apply_damage(t["values"], t["track"], float(res.data["high"]), float(res.data["low"]), 0.0, dt)
             changes = {k: v for k, v in out.state.items() if t["track"].get(k) != v}
-            res = type(res)(res.effects, res.working + out.working, res.data)
+            res = Resolution(changes=res.changes, working=res.working + list(out.working), data=res.data)
             effects = _sets(at, changes)
         return _core("mortar", f"{s['name']}'s {size}\" shell at {t['name']}: "
                      + ("hits" if res.data["hit"] else "misses"), res, effects)
@@ -134,7 +134,7 @@ def howitzer(rs, state: dict, tables, act: Howitzer):
         effects = []
         if res.data["low"]:
             out = apply_damage(t["values"], t["track"], 0.0, float(res.data["low"]), 0.0, dt)
-            res = type(res)(res.effects, res.working + out.working, res.data)
+            res = Resolution(changes=res.changes, working=res.working + list(out.working), data=res.data)
             effects = _sets(at, {k: v for k, v in out.state.items() if t["track"].get(k) != v})
         return _core("howitzer", f"{s['name']}'s howitzers at {t['name']}: {res.data['hits']} hit(s)", res, effects)
 

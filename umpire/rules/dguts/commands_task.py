@@ -47,7 +47,7 @@ def task(rs, state: dict, tables, a: Task):
         raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship, squadron, "
                        "flagship-roll, row or stay")
     out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
-                _sets(a.ship, res.effects.get("ship", {})))
+                _sets(a.ship, res.changes.get("ship", {})))
     if job:
         crew = _num(a.opts, "crew", float(s["track"]["crew_factors"]))
         if job != "anchor":         # only sailors work the sails; anyone can anchor
@@ -124,7 +124,7 @@ def _stay_aboard(state: dict, s: dict, dt):
 
     def leave(steps, data):
         res = burning.abandon(s["values"], track, dt)
-        effects = _sets(s["id"], {**res.effects.get("ship", {}), "stay_roll_turn": turn})
+        effects = _sets(s["id"], {**res.changes.get("ship", {}), "stay_roll_turn": turn})
         return Resolution("task", f"{s['name']}: her crew abandons her", effects, steps + list(res.working),
                           {**data, "abandoned": True})
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
-from umpire.rules.dguts.model import Step, rule
+from umpire.core.state import Step
+from umpire.rules.dguts.model import rule
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 _EPS = 1e-9

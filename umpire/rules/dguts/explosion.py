@@ -7,8 +7,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import apply_damage, changed
-from umpire.rules.dguts.model import BadInput, Resolution, Step
+from umpire.rules.dguts.model import BadInput
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
@@ -71,4 +72,4 @@ def resolve_explosion(exploding: Mapping[str, Any], exploding_state: Mapping[str
             outcome = apply_damage(values, state, high, low, 0.0, t)
             effects[ship_id] = changed(state, outcome.state)
             steps.extend(outcome.working)
-    return Resolution(effects, tuple(steps), {"damage": damage, "explain": [s.text() for s in steps]})
+    return Resolution(changes=effects, working=list(steps), data={"damage": damage, "explain": [s.text() for s in steps]})

@@ -14,7 +14,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 POINTS = ("fire", "carronade", "crew", "gun")
@@ -146,7 +148,7 @@ def resolve_fleet_fire(points: int, band: str, aim: str, rolls: Sequence[int], i
         steps.append(Step("shot", f"{shot}: mast x{mult['mast']}, crew x{mult['crew']}", t.cite("fleet", "fire")))
     data = {"rolls": [a, b], "total": total, "damage": {"mast": float(mast), "crew": float(crew)},
             "explain": [s.text() for s in steps]}
-    return Resolution({}, tuple(steps), data)
+    return Resolution(working=list(steps), data=data)
 
 
 def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: float, crew: float,

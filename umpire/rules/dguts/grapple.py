@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
@@ -41,13 +43,13 @@ def resolve_grapple(order: GrappleOrder, rolls: Sequence[int], tables: Tables | 
     src = t.cite("boarding", "grapple")
     if not rolls:
         steps = [Step("grapple", "automatic: the ships touch or the target is stopped", src)]
-        return Resolution({}, tuple(steps), {"grappled": True, "rolls": [], "explain": [s.text() for s in steps]})
+        return Resolution(working=list(steps), data={"grappled": True, "rolls": [], "explain": [s.text() for s in steps]})
     steps = []
     if order.first_roll:
         first_on = t.get("advanced", "grappling", "first_on")
         if rolls[0] not in first_on:
             steps.append(Step("first roll", f"{rolls[0]}: no attempt this turn", t.cite("advanced", "grappling")))
-            return Resolution({}, tuple(steps), {"grappled": False, "rolls": list(rolls),
+            return Resolution(working=list(steps), data={"grappled": False, "rolls": list(rolls),
                                                  "explain": [s.text() for s in steps]})
         steps.append(Step("first roll", f"{rolls[0]}: an attempt may be made", t.cite("advanced", "grappling")))
     key = "opposite_succeeds_on" if order.opposite_headings else "succeeds_on"
@@ -55,7 +57,7 @@ def resolve_grapple(order: GrappleOrder, rolls: Sequence[int], tables: Tables | 
     held = rolls[-1] in needed
     steps.append(Step("grapple", f"rolled {rolls[-1]}, needs {_faces(needed)}: "
                       + ("grappled" if held else "no grapple"), src))
-    return Resolution({}, tuple(steps), {"grappled": held, "rolls": list(rolls), "explain": [s.text() for s in steps]})
+    return Resolution(working=list(steps), data={"grappled": held, "rolls": list(rolls), "explain": [s.text() for s in steps]})
 
 
 def resolve_cut_grapple(rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
@@ -66,7 +68,7 @@ def resolve_cut_grapple(rolls: Sequence[int], tables: Tables | None = None) -> R
     cut = rolls[0] in needed
     steps = [Step("cut grapple", f"rolled {rolls[0]}, needs {_faces(needed)}: " + ("cut" if cut else "holds"),
                   t.cite("boarding", "grapple"))]
-    return Resolution({}, tuple(steps), {"cut": cut, "rolls": list(rolls), "explain": [s.text() for s in steps]})
+    return Resolution(working=list(steps), data={"cut": cut, "rolls": list(rolls), "explain": [s.text() for s in steps]})
 
 
 def _faces(faces: Sequence[int]) -> str:

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed, fouled_masts
 from umpire.rules.dguts.fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
-from umpire.rules.dguts.model import Aim, BadInput, Bearing, DiceNeed, Rake, RangeBand, Refused, Resolution, Step, rule
+from umpire.rules.dguts.model import Aim, BadInput, Bearing, Rake, RangeBand, Refused, rule
 from umpire.rules.dguts.repairs import dismount_guns
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
@@ -397,7 +399,7 @@ def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], targe
             "morale_checks": outcome.state["morale_checks_owed"], "morale_checks_new": outcome.checks_new,
             "masts_lost_new": outcome.masts_new, "opening_broadside": plan.opening, "hits": hits,
             "explain": [s.text() for s in steps]}
-    return Resolution(effects, tuple(steps), data)
+    return Resolution(changes=effects, working=list(steps), data=data)
 
 
 def _score(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder, rolls: Sequence[int],

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed
-from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.morale import melee_multiplier, shift_morale
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
@@ -132,7 +134,7 @@ def boarding_odds(attacker: Party, defender: Party, tables: Tables | None = None
                   else "1:1", t.cite("boarding", "odds"))]
     data = {**odds, "attacker_value": round(float(a_value), 4), "defender_value": round(float(d_value), 4),
             "explain": [s.text() for s in steps]}
-    return Resolution({}, tuple(steps), data)
+    return Resolution(working=list(steps), data=data)
 
 
 # ------------------------------------------------------------------ melee
@@ -145,7 +147,7 @@ def resolve_melee_start(odds: Mapping[str, Any], rolls: Sequence[int], tables: T
     melee, again = rolls[0] in odds["melee_on"], rolls[0] in odds["reroll_on"]
     verdict = "melee this turn" if melee else ("roll again" if again else "no melee yet: roll for a decision")
     steps = [Step("melee chance", f"{odds['odds']}: rolled {rolls[0]}, {verdict}", t.cite("boarding", "chance"))]
-    return Resolution({}, tuple(steps), {"melee": melee, "reroll": again, "rolls": list(rolls),
+    return Resolution(working=list(steps), data={"melee": melee, "reroll": again, "rolls": list(rolls),
                                          "explain": [s.text() for s in steps]})
 
 
@@ -200,7 +202,7 @@ def resolve_melee_round(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[
             "kept": kept, "difference": diff, "winner": winner, "result": outcome["result"],
             "areas_taken": areas, "areas_total": total_areas, "captured": captured,
             "explain": [s.text() for s in steps]}
-    return Resolution(effects, tuple(steps), data)
+    return Resolution(changes=effects, working=list(steps), data=data)
 
 
 def resolve_unopposed(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[str, Any],
@@ -221,7 +223,7 @@ def resolve_unopposed(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[st
         text = "the boarders have no fight in them: they are thrown back"
     steps = [Step("result", text, t.cite("boarding", "results"))]
     effects = {k: changed(s.state, new[k]) for k, s in (("attacker", attacker), ("defender", defender))}
-    return Resolution(effects, tuple(steps), {"rolls": {"attacker": [], "defender": []}, "kept": {},
+    return Resolution(changes=effects, working=list(steps), data={"rolls": {"attacker": [], "defender": []}, "kept": {},
                                               "difference": None, "winner": winner, "result": result,
                                               "areas_taken": areas, "areas_total": total, "captured": captured,
                                               "explain": [s.text() for s in steps]})
@@ -329,7 +331,7 @@ def melee_losses(winner_roll: int, loser_roll: int, winner_offensive: bool, lose
                   t.cite("boarding", "melee_losses")),
              Step("loser", f"{l_table} roll {loser_roll}: {l_rate} men per 5 CF x {loser_enemy_cf:g} enemy CF = {l_men}",
                   t.cite("boarding", "melee_losses"))]
-    return Resolution({}, tuple(steps), {"winner_men": w_men, "loser_men": l_men, "explain": [s.text() for s in steps]})
+    return Resolution(working=list(steps), data={"winner_men": w_men, "loser_men": l_men, "explain": [s.text() for s in steps]})
 
 
 def lose_men(values: Mapping[str, Any], state: Mapping[str, Any], men: int, tables: Tables | None = None) -> dict:

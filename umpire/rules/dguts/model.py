@@ -1,20 +1,18 @@
-"""Values shared by the DGUTS rules: dice needs, resolutions, errors and closed sets.
+"""Values shared by the DGUTS rules: the rule text's citation, errors and closed sets.
 
 The rules never roll dice. A resolver is split in two: one function says which
-dice it needs (`DiceNeed`), another takes the rolled values and returns a
-`Resolution` whose effects are the new absolute values of the ship states.
+dice it needs (`core.dice.DiceNeed`), another takes the rolled values and returns a
+`core.state.Resolution` whose `changes` are the new absolute values of the ship
+states by role ("ship", "target", "firer", ...).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from enum import Enum
+from typing import Any
 
 from umpire.core.errors import BadInput as _CoreBadInput, Refused as _CoreRefused
-from umpire.core.dice import DiceNeed  # noqa: F401  (one dice need and one working line for every ruleset)
-from umpire.core.state import Step  # noqa: F401
-from enum import Enum
-import re
-from typing import Any
 
 
 TEXT = "dguts-1975-second-edition-ocr.txt"
@@ -51,18 +49,6 @@ class RulingNeeded(BadInput):
         about = f" ({what})" if what else ""
         super().__init__(f"ruling {key} needed{about}: the rule text lacks it and this game is strict; "
                          f"set it with `umpire rulings set {key} VALUE`")
-
-
-@dataclass(frozen=True, slots=True)
-class Resolution:
-    """Effects (new absolute state values per ship role), the working and output data."""
-
-    effects: dict = field(default_factory=dict)
-    working: tuple[Step, ...] = ()
-    data: dict = field(default_factory=dict)
-
-    def explain(self) -> list[str]:
-        return [s.text() for s in self.working]
 
 
 class _Parsed(Enum):

@@ -12,8 +12,10 @@ import copy
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed
-from umpire.rules.dguts.model import DiceNeed, Morale, MORALE_LADDER, Refused, Resolution, Step
+from umpire.rules.dguts.model import Morale, MORALE_LADDER, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 #: morale_turns value meaning "no duration legible: stays until a house ruling gives one".
@@ -82,7 +84,7 @@ def resolve_morale_check(values: Mapping[str, Any], state: Mapping[str, Any], ro
     data = {"rolls": list(rolls), "total": total, "saving_throw": throw, "held": total <= throw,
             "morale": new["morale"], "morale_turns": new["morale_turns"],
             "morale_checks": new["morale_checks_owed"], "explain": [s.text() for s in steps]}
-    return Resolution({"ship": changed(state, new)}, tuple(steps), data)
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data=data)
 
 
 def _turns_note(state: Mapping[str, Any]) -> str:

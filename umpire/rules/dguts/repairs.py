@@ -7,8 +7,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed, rigging, update_sinking
-from umpire.rules.dguts.model import BadInput, Refused, Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
@@ -54,8 +55,8 @@ def repair_high(values: Mapping[str, Any], state: Mapping[str, Any], crew: float
                   + ("" if cf >= int(row["sail_crew_needed"]) else
                      f" (sails are restored only with {row['sail_crew_needed']} CF)"),
                   t.cite("repairs", "high"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"repaired": to_sails, "explain": [s.text() for s in steps]})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"repaired": to_sails, "explain": [s.text() for s in steps]})
 
 
 def rig_jury_mast(values: Mapping[str, Any], state: Mapping[str, Any], crew: float, turns: int,
@@ -77,7 +78,7 @@ def rig_jury_mast(values: Mapping[str, Any], state: Mapping[str, Any], crew: flo
     new["spar_work"] = round(float(state["spar_work"]) - need, 4)
     steps = [Step("jury mast", f"rigged: worth {t.get('speed', 'jury_mast', 'share')} of the lost mast",
                   t.cite("repairs", "high"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"explain": [s.text() for s in steps]})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"explain": [s.text() for s in steps]})
 
 
 def _tier(repaired: float, tons: float, tiers: list[Mapping[str, Any]]) -> Mapping[str, Any] | None:
@@ -112,8 +113,8 @@ def repair_low(values: Mapping[str, Any], state: Mapping[str, Any], crew: float,
     if _tier(repaired, tons, row["tiers"]) is None and damage > 0:
         steps.append(Step("limit", "no more low damage can be repaired at sea", t.cite("repairs", "low")))
     steps.extend(update_sinking(values, new, t))
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"repaired": round(done, 4), "explain": [s.text() for s in steps]})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"repaired": round(done, 4), "explain": [s.text() for s in steps]})
 
 
 def _one_low_turn(damage: float, repaired: float, crew: Fraction, step_pts: float, tons: float,
@@ -150,8 +151,8 @@ def repair_guns(values: Mapping[str, Any], state: Mapping[str, Any], crew: float
     new["guns_dismounted"] = int(state.get("guns_dismounted", 0)) - remounted
     steps = [Step("repair guns", f"{remounted} guns remounted, {new['guns_dismounted']} still out",
                   t.cite("repairs", "guns"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"remounted": remounted, "explain": [s.text() for s in steps]})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"remounted": remounted, "explain": [s.text() for s in steps]})
 
 
 def points_per_gun(values: Mapping[str, Any]) -> float:

@@ -11,8 +11,10 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import apply_damage, changed, fouled_masts
-from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 COLUMNS = ("hull", "spar")
@@ -50,7 +52,7 @@ def resolve_special_damage(values: Mapping[str, Any], state: Mapping[str, Any], 
     else:
         new = _apply_entry(values, new, entry, gun_calibre, steps, t)
     data = {"rolls": list(rolls), "total": total, "text": entry["text"], "explain": [s.text() for s in steps]}
-    return Resolution({"ship": changed(state, new)}, tuple(steps), data)
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data=data)
 
 
 def _apply_entry(values: Mapping[str, Any], state: dict, entry: Mapping[str, Any], calibre: int,
@@ -116,8 +118,8 @@ def resolve_mast_loss(values: Mapping[str, Any], state: Mapping[str, Any], rolls
         new["fouled_mast"] = fouled[0]["side"]
         steps.append(Step("fouled", f"turn one point to {side}; speed -20%; a third of the {side} guns "
                           f"cannot fire until it is cut away ({len(fouled)} fouled)", src))
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"mast": mast, "fall": fall, "rolls": list(rolls), "explain": [s.text() for s in steps]})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"mast": mast, "fall": fall, "rolls": list(rolls), "explain": [s.text() for s in steps]})
 
 
 def clearing_rule(attempt: int, tables: Tables | None = None) -> Any:
@@ -166,8 +168,8 @@ def resolve_clear_mast(state: Mapping[str, Any], attempt: int, rolls: Sequence[i
         new["fouled_mast"] = rest[0]["side"] if rest else ""
     name = fouled[which]["mast"] or "the"
     steps = [Step("clear mast", f"{name} mast fouled {fouled[which]['side']}, attempt {attempt}: {text}", src)]
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"cleared": cleared, "mast": fouled[which]["mast"], "still_fouled": len(new.get("fouled_masts", fouled)),
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"cleared": cleared, "mast": fouled[which]["mast"], "still_fouled": len(new.get("fouled_masts", fouled)),
                        "explain": [s.text() for s in steps]})
 
 

@@ -7,7 +7,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
-from umpire.rules.dguts.model import BadInput, DiceNeed, Refused, Resolution, Step
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
@@ -95,7 +97,7 @@ def resolve_ram(angled: bool, rolls: Sequence[int], tables: Tables | None = None
         steps.append(Step("entangled", f"rolled {tangle}: " + ("entangled" if data["entangled"] else "clear"), src))
     elif result == "collision":
         steps.append(Step("collision", "side to side: the galley's oars on that side are sheared off", src))
-    return Resolution({}, tuple(steps), data)
+    return Resolution(working=list(steps), data=data)
 
 
 def ram_dice(angled: bool, rolls_known: Sequence[int] = ()) -> DiceNeed:
@@ -109,7 +111,7 @@ def resolve_paddles(hits_low: int, rolls: Sequence[int], tables: Tables | None =
     jammed = any(r in t.get("special", "steam", "paddle_on") for r in rolls)
     steps = [Step("paddle wheels", f"rolled {', '.join(map(str, rolls))}: " + ("a wheel jams: half speed under "
                   "sail" if jammed else "the wheels turn"), t.cite("special", "steam"))]
-    return Resolution({}, tuple(steps), {"jammed": jammed, "rolls": list(rolls)})
+    return Resolution(working=list(steps), data={"jammed": jammed, "rolls": list(rolls)})
 
 
 def mortar_row(size: str, tables: Tables | None = None) -> dict:
@@ -129,7 +131,7 @@ def resolve_mortar_fall(rolls: Sequence[int], tables: Tables | None = None) -> R
     along, across = a + b - mark, c + d - mark
     steps = [Step("fall of shot", f"along {a}+{b} = {a + b} on the ruler: {along:+d}\"; across {c}+{d} = {c + d}: "
                   f"{across:+d}\" from the aiming point", t.cite("special", "mortars"))]
-    return Resolution({}, tuple(steps), {"along": along, "across": across, "rolls": [a, b, c, d]})
+    return Resolution(working=list(steps), data={"along": along, "across": across, "rolls": [a, b, c, d]})
 
 
 def resolve_mortar_hit(size: str, rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
@@ -139,13 +141,13 @@ def resolve_mortar_hit(size: str, rolls: Sequence[int], tables: Tables | None = 
     vessel, burst = DiceNeed(2, 6, ("on the vessel", "explodes")).check(rolls)
     src = t.cite("special", "mortars")
     if vessel not in t.get("special", "mortars", "vessel_on"):
-        return Resolution({}, (Step("mortar", f"rolled {vessel}: the shell misses the vessel", src),),
-                          {"hit": False, "high": 0, "low": 0, "rolls": [vessel, burst]})
+        return Resolution(working=[Step("mortar", f"rolled {vessel}: the shell misses the vessel", src)],
+                          data={"hit": False, "high": 0, "low": 0, "rolls": [vessel, burst]})
     bursts = burst in t.get("special", "mortars", "explode_on")
     low, high = (int(row["low"]), int(row["high"])) if bursts else (int(row["dud"]), 0)
     steps = [Step("mortar", f"rolled {vessel}: on the vessel; {burst}: " + ("it bursts" if bursts else "a dud")
                   + f", {low} low, {high} high", src)]
-    return Resolution({}, tuple(steps), {"hit": True, "bursts": bursts, "high": high, "low": low,
+    return Resolution(working=list(steps), data={"hit": True, "bursts": bursts, "high": high, "low": low,
                                          "rolls": [vessel, burst]})
 
 
@@ -174,4 +176,4 @@ def resolve_howitzers(calibre: int, factors: int, band: str, moving: bool, rolls
     if hits:
         steps.append(Step("fire", f"a die for each of the {hits} shell(s): 1-3 starts a fire on the bow or stern "
                           "deck, 6 rolls again (`umpire burn SHIP shell AREA ...`, one bow or stern area a shell)", src))
-    return Resolution({}, tuple(steps), {"hits": hits, "low": low, "rolls": list(rolls)})
+    return Resolution(working=list(steps), data={"hits": hits, "low": low, "rolls": list(rolls)})

@@ -12,8 +12,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Mapping
 
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import fouled_masts, speed_share
-from umpire.rules.dguts.model import BadInput, PointOfSail, Resolution, SailingClass, Step
+from umpire.rules.dguts.model import BadInput, PointOfSail, SailingClass
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 SPEED_OPTIONS = ("gun-weight", "seamanship")
@@ -99,7 +100,7 @@ def ship_speed(values: Mapping[str, Any], state: Mapping[str, Any], point_of_sai
     steps.append(Step("speed", f'{float(speed):.3g}" (full speed {float(full):.3g}")', t.cite("speed")))
     data = {"speed": round(float(speed), 4), "full_speed": round(float(full), 4),
             "base": float(start), "explain": [s.text() for s in steps]}
-    return Resolution({}, tuple(steps), data)
+    return Resolution(working=list(steps), data=data)
 
 
 def _changes(values: Mapping[str, Any], state: Mapping[str, Any], jury_rig_turns: int,

@@ -8,8 +8,9 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed
-from umpire.rules.dguts.model import BadInput, Refused, Resolution, Step
+from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 TASKS = ("sail", "tack", "anchor", "furl")
@@ -94,16 +95,16 @@ def set_studding_sails(values: Mapping[str, Any], state: Mapping[str, Any], on: 
                           "Optional 2); --trained if the umpire allows this crew")
     new = {**copy.deepcopy(dict(state)), "studding_sails": bool(on)}
     text = ("set: +50% speed, hits high x3/2, no broadside or chase fire" if on else "taken in")
-    return Resolution({"ship": changed(state, new)}, (Step("studding sails", f"{text}; a full turn's work", src),),
-                      {"studding_sails": bool(on)})
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("studding sails", f"{text}; a full turn's work", src)],
+                      data={"studding_sails": bool(on)})
 
 
 def set_anchored(state: Mapping[str, Any], on: bool, tables: Tables | None = None) -> Resolution:
     t = tables_or_default(tables)
     new = {**copy.deepcopy(dict(state)), "anchored": bool(on)}
     text = "at anchor: she does not move, and her guns reach 3/2 as far" if on else "anchor weighed"
-    return Resolution({"ship": changed(state, new)}, (Step("anchor", text, t.cite("fire", "anchored")),),
-                      {"anchored": bool(on)})
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("anchor", text, t.cite("fire", "anchored"))],
+                      data={"anchored": bool(on)})
 
 
 def lighten(values: Mapping[str, Any], state: Mapping[str, Any], what: str, share: Any = None,
@@ -121,9 +122,9 @@ def lighten(values: Mapping[str, Any], state: Mapping[str, Any], what: str, shar
     light = dict(state.get("lightened", {}))
     light[what] = float(gain)
     new = {**copy.deepcopy(dict(state)), "lightened": light}
-    return Resolution({"ship": changed(state, new)},
-                      (Step("lightened", f"{what}: +{float(gain):.0%} speed", t.cite("tasks", "lightening")),),
-                      {"lightened": light})
+    return Resolution(changes={"ship": changed(state, new)},
+                      working=[Step("lightened", f"{what}: +{float(gain):.0%} speed", t.cite("tasks", "lightening"))],
+                      data={"lightened": light})
 
 
 def mark_flagship(state: Mapping[str, Any], on: bool, squadron: str = "", tables: Tables | None = None) -> Resolution:
@@ -134,8 +135,8 @@ def mark_flagship(state: Mapping[str, Any], on: bool, squadron: str = "", tables
     if on and squadron:
         new["squadron"] = squadron          # she leads it, and is of it
     text = (f"flagship of the {squadron} squadron" if squadron else "flagship of the fleet") if on else "no flagship"
-    return Resolution({"ship": changed(state, new)}, (Step("flagship", text, t.cite("fleet", "flagships")),),
-                      {"flagship": flag})
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("flagship", text, t.cite("fleet", "flagships"))],
+                      data={"flagship": flag})
 
 
 def join_squadron(values: Mapping[str, Any], state: Mapping[str, Any], on: bool, squadron: str = "",
@@ -152,8 +153,8 @@ def join_squadron(values: Mapping[str, Any], state: Mapping[str, Any], on: bool,
     new = {**copy.deepcopy(dict(state)), "squadron": squadron.strip() if on else ""}
     text = (f"in the {squadron.strip()} squadron (a squadron has three ships of the line at least)" if on
             else "out of her squadron")
-    return Resolution({"ship": changed(state, new)}, (Step("squadron", text, t.cite("fleet", "flagships")),),
-                      {"squadron": new["squadron"]})
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("squadron", text, t.cite("fleet", "flagships"))],
+                      data={"squadron": new["squadron"]})
 
 
 def rig_springs(state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
@@ -163,4 +164,4 @@ def rig_springs(state: Mapping[str, Any], tables: Tables | None = None) -> Resol
     new = {**copy.deepcopy(dict(state)), "springs": True}
     steps = [Step("springs", "half the crew works six turns to rig them; then she may turn in place up to 180 "
                   "degrees, pivoting on bow or stern; weighing takes two turns", t.cite("tasks", "springs"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps), {"springs": True})
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"springs": True})

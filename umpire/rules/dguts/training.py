@@ -14,10 +14,12 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed
 from umpire.rules.dguts.guns import merge_batteries, parse_guns
 from umpire.rules.dguts.melee import odds_for
-from umpire.rules.dguts.model import BadInput, Bearing, DiceNeed, Refused, Resolution, Step
+from umpire.rules.dguts.model import BadInput, Bearing, Refused
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
@@ -84,7 +86,7 @@ def resolve_training_fire(firer: Mapping[str, Any], target: Mapping[str, Any], t
     data = {"rolls": list(rolls), "damage": {"high": float(high), "low": float(low)},
             "morale_checks": new["morale_checks_owed"], "morale_checks_new": checks,
             "explain": [s.text() for s in steps]}
-    return Resolution({"target": changed(target_state, new)}, tuple(steps), data)
+    return Resolution(changes={"target": changed(target_state, new)}, working=list(steps), data=data)
 
 
 def training_damage(values: Mapping[str, Any], state: Mapping[str, Any], high: float, low: float,
@@ -155,8 +157,8 @@ def resolve_training_morale(values: Mapping[str, Any], state: Mapping[str, Any],
     steps = [Step("morale", f"{rolls[0]}+{rolls[1]} = {total} against 2-{saving_throw}: "
                   + (f"down to {new['morale_points']} points" if total > int(saving_throw) else "holds"),
                   t.cite("training", "morale"))]
-    return Resolution({"ship": changed(state, new)}, tuple(steps),
-                      {"held": total <= int(saving_throw), "morale_points": new["morale_points"],
+    return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
+                      data={"held": total <= int(saving_throw), "morale_points": new["morale_points"],
                        "explain": [s.text() for s in steps]})
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from umpire.rules.dguts.model import BadInput, DiceNeed, Resolution, Step
+from umpire.core.dice import DiceNeed
+from umpire.core.state import Resolution, Step
+from umpire.rules.dguts.model import BadInput
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 WIND_DICE = DiceNeed(3, 6, ("red", "white", "shift"))
@@ -27,7 +29,7 @@ def resolve_wind_direction(rolls: Sequence[int], tables: Tables | None = None) -
     wind_from = compass[(compass.index(cardinal) + points) % len(compass)]
     steps = [Step("cardinal point", f"red {red}, white {white}: {cardinal}", t.cite("wind", "cardinal")),
              Step("shift", f"{shift}: {points:+d} points, wind from {wind_from}", t.cite("wind", "shift"))]
-    return Resolution({}, tuple(steps), {"cardinal": cardinal, "wind_from": wind_from, "rolls": [red, white, shift],
+    return Resolution(working=list(steps), data={"cardinal": cardinal, "wind_from": wind_from, "rolls": [red, white, shift],
                                          "explain": [s.text() for s in steps]})
 
 
@@ -45,7 +47,7 @@ def resolve_wind_force(rolls: Sequence[int], tropics: bool = False, tables: Tabl
     force = int(t.get("wind", "force", "by_total", str(total), what=f"the wind force for a roll of {total}"))
     steps = [Step("wind force", f"{a}+{b}" + (" -1 (tropics)" if tropics else "") + f" = {total}: Force {force}",
                   t.cite("wind"))]
-    return Resolution({}, tuple(steps), {"force": force, "rolls": [a, b], "explain": [s.text() for s in steps]})
+    return Resolution(working=list(steps), data={"force": force, "rolls": [a, b], "explain": [s.text() for s in steps]})
 
 
 def resolve_wind_change(wind_from: str, force: int, rolls: Sequence[int], tables: Tables | None = None) -> Resolution:
@@ -61,7 +63,7 @@ def resolve_wind_change(wind_from: str, force: int, rolls: Sequence[int], tables
                   f"(Force {new_force})", t.cite("wind")),
              Step("direction", f"{d_die}: " + ("holds" if not turn else f"{abs(turn)} point {'right' if turn > 0 else 'left'}")
                   + f" (from {new_from})", t.cite("wind"))]
-    return Resolution({}, tuple(steps), {"force": new_force, "wind_from": new_from, "rolls": [f_die, d_die],
+    return Resolution(working=list(steps), data={"force": new_force, "wind_from": new_from, "rolls": [f_die, d_die],
                                          "explain": [s.text() for s in steps]})
 
 
