@@ -9,8 +9,6 @@ from umpire.pdf.draw import Pen, footer
 from umpire.pdf.layout import CoverLayout
 from umpire.pdf.views import CoverView
 
-RULESET_NAMES = {"wsim-1981": "Wooden Ships & Iron Men (1981 rules)",
-                 "dguts": "Don't Give Up The Ship! (1975 rules)"}
 
 #: a printed piece of the cover: its height, and how to draw it with its top at y
 Piece = tuple[float, Callable[[float], None]]
@@ -43,7 +41,7 @@ def cover_pages(pen: Pen, view: CoverView, layout: CoverLayout, widths: Sequence
         for height, draw in chunk:
             draw(y)
             y -= height
-        footer(pen, paper.width, page.margin, f"umpire - {RULESET_NAMES.get(view.ruleset, view.ruleset)}",
+        footer(pen, paper.width, page.margin, f"umpire - {view.rules}",
                f"cover {n}/{len(pages)}")
         pen.canvas.showPage()
     return len(pages)
@@ -78,7 +76,7 @@ def _title(pen: Pen, view: CoverView, layout: CoverLayout, top: float) -> float:
     x, width = layout.page.margin, layout.paper.width - 2 * layout.page.margin
     f, h = pen.fonts, layout.title.height
     pen.band(x, top - h, width, h)
-    sub = f"{RULESET_NAMES.get(view.ruleset, view.ruleset)} - {view.subtitle}"
+    sub = f"{view.rules} - {view.subtitle}"
     pen.block(x + f.small, top, h, [(view.title, f.title, True), (sub, f.text, False)], room=width - 2 * f.small)
     return top - h - layout.title.gap
 

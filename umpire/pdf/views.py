@@ -67,6 +67,6 @@ class CoverView:
 
     title: str
     subtitle: str
-    ruleset: str
+    rules: str                 # the rules' name as the cover prints it (edition and level)
     headings: tuple[str, ...]
     sides: tuple[CoverSide, ...]

@@ -375,6 +375,8 @@ def grid_rows(ship: DgutsShip, count: int) -> tuple[LogRow, ...]:
     return tuple(logged.get(str(n), LogRow(str(n))) for n in range(1, count + 1))
 
 
+#: the rules' name on the cover
+RULES_NAME = "Don't Give Up The Ship! (1975 rules)"
 DGUTS_HEADINGS = ("id", "name", "nation", "class", "tons", "guns", "CF", "SF val.", "morale", "state")
 
 
@@ -389,5 +391,5 @@ def dguts_cover(fleet: Fleet, views: Sequence[DgutsShip]) -> CoverView:
                  str(track.get("morale", "")) if fleet.damage else str(values.get("morale_value", "")),
                  str(track.get("status", "")) if fleet.damage else "")
         sides.setdefault(view.side, []).append(CoverRow(cells))
-    return CoverView(fleet.title, fleet.subtitle, fleet.ruleset, DGUTS_HEADINGS,
+    return CoverView(fleet.title, fleet.subtitle, RULES_NAME, DGUTS_HEADINGS,
                      tuple(CoverSide(side, tuple(rows)) for side, rows in sides.items()))
