@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from umpire.cli import _register, cli
+from umpire.core import game as gamefile
+from umpire.core.state import Resolution, set_
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MARS = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
@@ -61,3 +63,67 @@ def battle(umpire, tmp_path) -> Path:
         res = umpire(*cmd)
         assert res.code == 0, (cmd, res.err)
     return game
+
+
+# --- fonts ----------------------------------------------------------------------------------
+
+def fonts_of(pdf) -> list[dict]:
+    """The font dictionaries of every page."""
+    out = []
+    for page in pages(pdf):
+        for font in page["/Resources"]["/Font"].values():
+            out.append(font.get_object())
+    return out
+
+
+def font_sizes(page) -> list[float]:
+    """The size of every text run set on a page, in points."""
+    return [float(m) for m in re.findall(rb"/F\d+\+?\d* ([\d.]+) Tf", stream(page))]
+
+
+# --- DGUTS ----------------------------------------------------------------------------------
+
+# the Training Game's Ship B as a one-ship scenario
+SHIP_B = """
+format = 1
+id = "training"
+ruleset = "dguts"
+title = "Training Game"
+
+[[ships]]
+id = "ship-b"
+name = "Ship B"
+side = "blue"
+nation = "british"
+tons = 580
+men = 254
+crew_factors = 12
+guns = "12x24C,15x12"
+"""
+
+
+def training_numbers() -> dict[str, list[str]]:
+    """Ship B's figures as the Training Game's data sheet gives them (OCR reads B as 8)."""
+    excerpt = (FIXTURES / "dguts-training-ship-data-sheet.txt").read_text()
+    masts = re.search(r"Ship 8: (\d+) points, (\d+) points, (\d+) points \(3, 6, and 9 X 29\)", excerpt)
+    cf_value = re.search(r"Ship B: (\d+)\. (\d)\(580", excerpt)
+    tenth = re.search(r"Ship 8: (\d+) points \(48\.3", excerpt)
+    assert masts and cf_value and tenth
+    return {"masts": list(masts.groups()), "cf_value": [f"{cf_value[1]}.{cf_value[2]}"], "tenth": [tenth[1]]}
+
+
+def damaged_game(umpire, tmp_path):
+    """Constitution v Guerriere with Guerriere's tracks set as after a hard fight."""
+    path = tmp_path / "game.toml"
+    assert umpire("new", path, "--scenario", "dguts-constitution-guerriere", "--seed", "1").code == 0
+    g = gamefile.load(path)
+    track = ["ships", "guerriere", "track"]
+    g.record(Resolution("fire", "Constitution fires", [
+        set_(track + ["damage_high"], 300.0), set_(track + ["damage_low"], 290.0), set_(track + ["sails_lost"], 4),
+        set_(track + ["masts_lost"], 1), set_(track + ["crew_marks"], 2), set_(track + ["crew_factors"], 10.2),
+    ]), {"command": "fire", "ship": "constitution", "at": "guerriere", "opts": {"side": "left"}})
+    g.record(Resolution("turn", "turn 2 begins", [set_(["turn"], 2)]), {"command": "turn"})
+    g.record(Resolution("morale", "Guerriere falls", [set_(track + ["morale"], "shaken")]),
+             {"command": "morale", "ship": "guerriere"})
+    gamefile.save(g)
+    return path

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.pdf.conftest import pages, text
+from tests.pdf.conftest import HERCULE, MARS, SHIP_B, pages, text, training_numbers
 
 
 def _pages(umpire, tmp_path, *args) -> list[str]:
@@ -44,8 +44,6 @@ def test_load_text_in_the_advanced_notation():
 def test_dguts_cards_carry_the_morale_and_mast_thresholds(umpire, tmp_path):
     """The Training Game's Ship B: masts lost at 87, 174, 261 points high, ten percent of the crew lost
     at every 58 points low; a morale roll falls due at each (Basic Rules IX, Morale)."""
-    from tests.pdf.test_dguts import SHIP_B, training_numbers
-
     scen = tmp_path / "training.toml"
     scen.write_text(SHIP_B)
     want = training_numbers()
@@ -72,8 +70,6 @@ def test_wsim_log_line_one_gives_the_rating_where_the_set_up_does(umpire, tmp_pa
 
 
 def test_a_1981_scenario_entry_s_rating_prints_on_line_one(umpire, tmp_path):
-    from tests.pdf.conftest import HERCULE
-
     scen = tmp_path / "duel.toml"
     scen.write_text('format = 1\nid = "duel"\nruleset = "wsim-1981"\ntitle = "Duel"\n\n'
                     f'[[ships]]\nid = "hercule"\nname = "HERCULE"\nside = "french"\nspec = "{HERCULE}"\n'
@@ -84,8 +80,6 @@ def test_a_1981_scenario_entry_s_rating_prints_on_line_one(umpire, tmp_path):
 
 def test_advanced_wsim_card_shows_the_shot_loaded(umpire, tmp_path):
     """Grapeshot loaded after firing (Advanced X.A), doubleshot over two load phases (VIII.B.3.c)."""
-    from tests.pdf.conftest import HERCULE, MARS
-
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
     assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS, "--class", "SOL").code == 0
     assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE, "--class", "SOL").code == 0

@@ -4,37 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.pdf.conftest import FIXTURES, pages, run, text, x_marks
+from tests.pdf.conftest import SHIP_B, damaged_game, pages, run, text, training_numbers, x_marks
 from umpire.core import game as gamefile
-from umpire.core.state import Resolution, set_
-
-SHIP_B = """
-format = 1
-id = "training"
-ruleset = "dguts"
-title = "Training Game"
-
-[[ships]]
-id = "ship-b"
-name = "Ship B"
-side = "blue"
-nation = "british"
-tons = 580
-men = 254
-crew_factors = 12
-guns = "12x24C,15x12"
-"""
-
-
-def training_numbers() -> dict[str, list[str]]:
-    """Ship B's figures as the Training Game's data sheet gives them (OCR reads B as 8)."""
-    excerpt = (FIXTURES / "dguts-training-ship-data-sheet.txt").read_text()
-    masts = re.search(r"Ship 8: (\d+) points, (\d+) points, (\d+) points \(3, 6, and 9 X 29\)", excerpt)
-    cf_value = re.search(r"Ship B: (\d+)\. (\d)\(580", excerpt)
-    tenth = re.search(r"Ship 8: (\d+) points \(48\.3", excerpt)
-    assert masts and cf_value and tenth
-    return {"masts": list(masts.groups()), "cf_value": [f"{cf_value[1]}.{cf_value[2]}"], "tenth": [tenth[1]]}
-
 
 def test_training_game_data_sheet_numbers(tmp_path):
     scen = tmp_path / "training.toml"
@@ -72,22 +43,6 @@ def test_scenario_cards_and_cover(tmp_path):
         assert {(round(float(p.mediabox.width), 1), round(float(p.mediabox.height), 1)) for p in pages(letter)} == \
             {(612.0, 792.0)}
 
-
-def damaged_game(umpire, tmp_path):
-    """Constitution v Guerriere with Guerriere's tracks set as after a hard fight."""
-    path = tmp_path / "game.toml"
-    assert umpire("new", path, "--scenario", "dguts-constitution-guerriere", "--seed", "1").code == 0
-    g = gamefile.load(path)
-    track = ["ships", "guerriere", "track"]
-    g.record(Resolution("fire", "Constitution fires", [
-        set_(track + ["damage_high"], 300.0), set_(track + ["damage_low"], 290.0), set_(track + ["sails_lost"], 4),
-        set_(track + ["masts_lost"], 1), set_(track + ["crew_marks"], 2), set_(track + ["crew_factors"], 10.2),
-    ]), {"command": "fire", "ship": "constitution", "at": "guerriere", "opts": {"side": "left"}})
-    g.record(Resolution("turn", "turn 2 begins", [set_(["turn"], 2)]), {"command": "turn"})
-    g.record(Resolution("morale", "Guerriere falls", [set_(track + ["morale"], "shaken")]),
-             {"command": "morale", "ship": "guerriere"})
-    gamefile.save(g)
-    return path
 
 
 def test_game_sheet_crosses_the_rungs_reached(umpire, tmp_path):

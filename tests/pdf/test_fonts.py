@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
-from tests.pdf.conftest import HERCULE, MARS, pages, run, stream, text
+from tests.pdf.conftest import HERCULE, MARS, font_sizes, fonts_of, pages, run, text
 
 NAMES = {"azov": "АЗОВ", "ellas": "ΕΛΛΑΣ", "orzel": "ORZEŁ ŻÓŁTY"}
 
@@ -16,14 +14,6 @@ def unicode_game(tmp_path):
         res = run("--game", game, "ship", "add", name, "--id", sid, "--side", "russian", "--spec", MARS)
         assert res.exit_code == 0, res.output
     return game
-
-
-def fonts_of(pdf) -> list[dict]:
-    out = []
-    for page in pages(pdf):
-        for font in page["/Resources"]["/Font"].values():
-            out.append(font.get_object())
-    return out
 
 
 def test_unicode_names_print_and_copy_out(tmp_path):
@@ -49,10 +39,6 @@ def test_every_font_is_embedded_truetype(tmp_path):
             desc = (descendants[0].get_object() if descendants else font)["/FontDescriptor"].get_object()
             assert "/FontFile2" in desc, font["/BaseFont"]
             assert "DejaVu" in str(font["/BaseFont"])
-
-
-def font_sizes(page) -> list[float]:
-    return [float(m) for m in re.findall(rb"/F\d+\+?\d* ([\d.]+) Tf", stream(page))]
 
 
 def test_no_text_under_six_points_even_for_very_long_names(tmp_path):

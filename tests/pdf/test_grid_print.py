@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tests.pdf.conftest import pages, stream, text
-from tests.pdf.test_fonts import fonts_of
+from tests.pdf.conftest import font_sizes, fonts_of, pages, stream, text
 
 
 def _game(umpire, tmp_path):
@@ -80,8 +79,6 @@ def test_deck_is_refused_outside_the_grid_game(umpire, duel, tmp_path):
 
 
 def test_a_long_name_and_id_print_at_six_points_or_more_the_id_whole(umpire, tmp_path):
-    from tests.pdf.test_fonts import font_sizes
-
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "grid").code == 0
     name = ("NUESTRA SEÑORA DE LA SANTÍSIMA TRINIDAD " * 6)[:200].strip()
     sid = ("trinidad-" * 30)[:150].strip("-")

@@ -3,8 +3,7 @@ name prints and copies out, and no page names a font the file does not hold."""
 
 from __future__ import annotations
 
-from tests.pdf.conftest import MARS, pages, text
-from tests.pdf.test_fonts import fonts_of
+from tests.pdf.conftest import MARS, fonts_of, pages, text
 
 
 def test_report_pdf_embeds_every_font(umpire, tmp_path):

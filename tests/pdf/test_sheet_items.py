@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import re
 
-from tests.pdf.conftest import HERCULE, MARS, pages, text
-from tests.pdf.test_dguts import damaged_game
+from tests.pdf.conftest import HERCULE, MARS, damaged_game, pages, text
 from umpire.core import game as gamefile
 from umpire.core.state import Resolution, set_
 
