@@ -1,6 +1,7 @@
 """Import directions, read from the source (every import, also those inside functions):
 core imports no ruleset and no UI; rulesets import no UI and no printing; pdf and oob import no cli;
-and no two modules of one package import each other."""
+and no two modules of one package import each other. Test modules import shared test code only from
+`helpers` and `conftest` modules."""
 
 from __future__ import annotations
 
@@ -65,3 +66,18 @@ def test_no_two_modules_import_each_other():
                     if a != b and b in imps and a in MODULES[b] and not a.startswith(b + ".")
                     and not b.startswith(a + ".")})
     assert pairs == []
+
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_a_test_module_imports_only_helpers_and_conftest_modules():
+    """Tests share code through `helpers` and `conftest` modules, never by importing another test module."""
+    bad = []
+    for path in sorted(TESTS.rglob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("tests.")):
+                last = (node.module or "").rsplit(".", 1)[-1]
+                if last not in ("helpers", "conftest"):
+                    bad.append(f"{path.relative_to(TESTS)}:{node.lineno} imports from {'.' * node.level}{node.module}")
+    assert bad == []
