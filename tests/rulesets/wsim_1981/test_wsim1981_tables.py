@@ -32,6 +32,7 @@ TOML_FILES = (
     "moves.toml",
     "optional.toml",
     "procedures.toml",
+    "citations.toml",
 )
 
 # Column order of the HDT body rows, as given by its header rows.

@@ -8,6 +8,7 @@ from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
 from umpire.rules.wsim import actions as WsimActions
+from umpire.rules.wsim import citations
 from umpire.rules.wsim import optional_actions as OptionalActions
 from umpire.rules.wsim.moves import Move
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
@@ -423,7 +424,32 @@ class Wsim1981(Ruleset):
             res.data["game_over"] = end
             res.effects.append(set_(["game_over"], end))   # the end stands (Basic XI.A.4)
 
+    def plan(self, state: dict, tables, action: dict):
+        """Every command, its working and refusals cited as the game's own text numbers its rules
+        (the `citations` table of its data; rules/wsim/citations.py)."""
+        try:
+            return citations.cited(tables, self.plan_action(state, tables, action))
+        except UmpireError as exc:
+            raise citations.error(tables, exc) from None
+
+    def plan_action(self, state: dict, tables, action: dict):
+        """The command's Plan or Resolution as the rules decide it (an edition overrides this)."""
+        return super().plan(state, tables, action)
+
+    def query(self, state: dict, tables, command: str, ship: str, opts: dict):
+        """A read-only answer, cited as the game's own text numbers its rules."""
+        try:
+            return citations.cited(tables, super().query(state, tables, command, ship, opts))
+        except UmpireError as exc:
+            raise citations.error(tables, exc) from None
+
     def after(self, state: dict, res, tables=None) -> None:
+        """The rules that follow any change (`after_action`), their working cited by the game's text."""
+        self.after_action(state, res, tables)
+        if tables is not None:
+            citations.resolution(tables, res)
+
+    def after_action(self, state: dict, res, tables=None) -> None:
         """Rules that follow any change: prisoners rising against a thin prize crew."""
         import copy
 

@@ -113,7 +113,7 @@ class WsimTe26(Wsim1981):
         return Plan(need, lambda rolls, strict: te26_melee.resolve(state, attackers, defender, opts or {}, rolls,
                                                                    tables, strict), flexible=True)
 
-    def plan(self, state: dict, tables, action: dict):
+    def plan_action(self, state: dict, tables, action: dict):
         """Every command, after 12.4.7's limits on a prize crew the turn after the capture."""
         from umpire.rules.wsim.editions.te26 import prize as te26_prize
 
@@ -130,7 +130,7 @@ class WsimTe26(Wsim1981):
         alt = te26_optional.instead(state, tables, action)          # Optional 57.3: soldiers' muskets
         if alt is not None:
             return alt
-        return te26_optional.follow(state, action, super().plan(te26_optional.view(state, action), tables, action))
+        return te26_optional.follow(state, action, super().plan_action(te26_optional.view(state, action), tables, action))
 
     def board(self, state: dict, tables, ship: str, party: str, sections: str, target: str, opts=None):
         """Boarding parties as 1981 (whole sections, lowest first), with the Tournament Edition's
@@ -378,11 +378,11 @@ class WsimTe26(Wsim1981):
 
         return te26_rest_masts.plan(state, tables, a.ship, a.opts)
 
-    def after(self, state: dict, res, tables=None) -> None:
+    def after_action(self, state: dict, res, tables=None) -> None:
         """As 1981; and with Optional 36 a die owed for each whole rigging section lost (36.2)."""
         from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_rest_masts
 
-        super().after(state, res, tables)
+        super().after_action(state, res, tables)
         te26_rest_masts.after(state, res)
 
     def _speed(self, state: dict, tables, ship: str, opts: dict):
@@ -632,9 +632,9 @@ class WsimTe26Advanced(WsimTe26):
         if ship_id not in state["ships"]:
             raise BadInput(f"no ship {ship_id!r}")
 
-    def after(self, state: dict, res, tables=None) -> None:
+    def after_action(self, state: dict, res, tables=None) -> None:
         """As 1981; and a ship whose whole first rigging section goes loses full sails for good (19.1.3)."""
-        super().after(state, res, tables)
+        super().after_action(state, res, tables)
         for e in list(res.effects):
             p = e["path"]
             if len(p) == 3 and p[0] == "ships" and p[2] == "rigging_left" and e["op"] == "set" \
