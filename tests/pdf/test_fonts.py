@@ -65,7 +65,8 @@ def test_fit_is_not_quadratic_in_the_name_length(tmp_path):
 
     from umpire.pdf import draw
     from umpire.pdf.document import new_pen as _pen
-    from umpire.pdf.layout import WsimSheetLayout, load_layout
+    from umpire.pdf.layout import load_layout
+    from umpire.pdf.wsim.layout import WsimSheetLayout
 
     layout = load_layout(WsimSheetLayout, "a4")
     pen = _pen(Canvas(str(tmp_path / "x.pdf")), layout)

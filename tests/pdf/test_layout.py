@@ -6,10 +6,12 @@ import pytest
 
 from umpire.core.errors import BadInput
 from umpire.pdf import layout as lay
+from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.fonts import font_names
 from umpire.pdf.paging import Span, card_grid, chunks, grid_capacity, spans
+from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout
 
-KINDS = (lay.WsimSheetLayout, lay.WsimCardLayout, lay.CoverLayout, lay.DgutsSheetLayout, lay.DgutsCardLayout)
+KINDS = (WsimSheetLayout, WsimCardLayout, lay.CoverLayout, DgutsSheetLayout, DgutsCardLayout)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -24,7 +26,7 @@ def test_every_bundled_layout_loads_on_every_paper(kind, paper):
 def test_lengths_are_millimetres_turned_into_points():
     a4 = lay.load_paper("a4")
     assert a4.width == pytest.approx(595.28, abs=0.01) and a4.height == pytest.approx(841.89, abs=0.01)
-    sheet = lay.load_layout(lay.WsimSheetLayout, "a4")
+    sheet = lay.load_layout(WsimSheetLayout, "a4")
     assert sheet.page.margin == pytest.approx(12 * lay.MM)
     assert sheet.fonts.title == 16.0            # points, unconverted
     assert sheet.boxes.per_row == 25            # a count, unconverted
@@ -49,13 +51,13 @@ def _bundled(name: str) -> str:
 def test_a_missing_key_is_named(tmp_path, monkeypatch):
     _template(tmp_path, monkeypatch, "wsim-card", _bundled("wsim-card").replace("per_row = 11\n", ""))
     with pytest.raises(BadInput, match=r"\[boxes\] lacks 'per_row'"):
-        lay.load_layout(lay.WsimCardLayout, "a4")
+        lay.load_layout(WsimCardLayout, "a4")
 
 
 def test_a_wrong_type_is_named(tmp_path, monkeypatch):
     _template(tmp_path, monkeypatch, "wsim-card", _bundled("wsim-card").replace("width = 63.0", 'width = "wide"'))
     with pytest.raises(BadInput, match=r"\[card\] width: expected a number"):
-        lay.load_layout(lay.WsimCardLayout, "a4")
+        lay.load_layout(WsimCardLayout, "a4")
 
 
 def test_an_unknown_font_is_refused(tmp_path, monkeypatch):
@@ -68,20 +70,20 @@ def test_an_unknown_font_is_refused(tmp_path, monkeypatch):
 def test_text_under_six_points_is_refused(tmp_path, monkeypatch):
     _template(tmp_path, monkeypatch, "wsim-card", _bundled("wsim-card").replace("min_size = 6.0", "min_size = 4.5"))
     with pytest.raises(BadInput, match=r"\[fonts\] min_size 4.5 pt is under the smallest printed text, 6 pt"):
-        lay.load_layout(lay.WsimCardLayout, "a4")
+        lay.load_layout(WsimCardLayout, "a4")
 
 
 def test_a_layout_too_wide_for_the_paper_is_refused(tmp_path, monkeypatch):
     _template(tmp_path, monkeypatch, "wsim-sheet", _bundled("wsim-sheet").replace("per_row = 25", "per_row = 40"))
     with pytest.raises(BadInput, match=r"per_row boxes need 2.*mm but a4 paper leaves 186.0 mm"):
-        lay.load_layout(lay.WsimSheetLayout, "a4")
+        lay.load_layout(WsimSheetLayout, "a4")
 
 
 def test_a_missing_section_is_named(tmp_path, monkeypatch):
     text = _bundled("dguts-card").split("[ladder]")[0]
     _template(tmp_path, monkeypatch, "dguts-card", text)
     with pytest.raises(BadInput, match=r"section \[ladder\] is missing"):
-        lay.load_layout(lay.DgutsCardLayout, "a4")
+        lay.load_layout(DgutsCardLayout, "a4")
 
 
 # --- paging ------------------------------------------------------------------------
@@ -96,11 +98,11 @@ def test_spans_fill_the_first_page_then_continue():
 def test_grid_capacity_and_card_grid():
     assert grid_capacity(height=100, header=8, row=5, across=2) == 36      # 18 rows a column
     assert grid_capacity(height=5, header=8, row=5, across=2) == 0
-    a4 = lay.load_layout(lay.WsimCardLayout, "a4")
+    a4 = lay.load_layout(WsimCardLayout, "a4")
     room_w = a4.paper.width - 2 * a4.page.margin
     room_h = a4.paper.height - 2 * a4.page.margin - a4.page.footer
     assert card_grid(room_w, room_h, a4.card.width, a4.card.height) == (3, 3)
-    letter = lay.load_layout(lay.WsimCardLayout, "letter")
+    letter = lay.load_layout(WsimCardLayout, "letter")
     room_h = letter.paper.height - 2 * letter.page.margin - letter.page.footer
     assert card_grid(letter.paper.width - 2 * letter.page.margin, room_h, letter.card.width,
                      letter.card.height) == (3, 3)

@@ -12,7 +12,8 @@ import pytest
 from tests.pdf.conftest import HERCULE, MARS, pages, text, x_marks
 from umpire.core import game as gamefile
 from umpire.pdf import fleet_from_game, sheet_views
-from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout, load_form, load_layout
+from umpire.pdf.layout import load_layout
+from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout, load_form
 
 
 @pytest.fixture

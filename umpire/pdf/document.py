@@ -43,7 +43,7 @@ class Printing:
     journal and its quick-reference tables. A family subclasses this in `pdf/<family>/printing.py`,
     sets the class attributes and the methods its pages need, and is named in `pdf.families`."""
 
-    #: the layout kinds of the family's sheet and card (`pdf.layout`); None: the family has no cards
+    #: the layout kinds of the family's sheet and card (its `pdf/<family>/layout.py`); None: it has none
     sheet_layout: ClassVar[type | None] = None
     card_layout: ClassVar[type | None] = None
     #: the tables `sheet --tables` prints, by data table name, in the order a player looks for them

@@ -14,7 +14,7 @@ import typing
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
@@ -24,6 +24,8 @@ MM = 72.0 / 25.4   # PDF points per millimetre
 T = TypeVar("T")
 
 SMALLEST_TEXT = 6.0   # points: no text is printed smaller (contracts/printing.md)
+#: what a layout's fixed part needs of the page: (what, the length it needs, the room there is)
+Need = tuple[str, float, float]
 
 
 # --- sections shared by every layout ------------------------------------------
@@ -177,35 +179,14 @@ class Log:
     min_rows: int
 
 
-# --- the layouts, one per kind of page ------------------------------------------
-
-@dataclass(frozen=True, slots=True)
-class WsimSheetLayout:
-    """WS&IM log sheet: title, lines 1-8, box sections 9-13, turn grid 14-16."""
-
-    paper: Paper
-    page: Page
-    fonts: Fonts
-    ink: Ink
-    title: Title
-    header: Header
-    boxes: Boxes
-    panel: Panel
-    turns: Turns
-
-
-@dataclass(frozen=True, slots=True)
-class WsimCardLayout:
-    paper: Paper
-    page: Page
-    fonts: Fonts
-    ink: Ink
-    card: Card
-    boxes: Boxes
-
+# --- the cover's layout (each rule family's own are in pdf/<family>/layout.py) ----------
 
 @dataclass(frozen=True, slots=True)
 class CoverLayout:
+    """A fleet's cover page: title band, briefing and the ships by side (templates/cover.toml)."""
+
+    template: ClassVar[str] = "cover"
+
     paper: Paper
     page: Page
     fonts: Fonts
@@ -213,38 +194,10 @@ class CoverLayout:
     title: Title
     cover: Cover
 
+    def needs(self, width: float, height: float) -> list[Need]:
+        """What its fixed parts need of the page's `width` and `height`: (what, needed, room)."""
+        return [(f"[cover] {key}", sum(getattr(self.cover, key)), width) for key in ("widths_wsim", "widths_dguts")]
 
-@dataclass(frozen=True, slots=True)
-class DgutsSheetLayout:
-    paper: Paper
-    page: Page
-    fonts: Fonts
-    ink: Ink
-    title: Title
-    fields: Fields
-    armament: Armament
-    ladder: Ladder
-    log: Log
-
-
-@dataclass(frozen=True, slots=True)
-class DgutsCardLayout:
-    paper: Paper
-    page: Page
-    fonts: Fonts
-    ink: Ink
-    card: Card
-    armament: Armament
-    ladder: Ladder
-
-
-TEMPLATES: dict[type, str] = {
-    WsimSheetLayout: "wsim-sheet",
-    WsimCardLayout: "wsim-card",
-    CoverLayout: "cover",
-    DgutsSheetLayout: "dguts-sheet",
-    DgutsCardLayout: "dguts-card",
-}
 
 # Sections whose numbers are already points or plain ratios; all others are mm.
 _UNSCALED = (Fonts, Ink)
@@ -252,8 +205,11 @@ _UNSCALED = (Fonts, Ink)
 
 def load_layout(kind: type[T], paper: str, name: str = "") -> T:
     """The layout `kind` on `paper` ("a4", "letter", ...), checked against its template file:
-    the kind's own, or `name` (a template of the same kind, e.g. "wsim-sheet-advanced")."""
-    name = name or TEMPLATES[kind]
+    the kind's own (its `template`), or `name` (a template of the same kind, e.g.
+    "wsim-sheet-advanced"). A kind is a dataclass of sections (the classes above) with a
+    `needs(width, height)` method listing what its fixed parts need of the page; each rule family
+    declares its own kinds (`pdf/<family>/layout.py`)."""
+    name = name or kind.template
     path = template_path(name)
     doc = _layered(name)
     values: dict[str, Any] = {"paper": load_paper(paper)}
@@ -274,7 +230,7 @@ def load_layout(kind: type[T], paper: str, name: str = "") -> T:
 def load_paper(name: str) -> Paper:
     """A paper size from templates/paper.toml, by name (case-insensitive)."""
     path = template_path("paper")
-    doc = _read(path)
+    doc = read_template(path)
     sizes = {k: v for k, v in doc.items() if isinstance(v, dict)}
     key = name.strip().lower()
     if key not in sizes:
@@ -287,7 +243,7 @@ def _layered(name: str, seen: tuple[str, ...] = ()) -> dict:
     """A template's sections, over those of the template its `base` names (section by section,
     key by key), so a variant lists only what differs."""
     path = template_path(name)
-    doc = _read(path)
+    doc = read_template(path)
     base = doc.get("base")
     if base is None:
         return doc
@@ -304,75 +260,8 @@ def _layered(name: str, seen: tuple[str, ...] = ()) -> dict:
     return out
 
 
-# --- WS&IM log forms: what each edition and level calls things (templates/wsim-forms.toml) ----------
-
-@dataclass(frozen=True, slots=True)
-class WsimForm:
-    """The words and parts of one edition's (and level's) WS&IM log, as its text describes it."""
-
-    key: str
-    sheet: str                    # what the sheet is called, in its title band
-    card: str                     # what the cards are called
-    edition: str                  # the text and level the log follows
-    record: str                   # heading over the squares ("" for none)
-    turn: str                     # the grid's word for a turn ("Turn", "Move")
-    shots: dict                   # shot -> the mark written at its loading (round, double, chain, grape)
-    sections: bool                # broadsides and carronades split into bow and stern
-    morale: bool                  # crew quality printed with its number
-    sails: bool                   # the sails set printed even when battle sails (the levels with full sails)
-    anchors: int                  # anchor boxes on the log (0: none)
-    sheet_template: str
-    card_template: str
-    legend_title: str
-    legend: tuple[str, ...]
-
-    @property
-    def load(self) -> str:
-        """The mark written at a loading of plain shot: R, the 1974 log's B (ballshot)."""
-        return self.shots["round"]
-
-
-SHOTS = ("round", "double", "chain", "grape")
-_FORM_TYPES = {"sheet": str, "card": str, "edition": str, "record": str, "turn": str,
-               "shots": dict, "sections": bool, "morale": bool, "sails": bool, "anchors": int, "sheet_template": str,
-               "card_template": str, "legend_title": str, "legend": list}
-
-
-def load_form(ruleset: str, level: str = "") -> WsimForm:
-    """The log form for a WS&IM ruleset id at a level: `[<id>-<level>]` in templates/wsim-forms.toml,
-    else `[<id>]`; a ruleset the file does not name gets the 1981 form of the same level."""
-    path = template_path("wsim-forms")
-    doc = _read(path)
-    for key in (f"{ruleset}-{level}", ruleset, f"wsim-1981-{level}", "wsim-1981"):
-        if isinstance(doc.get(key), dict):
-            break
-    else:
-        raise BadInput(f"template {path}: no [wsim-1981] form")
-    table = doc[key]
-    values: dict[str, Any] = {"key": key}
-    for field_name, kind in _FORM_TYPES.items():
-        raw = table.get(field_name)
-        where = f"template {path}: [{key}] {field_name}"
-        if raw is None:
-            raise BadInput(f"{where} is missing")
-        if kind is int and (isinstance(raw, bool) or not isinstance(raw, int) or raw < 0):
-            raise BadInput(f"{where}: expected a whole number of 0 or more, got {raw!r}")
-        if kind is list and not (isinstance(raw, list) and all(isinstance(r, str) and r for r in raw)):
-            raise BadInput(f"{where}: expected a list of text lines, got {raw!r}")
-        if kind is dict and not (isinstance(raw, dict) and set(raw) == set(SHOTS)
-                                 and all(isinstance(v, str) and v for v in raw.values())):
-            raise BadInput(f"{where}: expected a mark for each of {', '.join(SHOTS)}, got {raw!r}")
-        if kind in (str, bool) and not isinstance(raw, kind):
-            raise BadInput(f"{where}: expected {'text' if kind is str else 'true or false'}, got {raw!r}")
-        values[field_name] = tuple(raw) if kind is list else dict(raw) if kind is dict else raw
-    for key_name in ("sheet", "card", "turn", "sheet_template", "card_template"):
-        if not values[key_name]:
-            raise BadInput(f"template {path}: [{key}] {key_name} must not be empty")
-    return WsimForm(**values)
-
-
 def paper_names() -> list[str]:
-    doc = _read(template_path("paper"))
+    doc = read_template(template_path("paper"))
     return sorted(k for k, v in doc.items() if isinstance(v, dict))
 
 
@@ -381,7 +270,8 @@ def template_path(name: str) -> Path:
 
 
 @lru_cache(maxsize=None)
-def _read(path: Path) -> dict:
+def read_template(path: Path) -> dict:
+    """A template file's tables (read once); a missing or broken file is refused naming it."""
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
@@ -444,34 +334,7 @@ def _check_fit(layout: Any, path: Path) -> None:
     height = layout.paper.height - 2 * layout.page.margin - layout.page.footer
     if width <= 0 or height <= 0:
         raise BadInput(f"template {path}: [page] margin leaves no room on {layout.paper.name} paper")
-    needs: list[tuple[str, float, float]] = []
-    if isinstance(layout, WsimSheetLayout):
-        b, t = layout.boxes, layout.turns
-        needs.append(("[boxes] heading + label + per_row boxes",
-                      b.heading + b.label + b.per_row * (b.size + b.gap), width))
-        grid = (width - (t.across - 1) * t.grid_gap) / t.across
-        needs.append(("[turns] turn + 2 load + move columns", t.turn + 2 * t.load + t.move, grid))
-    if isinstance(layout, (WsimCardLayout, DgutsCardLayout)):
-        needs.append(("[card] width", layout.card.width, width))
-        needs.append(("[card] height", layout.card.height, height))
-    if isinstance(layout, WsimCardLayout):
-        b = layout.boxes
-        needs.append(("[boxes] heading + label + per_row boxes", b.heading + b.label + b.per_row * (b.size + b.gap),
-                      layout.card.width - 2 * layout.card.padding))
-    if isinstance(layout, CoverLayout):
-        for key in ("widths_wsim", "widths_dguts"):
-            needs.append((f"[cover] {key}", sum(getattr(layout.cover, key)), width))
-    if isinstance(layout, DgutsSheetLayout):
-        lg = layout.log
-        needs.append(("[log] columns", lg.turn + lg.move + lg.fire + lg.high + lg.low, width))
-        needs.append(("[armament] widths", sum(layout.armament.widths), width))
-        lad = layout.ladder
-        needs.append(("[ladder] label + per_row steps", lad.label + lad.per_row * lad.step, width))
-    if isinstance(layout, DgutsCardLayout):
-        lad = layout.ladder
-        inner = layout.card.width - 2 * layout.card.padding
-        needs.append(("[armament] widths", sum(layout.armament.widths), inner))
-        needs.append(("[ladder] label + per_row steps", lad.label + lad.per_row * lad.step, inner))
+    needs = layout.needs(width, height)
     for what, need, room in needs:
         if need > room + 1e-6:
             raise BadInput(f"template {path}: {what} need {need / MM:.1f} mm but {layout.paper.name} paper "

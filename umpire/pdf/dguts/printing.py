@@ -11,7 +11,8 @@ from umpire.pdf.draw import Pen
 from umpire.pdf.dguts.sheet import card_pages, sheet_pages
 from umpire.pdf.dguts.views import dguts_cover, dguts_ship
 from umpire.pdf.dguts.journal import dguts_log
-from umpire.pdf.layout import CoverLayout, DgutsCardLayout, DgutsSheetLayout
+from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
+from umpire.pdf.layout import CoverLayout
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverView
 

@@ -14,7 +14,8 @@ from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, grid_pages, title_band
 from umpire.pdf.dguts.views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
-from umpire.pdf.layout import Armament, DgutsCardLayout, DgutsSheetLayout
+from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
+from umpire.pdf.layout import Armament
 from umpire.pdf.layout import Ladder as LadderSpec
 from umpire.pdf.paging import chunks
 

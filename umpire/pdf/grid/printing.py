@@ -10,7 +10,8 @@ from umpire.core.errors import BadInput
 from umpire.pdf.briefing import briefing_items
 from umpire.pdf.document import Printed, Printing, new_pen, origin_line
 from umpire.pdf.grid.panels import deck_view, decks_pdf, panel_view, panels_pdf
-from umpire.pdf.layout import DgutsSheetLayout, load_layout
+from umpire.pdf.dguts.layout import DgutsSheetLayout
+from umpire.pdf.layout import load_layout
 from umpire.pdf.sources import Fleet
 
 

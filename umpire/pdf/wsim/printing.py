@@ -10,7 +10,8 @@ from umpire.pdf.briefing import Item
 from umpire.pdf.document import Printing
 from umpire.pdf.draw import Pen
 from umpire.pdf.wsim.journal import turn_log
-from umpire.pdf.layout import CoverLayout, WsimCardLayout, WsimSheetLayout, load_form
+from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout, load_form
+from umpire.pdf.layout import CoverLayout
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverView
 from umpire.pdf.wsim.sheet import card_pages, legend, sheet_pages

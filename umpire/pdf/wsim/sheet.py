@@ -15,8 +15,8 @@ from typing import Sequence
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
 from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
-from umpire.pdf.layout import WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.paging import chunks
+from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.wsim.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
 
 SHEET_NAME = "Wooden Ships & Iron Men log"        # the 1981 form's names (templates/wsim-forms.toml)

@@ -17,9 +17,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 from umpire.core.errors import UmpireError
 from umpire.pdf.wsim.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
-from umpire.pdf.layout import load_form
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import TITLE_MARKS, BoxGroup, CoverRow, CoverSide, CoverView, Track
+from umpire.pdf.wsim.layout import load_form
 from umpire.rules.wsim.advanced import halves
 from umpire.rules.wsim.movement import allowance
 
@@ -99,7 +99,7 @@ class WsimShip:
     last_turn: int
     length: int = 0
     loads: str = ""
-    form: Any = None          # the edition's and level's log form (layout.WsimForm)
+    form: Any = None          # the edition's and level's log form (wsim.layout.WsimForm)
     load_mark: str = START_LOAD
     shot_marks: Mapping[str, str] | None = None   # the form's marks for the other shot (None: the 1981 ones)
 
