@@ -9,7 +9,7 @@ from umpire.core.dice import DiceNeed, parse_rolls
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.dguts.adapter import _afloat, _core, _keep_rolling, _num, _sets, _two, _yes
+from umpire.rules.dguts.commands_common import afloat, finish, keep_rolling, number, ship_sets, not_herself, yes
 from umpire.rules.dguts.commands_fire import _honors_of_war
 from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
 from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
@@ -27,8 +27,8 @@ def contact(rs, state: dict, tables, act: A.Contact):
         return collide(rs, state, tables, a, b)
     if kind != "grapple":
         raise BadInput(f"{kind} is a WS&IM procedure; DGUTS ships grapple (`umpire grapple A B --opt distance=0.5`)")
-    _two(a, b, "grapple")
-    _afloat(state["ships"][a], "grapple")
+    not_herself(a, b, "grapple")
+    afloat(state["ships"][a], "grapple")
     _boardable(state["ships"][b], "be grappled")
 
     provoked = _honors_of_war(state, state["ships"][a], state["ships"][b], "grapple", game_tables(tables))
@@ -40,8 +40,8 @@ def contact(rs, state: dict, tables, act: A.Contact):
     if "distance" not in opts:
         raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                        "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
-    order = GrappleOrder(_num(opts, "distance"), _yes(opts, "touching"), _yes(opts, "target_stopped"),
-                         _yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
+    order = GrappleOrder(number(opts, "distance"), yes(opts, "touching"), yes(opts, "target_stopped"),
+                         yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
     dt = game_tables(tables)
     training = state.get("level") == "training"
     if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"
@@ -69,7 +69,7 @@ def contact(rs, state: dict, tables, act: A.Contact):
         if ok:
             effects += [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
                         set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
-        r = _core("grapple", f"{sa['name']} and {sb['name']}: {'grappled' if ok else 'not grappled'}", res, effects)
+        r = finish("grapple", f"{sa['name']} and {sb['name']}: {'grappled' if ok else 'not grappled'}", res, effects)
         r.data["success"] = ok
         return r
 
@@ -80,7 +80,7 @@ def collide(rs, state: dict, tables, a: str, b: str):
     """Two ships whose paths cross may collide: one die (Optional Rules, Special Movement Rules).
     An entangling collision holds them together as if grappled; each may fire a broadside first."""
 
-    _two(a, b, "collide with")
+    not_herself(a, b, "collide with")
     sa, sb = state["ships"][a], state["ships"][b]
     for s in (sa, sb):
         _boardable(s, "collide")
@@ -113,9 +113,9 @@ def ungrapple(rs, state: dict, tables, a: str, b: str, opts: dict):
     at once with the other crew's consent (or a friend's, or a beaten crew's); after boarders
     are repulsed on a first-turn tie, a roll of 1 or 2."""
 
-    _two(a, b, "cut loose from")
+    not_herself(a, b, "cut loose from")
     sa, sb = state["ships"][a], state["ships"][b]
-    _afloat(sa, "cut a grapple")
+    afloat(sa, "cut a grapple")
     if b not in sa.get("grappled", []):
         raise Refused(f"{sa['name']} is not grappled with {sb['name']}")
     recs = [r for r, other in ((sa.get("boarding") or {}, b), (sb.get("boarding") or {}, a))
@@ -127,7 +127,7 @@ def ungrapple(rs, state: dict, tables, a: str, b: str, opts: dict):
         return _disentangle(sa, sb, opts)
     if "freed" in opts:
         raise BadInput("--opt freed is for a galley entangled with the ship she rammed")
-    consent = (_yes(opts, "consent") or sa["controller"] == sb["controller"]
+    consent = (yes(opts, "consent") or sa["controller"] == sb["controller"]
                or sb["track"]["status"] in ("surrendered", "captured", "struck"))
     repulsed = any(r.get("repulsed") for r in recs)
     if not consent and not repulsed:
@@ -177,9 +177,9 @@ def board(rs, state: dict, tables, act: A.Board):
     opts = opts or {}
     if not target:
         raise BadInput("say which ship is boarded: --at SHIP")
-    _two(ship, target, "board")
+    not_herself(ship, target, "board")
     a, d = state["ships"][ship], state["ships"][target]
-    _afloat(a, "board")
+    afloat(a, "board")
     _boardable(d, "be boarded")
     if target not in a.get("grappled", []):
         raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
@@ -188,13 +188,13 @@ def board(rs, state: dict, tables, act: A.Board):
     dt = game_tables(tables)
     if state.get("level") == "training":
         return _training_board(a, d, ship, target, opts, dt)
-    att = make_party(a["values"], a["track"], _num(opts, "crew"), _yes(opts, "shock"))
-    dfd = make_party(d["values"], d["track"], _num(opts, "defender_crew"), False, _yes(opts, "upper_deck"))
-    att = _with_marines(att, _num(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
-    dfd = _with_marines(dfd, _num(opts, "defender_marines", 0.0), opts.get("defender_troops"),
+    att = make_party(a["values"], a["track"], number(opts, "crew"), yes(opts, "shock"))
+    dfd = make_party(d["values"], d["track"], number(opts, "defender_crew"), False, yes(opts, "upper_deck"))
+    att = _with_marines(att, number(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
+    dfd = _with_marines(dfd, number(opts, "defender_marines", 0.0), opts.get("defender_troops"),
                         d["values"]["nation"], dt)
-    att = _with_soldiers(att, a, _num(opts, "soldiers", 0.0), dt)
-    dfd = _with_soldiers(dfd, d, _num(opts, "defender_soldiers", 0.0), dt)
+    att = _with_soldiers(att, a, number(opts, "soldiers", 0.0), dt)
+    dfd = _with_soldiers(dfd, d, number(opts, "defender_soldiers", 0.0), dt)
     decks = ((int(a["values"]["decks"]), int(d["values"]["decks"]))
              if "deck-multipliers" in state.get("optional", []) else None)
     odds = boarding_odds(att, dfd, dt, decks)
@@ -221,7 +221,7 @@ def board(rs, state: dict, tables, act: A.Board):
                 verdict = "roll again (`umpire board` once more)"
             else:
                 verdict = "no melee at once: the decision dice are rolled now (`umpire melee`)"
-        return _core("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}; {verdict}", steps_res,
+        return finish("board", f"{a['name']} boards {d['name']}: odds {odds.data['odds']}; {verdict}", steps_res,
                      [set_(["ships", ship, "boarding"], rec)])
 
     return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
@@ -230,8 +230,8 @@ def board(rs, state: dict, tables, act: A.Board):
 def _training_board(a: dict, d: dict, ship: str, target: str, opts: dict, dt):
     """Training Game boarding: crew factors times morale points on each side; melee follows at once."""
 
-    a_cf = _num(opts, "crew", a["track"]["crew_factors"])
-    d_cf = _num(opts, "defender_crew", d["track"]["crew_factors"])
+    a_cf = number(opts, "crew", a["track"]["crew_factors"])
+    d_cf = number(opts, "defender_crew", d["track"]["crew_factors"])
     a_pts = int(a["track"].get("morale_points", a["values"]["morale_value"]))
     d_pts = int(d["track"].get("morale_points", d["values"]["morale_value"]))
     odds = training_odds(a_cf, a_pts, d_cf, d_pts, dt)
@@ -250,7 +250,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
     attackers, defender, opts = act.attackers, act.defender, act.opts
     opts = opts or {}
     a_id = attackers[0]
-    _two(a_id, defender, "fight")
+    not_herself(a_id, defender, "fight")
     a, d = state["ships"][a_id], state["ships"][defender]
     rec = a.get("boarding")
     if rec and rec.get("at") == defender and rec.get("taken") and d["controller"] == a["controller"]:
@@ -258,8 +258,8 @@ def melee(rs, state: dict, tables, act: A.Melee):
         return Resolution("melee", f"{a['name']} already holds {d['name']}: no melee", [],
                           [Step("melee", "her crew surrendered and she was taken unopposed",
                                 "DGUTS Basic Rules IX")], {"outcome": "taken", "winner": "attacker"})
-    _afloat(a, "fight a melee")
-    _afloat(d, "fight a melee")
+    afloat(a, "fight a melee")
+    afloat(d, "fight a melee")
     if not rec or rec.get("at") != defender:
         raise Refused(f"{a['name']} has not boarded {d['name']} (use `umpire board {a_id} --at {defender}`)")
     if rec.get("reroll"):
@@ -288,7 +288,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
         elif typed:
             raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
         else:   # the tool's dice: each side rolls on while it shows less than 4 and dice remain
-            ar, dr = _keep_rolling(rolls[: allowed["attacker"]]), _keep_rolling(rolls[allowed["attacker"]:])
+            ar, dr = keep_rolling(rolls[: allowed["attacker"]]), keep_rolling(rolls[allowed["attacker"]:])
         if rec.get("training"):
             return _training_round(a, d, a_id, defender, rec, ar, dr, dt)
         d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
@@ -300,7 +300,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
                                       rec["odds"], ar, dr, melee_turn, rec["areas"], dt)
         if "melee-losses" in state.get("optional", []) and not unopposed:
             res = _with_melee_losses(a, d, res, rec, dt)
-        effects = _sets(a_id, res.changes.get("attacker", {})) + _sets(defender, res.changes.get("defender", {}))
+        effects = ship_sets(a_id, res.changes.get("attacker", {})) + ship_sets(defender, res.changes.get("defender", {}))
         new_rec = {**rec, "melee_turn": melee_turn + 1, "areas": res.data["areas_taken"],
                    "last_round": last_round}
         if res.data["result"] == "repulsed":
@@ -308,7 +308,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
         effects.append(set_(["ships", a_id, "boarding"], {} if res.data["captured"] else new_rec))
         if res.data["captured"] == "defender":
             effects.append(set_(["ships", defender, "controller"], a["controller"]))
-        r = _core("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
+        r = finish("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
         r.data["rolls"] = list(ar) + list(dr)
         r.data["outcome"] = res.data["winner"] or "tie"
         return r
@@ -340,7 +340,7 @@ def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, d
             changes.update(status="surrendered", morale="surrendered")
             steps.append(Step("surrender", f"{loser['name']} surrenders", dt.cite("training", "melee")))
             effects[0] = set_(["ships", a_id, "boarding"], {})
-        effects += _sets(loser["id"], changes)
+        effects += ship_sets(loser["id"], changes)
     data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
             "winner": winner, "result": result["text"], "outcome": winner or "tie"}
     return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
@@ -372,7 +372,7 @@ def _surrendered(ship: dict) -> bool:
 def _boardable(ship: dict, doing: str) -> None:
     """A ship afloat may be grappled and boarded, also one whose crew has surrendered (Basic Rules IX)."""
     if ship["track"]["status"] != "surrendered":
-        _afloat(ship, doing)
+        afloat(ship, doing)
 
 
 def _take_surrendered(a: dict, d: dict, ship: str, target: str):

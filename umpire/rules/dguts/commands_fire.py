@@ -8,7 +8,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import fleet
-from umpire.rules.dguts.adapter import AFLOAT, _afloat, _core, _num, _sets, _status_words, _two, _yes
+from umpire.rules.dguts.commands_common import AFLOAT, afloat, finish, number, ship_sets, status_words, not_herself, yes
 from umpire.rules.dguts.fireorder import OPTIONS, range_band
 from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
 from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
@@ -21,10 +21,10 @@ from umpire.rules.dguts.training import (resolve_training_fire, resolve_training
 def fire(rs, state: dict, tables, act: A.Fire):
     firer, target, opts = act.ship, act.at, act.opts
     f, t = state["ships"][firer], state["ships"][target]
-    _two(firer, target, "fire at")
+    not_herself(firer, target, "fire at")
     if t["track"]["status"] not in AFLOAT:
-        raise Refused(f"{t['name']} {_status_words(t['track']['status'])}: she may not be fired on")
-    _afloat(f, "fight her guns")
+        raise Refused(f"{t['name']} {status_words(t['track']['status'])}: she may not be fired on")
+    afloat(f, "fight her guns")
     if f["track"].get("magazine_flooded"):
         raise Refused(f"{f['name']}'s magazine is flooded: her guns can fire no more")
     try:
@@ -45,13 +45,13 @@ def fire(rs, state: dict, tables, act: A.Fire):
     if lower:
         opts = {**opts, "calibres": lower}
     order = fire_order(rng, opts["side"], opts.get("aim"), opts.get("rake"),
-                       anchored=_yes(opts, "anchored") or bool(f["track"].get("anchored")),
+                       anchored=yes(opts, "anchored") or bool(f["track"].get("anchored")),
                        shot=opts.get("shot") or "round",
-                       crew=_num(opts, "crew"),
+                       crew=number(opts, "crew"),
                        calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
-                       firing_speed=int(_num(opts, "firing_speed", 1, 1)),
+                       firing_speed=int(number(opts, "firing_speed", 1, 1)),
                        options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS),
-                       chasers_below=_yes(opts, "chasers_below"))
+                       chasers_below=yes(opts, "chasers_below"))
     dt = game_tables(tables)
     night = state.get("night") or {}
     if night and rng > float(night["max_inches"]):
@@ -83,13 +83,13 @@ def fire(rs, state: dict, tables, act: A.Fire):
         res = resolve_fire(f["values"], f["track"], hit["values"], hit["track"], order, rolls, dt)
         if hit["values"].get("kind") in BOATS:
             res = _fire_at_boat(hit, res, dt)
-        effects = _sets(hit_id, res.changes.get("target", {})) + _sets(firer, res.changes.get("firer", {}))
+        effects = ship_sets(hit_id, res.changes.get("target", {})) + ship_sets(firer, res.changes.get("firer", {}))
         summary = (f"{f['name']} fires {order.bearing.value} at {t['name']}, {rng:g}\": "
                    f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
-        out = _core("fire", summary, res, effects)
+        out = finish("fire", summary, res, effects)
         _special_damage_due(out, hit, hit_id, res.changes.get("target", {}), order, dt)
         if provoked:
-            out.effects += _sets(firer, {"provoked_line": True})
+            out.effects += ship_sets(firer, {"provoked_line": True})
         if friend:
             out.working.insert(0, Step("grappled", f"{t['name']} is grappled with {state['ships'][friend]['name']}: "
                                        f"rolled {last}, " + (f"the shot strikes {hit['name']}" if hit_id == friend
@@ -102,10 +102,10 @@ def fire(rs, state: dict, tables, act: A.Fire):
                                        f"deck guns ({lower.replace(',', ', ')})", dt.cite("advanced", "grappled_lower_decks")))
         if "grappled-lower-decks" in state.get("optional", []) and target in f.get("grappled", []):
             _boarders_first(out, state, hit, hit_id, res.changes.get("target", {}), opts, dt)
-        if _yes(opts, "hot_shot"):
+        if yes(opts, "hot_shot"):
             _hot_shot(out, f, res.data["damage"]["low"], dt)
         if _unarmed_merchant(t) and f["values"].get("kind") != "merchant":
-            out.effects += _sets(target, {"status": "surrendered", "morale": "surrendered", "morale_checks_owed": 0})
+            out.effects += ship_sets(target, {"status": "surrendered", "morale": "surrendered", "morale_checks_owed": 0})
             out.working.append(Step("merchantman", f"{t['name']} is unarmed: she strikes to the first shot and "
                                     "waits to be boarded", "DGUTS Optional Rules, Merchant Ships and Privateers"))
             out.data["surrendered"] = True
@@ -127,7 +127,7 @@ def _fleet_fire(state: dict, firer: str, target: str, opts: dict, order, dt):
     aim = "high" if band == "D" else order.aim.value
     fleet.check_fleet_target(t["track"], aim)
     for sid in ids:
-        _afloat(state["ships"][sid], "fight her guns")
+        afloat(state["ships"][sid], "fight her guns")
         if state["ships"][sid]["track"].get("fired_this_turn", {}).get(order.bearing.value):
             raise Refused(f"{state['ships'][sid]['name']}'s {order.bearing.value} broadside has already fired this turn")
     provoked = [sid for sid in ids if _honors_of_war(state, state["ships"][sid], t, "fire at", dt)]
@@ -159,12 +159,12 @@ def _fleet_fire(state: dict, firer: str, target: str, opts: dict, order, dt):
         res = fleet.resolve_fleet_fire(points, band, aim, rolls, order.range_inches, order.shot.value, dt)
         changes, more = fleet.fleet_damage(hit["values"], hit["track"], res.data["damage"]["mast"],
                                            res.data["damage"]["crew"], dt)
-        effects = _sets(hit_id, changes)
+        effects = ship_sets(hit_id, changes)
         for sid in provoked:
-            effects += _sets(sid, {"provoked_line": True})
+            effects += ship_sets(sid, {"provoked_line": True})
         for sid in ids:
             fired = {**state["ships"][sid]["track"].get("fired_this_turn", {}), order.bearing.value: 1.0}
-            effects += _sets(sid, {"fired_this_turn": fired})
+            effects += ship_sets(sid, {"fired_this_turn": fired})
         working = [Step("range", f"{order.range_inches:g}\" is {band} range, aimed {aim}", dt.cite("fire", "bands"))]
         working += pre + steps + list(res.working) + more
         names = ", ".join(state["ships"][s]["name"] for s in ids)
@@ -226,7 +226,7 @@ def _training_fire(f: dict, t: dict, firer: str, target: str, opts: dict, rng: f
         res = resolve_training_fire(f["values"], t["values"], t["track"], opts["side"], rng, rolls, chasers, dt)
         summary = (f"{f['name']} fires at {t['name']}, {rng:g}\" (training): "
                    f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
-        return _core("fire", summary, res, _sets(target, res.changes.get("target", {})))
+        return finish("fire", summary, res, ship_sets(target, res.changes.get("target", {})))
 
     return Plan(need, resolve)
 
@@ -234,7 +234,7 @@ def _training_fire(f: dict, t: dict, firer: str, target: str, opts: dict, rng: f
 def morale(rs, state: dict, tables, act: A.Morale):
     ship, opts = act.ship, act.opts
     s = state["ships"][ship]
-    _afloat(s, "take a morale check")
+    afloat(s, "take a morale check")
     if state.get("level") == "training":
         return _training_morale(s, ship, opts, tables)
     need = morale_dice_needed(s["values"], s["track"])
@@ -243,8 +243,8 @@ def morale(rs, state: dict, tables, act: A.Morale):
     def resolve(rolls, strict):
         res = resolve_morale_check(s["values"], s["track"], rolls, dt)
         verdict = "holds" if res.data["held"] else f"falls to {res.data['morale']}"
-        return _core("morale", f"{s['name']} morale check: {verdict}", res,
-                     _sets(ship, res.changes.get("ship", {})))
+        return finish("morale", f"{s['name']} morale check: {verdict}", res,
+                     ship_sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, resolve)
 
@@ -254,7 +254,7 @@ def _training_morale(s: dict, ship: str, opts: dict, tables):
     Its own saving throws are lost in the text: the default reading for the crew's morale
     points is used unless one is given."""
 
-    given = _num(opts, "saving_throw")
+    given = number(opts, "saving_throw")
     dt = game_tables(tables)
     points = int(s["values"]["morale_value"])
     throw = int(given) if given is not None else int(dt.get(
@@ -262,9 +262,9 @@ def _training_morale(s: dict, ship: str, opts: dict, tables):
 
     def resolve(rolls, strict):
         res = resolve_training_morale(s["values"], s["track"], rolls, throw, dt)
-        out = _core("morale", f"{s['name']} morale check: "
+        out = finish("morale", f"{s['name']} morale check: "
                     + ("holds" if res.data["held"] else f"down to {res.data['morale_points']} points"),
-                    res, _sets(ship, res.changes.get("ship", {})))
+                    res, ship_sets(ship, res.changes.get("ship", {})))
         if given is None:
             out.working.insert(0, Step("saving throw", f"2-{throw} for a {points} point crew (the training "
                                        "game's own are illegible; --opt saving_throw=N gives one)",
@@ -335,7 +335,7 @@ def _boarders_first(out, state: dict, hit: dict, hit_id: str, after: dict, opts:
     if lost <= 0:
         return
     src = dt.cite("advanced", "grappled_lower_decks")
-    party = _num(opts, "boarders")
+    party = number(opts, "boarders")
     if party is not None:
         first = min(lost, party)
         out.working.append(Step("boarders", f"{hit['name']}'s {party:g} CF told off to board take the first losses: "

@@ -9,8 +9,8 @@ from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts import burning
 from umpire.rules.dguts.actions import Burn, Musketry
-from umpire.rules.dguts.adapter import _afloat, _core, _sets
-from umpire.rules.dguts.adapter import _num
+from umpire.rules.dguts.commands_common import afloat, finish, ship_sets
+from umpire.rules.dguts.commands_common import number
 from umpire.rules.dguts.damage import apply_damage
 from umpire.rules.dguts.melee import lose_men
 from umpire.rules.dguts.tables import game_tables
@@ -25,7 +25,7 @@ def burn(rs, state: dict, tables, act: Burn):
     v, t = s["values"], s["track"]
 
     def done(res, summary):
-        return _core("burn", f"{s['name']}: {summary}", res, _sets(ship, res.changes.get("ship", {})))
+        return finish("burn", f"{s['name']}: {summary}", res, ship_sets(ship, res.changes.get("ship", {})))
 
     if what == "set":
         if not areas:
@@ -45,14 +45,14 @@ def burn(rs, state: dict, tables, act: Burn):
             res = burning.resolve_fire_phase(v, t, rolls, dt, alongside)
             out = done(res, "the fire burns")
             for sid, _, _ in alongside:
-                out.effects += _sets(sid, res.changes.get(sid, {}))
+                out.effects += ship_sets(sid, res.changes.get(sid, {}))
             return out
 
         return Plan(DiceNeed(60, 6, ()), phase, flexible=True)
     if what == "fight":
         if len(areas) != 1:
             raise BadInput("burn fight: name the one area the crew fights, e.g. upper-bow")
-        crew = _num(opts, "crew", 2.0)
+        crew = number(opts, "crew", 2.0)
         return Plan(DiceNeed(30, 6, ()), lambda rolls, strict: done(
             burning.resolve_fight_fire(v, t, areas[0], crew, rolls, dt), "fighting the fire"), flexible=True)
     if what == "fireship":
@@ -71,7 +71,7 @@ def burn(rs, state: dict, tables, act: Burn):
         if int(t.get("fuse_turns", 0)) > 0 or t.get("fuse_disrupted"):
             raise Refused(f"{s['name']}'s fuse is already lit: the chance of going up early is for hits "
                           "before the fuse is set off")
-        hot = int(_num(opts, "hot_shot", 0, 0))
+        hot = int(number(opts, "hot_shot", 0, 0))
         chances, hundreds = burning.premature_chances(t, hot, dt)
         if not chances:
             raise Refused(f"no chance of going up: {float(t['damage_low']):g} points low (a chance for every "
@@ -92,7 +92,7 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
     if s["track"].get("abandoned"):
         raise Refused(f"{s['name']} has already been abandoned")
     res = burning.abandon(s["values"], s["track"], dt)
-    effects = _sets(ship, res.changes.get("ship", {}))
+    effects = ship_sets(ship, res.changes.get("ship", {}))
     to = str(opts.get("to", ""))
     if to:
         if to not in state["ships"] or to == ship:
@@ -101,20 +101,20 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
         if other["controller"] != s["controller"]:
             raise Refused(f"{other['name']} is not a friendly ship")
         crew = round(float(other["track"]["crew_factors"]) + res.data["crew_factors"], 4)
-        effects += _sets(to, {"crew_factors": crew})
-    return _core("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)
+        effects += ship_sets(to, {"crew_factors": crew})
+    return finish("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)
 
 
 def musketry(rs, state: dict, tables, act: Musketry):
     ship, at, opts = act.ship, act.at, act.opts
     dt = game_tables(tables)
     f, t = state["ships"][ship], state["ships"][at]
-    _afloat(f, "fire muskets")
+    afloat(f, "fire muskets")
     if at not in f.get("grappled", []):
         raise Refused(f"musketry from the tops needs the ships grappled together ({f['name']} is not "
                       f"grappled with {t['name']})")
-    crew = _num(opts, "crew", 0.0)
-    grenades = _num(opts, "grenades", 0.0)
+    crew = number(opts, "crew", 0.0)
+    grenades = number(opts, "grenades", 0.0)
     if not crew and not grenades:
         raise BadInput("musketry: give --crew CF in the tops and/or --grenades CF throwing them")
     if crew + grenades > float(f["track"]["crew_factors"]) + 1e-9:
@@ -144,7 +144,7 @@ def musketry(rs, state: dict, tables, act: Musketry):
         steps += list(out.working)
     changes = {k: v for k, v in track.items() if t["track"].get(k) != v}
     return Resolution("musketry", f"{f['name']} into {t['name']}: {men:g} men, {low:g} points low",
-                      _sets(at, changes), steps, {"men": men, "damage_low": low, "fire_chances": chances})
+                      ship_sets(at, changes), steps, {"men": men, "damage_low": low, "fire_chances": chances})
 
 
 def _troops(kind: str, nation: str) -> str:

@@ -11,7 +11,7 @@ from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import repairs, singleship
 from umpire.rules.dguts.actions import EDITABLE, ShipEdit, SpeedClass
-from umpire.rules.dguts.adapter import _afloat, _core, _num, _sets, _yes
+from umpire.rules.dguts.commands_common import afloat, finish, number, ship_sets, yes
 from umpire.rules.dguts.explosion import resolve_explosion
 from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
 from umpire.rules.dguts.special_vessels import check_oarsmen, galley_row_speed
@@ -25,16 +25,16 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
     s = state["ships"][ship]
     wind = state.get("wind") or {}
     if opts.get("row") not in (None, ""):
-        _afloat(s, "row")
+        afloat(s, "row")
         return _row(s, opts, tables) if s["values"].get("kind") == "galley" else _sweeps(s, wind, tables)
     for how in ("kedge", "boats_tow"):
-        if _yes(opts, how):
+        if yes(opts, how):
             return _without_sail(s, how, tables)
     point = opts.get("point") or opts.get("attitude")
     if state.get("level") == "training":
         return _training_speed(s, point, tables)
     if not point and opts.get("off_wind") not in (None, ""):
-        point = _off_wind(s, _num(opts, "off_wind"), game_tables(tables))
+        point = _off_wind(s, number(opts, "off_wind"), game_tables(tables))
     if not point and opts.get("heading") not in (None, "") and wind.get("from"):
 
         point = point_of_sail(str(opts["heading"]), wind["from"], game_tables(tables))
@@ -43,7 +43,7 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
                        "(or --opt heading=NE once `umpire wind` is set)")
     prize = s["track"]["status"] == "captured"      # "the prize crew will only attempt to sail the ship to safety"
     if not prize:
-        _afloat(s, "make sail")
+        afloat(s, "make sail")
     if s["values"].get("kind") in ("longboat", "jollyboat"):
         return _boat_speed(s, point, wind, opts, tables)
     if s["track"].get("anchored"):
@@ -56,20 +56,20 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
         opts = {**opts, "_steam_into_wind": "1"}
     if point == "into-wind":
         return _into_wind(s, opts, wind)
-    force = _num(opts, "force")
-    if force is None and _num(opts, "base") is None and wind.get("force") is not None:
+    force = number(opts, "force")
+    if force is None and number(opts, "base") is None and wind.get("force") is not None:
         force = float(wind["force"])
-    if force is None and _num(opts, "base") is None:
+    if force is None and number(opts, "base") is None:
         raise BadInput("DGUTS speed needs the wind force: set it with `umpire wind roll` or `umpire wind set "
                        "--force N`, or give --opt force=N or --opt base=INCHES")
     if opts.get("tow") not in (None, ""):
         return _tow(state, s, point, force, opts, tables)
-    res = ship_speed(s["values"], s["track"], point, base=_num(opts, "base"),
-                     wind_force=int(force) if force is not None else None, turned=_yes(opts, "turned"),
-                     jury_rig_turns=int(_num(opts, "jury_rig_turns", 0)),
+    res = ship_speed(s["values"], s["track"], point, base=number(opts, "base"),
+                     wind_force=int(force) if force is not None else None, turned=yes(opts, "turned"),
+                     jury_rig_turns=int(number(opts, "jury_rig_turns", 0)),
                      options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
                      tables=game_tables(tables))
-    out = _core("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
+    out = finish("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
     if prize:
 
         out.working.append(Step("prize", "her prize crew may only sail her to safety, away from the action",
@@ -80,8 +80,8 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
                                                       what=f"the drift in wind force {int(force)}"))
     if opts.get("previous") not in (None, ""):
 
-        wanted = _num(opts, "wanted", res.data["speed"])
-        allowed = headway(_num(opts, "previous"), res.data["full_speed"], wanted, _yes(opts, "into_wind"),
+        wanted = number(opts, "wanted", res.data["speed"])
+        allowed = headway(number(opts, "previous"), res.data["full_speed"], wanted, yes(opts, "into_wind"),
                           game_tables(tables))
         out.working.append(Step("headway", f"from {float(opts['previous']):g}\" last turn: {allowed:g}\" "
                                 "this turn (at most half full speed gained or lost)", "DGUTS Basic Rules VI"))
@@ -97,7 +97,7 @@ def _boat_speed(s: dict, point: str, wind: dict, opts: dict, tables):
 
     dt = game_tables(tables)
     row = dt.get("special", "boats")
-    force = _num(opts, "force")
+    force = number(opts, "force")
     force = int(force if force is not None else wind.get("force", -1) if wind.get("force") is not None else -1)
     if force < 0:
         raise BadInput("a boat's speed goes by the wind's force: set the wind or give --opt force=N")
@@ -147,7 +147,7 @@ def _tow(state: dict, s: dict, point, force, opts: dict, tables):
     small, big = sorted((s, other), key=lambda x: float(x["values"]["tons"]))
     if float(small["values"]["tons"]) < float(big["values"]["tons"]) * float(Fraction(str(row["tower_least_size"]))):
         raise Refused(f"{small['name']} is less than half the size of {big['name']}: the smaller ship cannot tow")
-    speeds = [ship_speed(x["values"], x["track"], point, base=_num(opts, "base"),
+    speeds = [ship_speed(x["values"], x["track"], point, base=number(opts, "base"),
                          wind_force=int(force) if force is not None else None, tables=dt).data["speed"]
               for x in (s, other)]
     speed = round(sum(speeds) * float(Fraction(str(row["tow_share"]))), 4)
@@ -206,7 +206,7 @@ def _row(s: dict, opts: dict, tables):
     battle = str(opts["row"]) == "battle"
     spell = check_oarsmen(s["track"], battle, game_tables(tables))
     speed, step = galley_row_speed(s["values"], s["track"], battle, game_tables(tables),
-                                   int(_num(opts, "turns", 0, 0)))
+                                   int(number(opts, "turns", 0, 0)))
     note = Step("oarsmen", spell + " (`umpire task SHIP row --pace normal|battle` counts the turn)",
                 game_tables(tables).cite("special", "galley_stamina"))
     return Resolution("speed", f"{s['name']}: {speed:g}\" under oars", [], [step, note],
@@ -242,19 +242,19 @@ def special(rs, state: dict, tables, act: A.Special):
     ship, column, opts = act.ship, act.column, act.opts
     ship, column, opts = act.ship, act.column, act.opts
     s = state["ships"][ship]
-    _afloat(s, "take special damage")
+    afloat(s, "take special damage")
     band = (opts.get("band") or "A").upper()
     if band not in ("A", "B", "C", "D"):
         raise BadInput(f"band {band!r}: the range band is A, B, C or D")
-    broadside = _yes({"broadside": opts.get("broadside", "1")}, "broadside")
-    calibre = int(_num(opts, "calibre", 0))
+    broadside = yes({"broadside": opts.get("broadside", "1")}, "broadside")
+    calibre = int(number(opts, "calibre", 0))
     need = special_damage_dice_needed(column)
     dt = game_tables(tables)
 
     def resolve(rolls, strict):
         res = resolve_special_damage(s["values"], s["track"], column, rolls, band, broadside, calibre, dt)
-        return _core("special", f"{s['name']}: special damage ({column})", res,
-                     _sets(ship, res.changes.get("ship", {})))
+        return finish("special", f"{s['name']}: special damage ({column})", res,
+                     ship_sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, resolve)
 
@@ -264,28 +264,28 @@ def mast(rs, state: dict, tables, act: A.Mast):
     ship, opts = act.ship, act.opts
     ship, opts = act.ship, act.opts
     s = state["ships"][ship]
-    _afloat(s, "lose a mast")
+    afloat(s, "lose a mast")
     dt = game_tables(tables)
     if opts.get("attempt"):
-        attempt = _num(opts, "attempt", 1, 1)
+        attempt = number(opts, "attempt", 1, 1)
         if attempt != int(attempt) or not 1 <= attempt <= 3:
             raise BadInput(f"attempt {opts['attempt']!r}: clearing a fouled mast takes attempt 1, 2 or 3 "
                            "(the third is automatic)")
-        attempt, crew, which = int(attempt), _num(opts, "crew", 1.0), str(opts.get("mast", ""))
+        attempt, crew, which = int(attempt), number(opts, "crew", 1.0), str(opts.get("mast", ""))
         if not singleship.fouled_masts(s["track"]):
             raise Refused(f"no mast is fouling {s['name']}")
 
         def resolve(rolls, strict):
             res = singleship.resolve_clear_mast(s["track"], attempt, rolls, crew, dt, which)
-            return _core("mast", f"{s['name']}: clearing the fouled mast", res,
-                         _sets(ship, res.changes.get("ship", {})))
+            return finish("mast", f"{s['name']}: clearing the fouled mast", res,
+                         ship_sets(ship, res.changes.get("ship", {})))
 
         return Plan(singleship.clear_mast_dice_needed(attempt, dt), resolve)
     need = singleship.mast_loss_dice_needed()
 
     def fall(rolls, strict):
         res = singleship.resolve_mast_loss(s["values"], s["track"], rolls, dt)
-        return _core("mast", f"{s['name']}: a mast comes down", res, _sets(ship, res.changes.get("ship", {})))
+        return finish("mast", f"{s['name']}: a mast comes down", res, ship_sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, fall)
 
@@ -295,11 +295,11 @@ def repair(rs, state: dict, tables, act: A.Repair):
     ship, what, opts = act.ship, act.what, act.opts
     ship, what, opts = act.ship, act.what, act.opts
     s = state["ships"][ship]
-    _afloat(s, "make repairs")
+    afloat(s, "make repairs")
     if "crew" not in opts:
         raise BadInput("say how many crew factors work on the repair: --crew CF")
-    crew, turns = _num(opts, "crew"), int(_num(opts, "turns", 1, 1))
-    battle = _yes(opts, "battle")
+    crew, turns = number(opts, "crew"), int(number(opts, "turns", 1, 1))
+    battle = yes(opts, "battle")
     dt = game_tables(tables)
     v, t = s["values"], s["track"]
     if what == "low":
@@ -312,7 +312,7 @@ def repair(rs, state: dict, tables, act: A.Repair):
         res = repairs.repair_guns(v, t, crew, battle, turns, dt)
     else:
         raise BadInput(f"repair {what!r}: use low, high, jury or guns")
-    return _core("repair", f"{s['name']} repairs ({what})", res, _sets(ship, res.changes.get("ship", {})))
+    return finish("repair", f"{s['name']} repairs ({what})", res, ship_sets(ship, res.changes.get("ship", {})))
 
 
 def pumps(rs, state: dict, tables, act: A.Pumps):
@@ -321,13 +321,13 @@ def pumps(rs, state: dict, tables, act: A.Pumps):
     ship, crew = act.ship, act.crew
     s = state["ships"][ship]
     if s["track"]["status"] not in ("surrendered", "captured"):   # a prize crew, or a beaten one, may pump
-        _afloat(s, "man the pumps")
-    crew = _num({"crew": crew}, "crew")
+        afloat(s, "man the pumps")
+    crew = number({"crew": crew}, "crew")
     new = assign_pumps(s["track"], crew)
     need = s["track"].get("pumps_needed", 0)
     steps = [Step("pumps", f"{float(crew):g} CF at the pumps; {float(need):g} CF needed", "DGUTS Basic Rules VII.D")]
     return Resolution("pumps", f"{s['name']}: {float(crew):g} CF at the pumps",
-                      _sets(ship, {"pumping_cf": new["pumping_cf"]}), steps, {"pumping_cf": new["pumping_cf"],
+                      ship_sets(ship, {"pumping_cf": new["pumping_cf"]}), steps, {"pumping_cf": new["pumping_cf"],
                                                                             "pumps_needed": need})
 
 
@@ -336,17 +336,17 @@ def explode(rs, state: dict, tables, act: A.Explode):
     ship, near, opts = act.ship, act.near, act.opts
     ship, near, opts = act.ship, act.near, act.opts
     s = state["ships"][ship]
-    _afloat(s, "blow up")
+    afloat(s, "blow up")
     if ship in near:
         raise BadInput(f"{s['name']} cannot be near herself; --near names the other ships")
-    nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], _num({"near": d}, "near"))
+    nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], number({"near": d}, "near"))
               for sid, d in near.items()}
-    explosive = _yes(opts, "explosive_ship")
+    explosive = yes(opts, "explosive_ship")
     res = resolve_explosion(s["values"], s["track"], nearby, explosive, game_tables(tables))
     effects = []
     for key, changes in res.changes.items():
-        effects += _sets(ship if key == "ship" else key, changes)
-    return _core("explode", f"{s['name']} explodes", res, effects)
+        effects += ship_sets(ship if key == "ship" else key, changes)
+    return finish("explode", f"{s['name']} explodes", res, effects)
 
 
 def speed_class(rs, state: dict, tables, a: SpeedClass):

@@ -9,7 +9,7 @@ from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts import burning, tasks
 from umpire.rules.dguts.actions import Task
-from umpire.rules.dguts.adapter import _afloat, _core, _num, _sets, _yes
+from umpire.rules.dguts.commands_common import afloat, finish, number, ship_sets, yes
 from umpire.rules.dguts.fleet import resolve_unmarked_flagship
 from umpire.rules.dguts.special_vessels import galley_row_speed, row_a_turn
 from umpire.rules.dguts.tables import game_tables
@@ -18,11 +18,11 @@ from umpire.rules.dguts.tables import game_tables
 def task(rs, state: dict, tables, a: Task):
     """Crew tasks: studding sails, anchor, lightening ship; the working gives the turns the crew needs."""
     s = state["ships"][a.ship]
-    _afloat(s, "work the ship")
+    afloat(s, "work the ship")
     dt = game_tables(tables)
     on = str(a.opts.get("set", "on")).lower() not in ("off", "0", "no", "false")
     if a.what == "studding":
-        res = tasks.set_studding_sails(s["values"], s["track"], on, _yes(a.opts, "trained"), dt,
+        res = tasks.set_studding_sails(s["values"], s["track"], on, yes(a.opts, "trained"), dt,
                                        by_nation="studding-nations" in state.get("optional", []))
         job = "sail"
     elif a.what == "anchor":
@@ -46,10 +46,10 @@ def task(rs, state: dict, tables, a: Task):
     else:
         raise BadInput(f"task {a.what!r}: studding, anchor, springs, boats, guns, stores, water, flagship, squadron, "
                        "flagship-roll, row or stay")
-    out = _core("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
-                _sets(a.ship, res.changes.get("ship", {})))
+    out = finish("task", f"{s['name']}: {a.what} {'' if job == '' else ('on' if on else 'off')}".strip(), res,
+                ship_sets(a.ship, res.changes.get("ship", {})))
     if job:
-        crew = _num(a.opts, "crew", float(s["track"]["crew_factors"]))
+        crew = number(a.opts, "crew", float(s["track"]["crew_factors"]))
         if job != "anchor":         # only sailors work the sails; anyone can anchor
             hands, share = tasks.sailors(s["values"], float(s["track"]["crew_factors"]), dt)
             out.working.append(Step("sailors", share, dt.cite("tasks", "sailors")))
@@ -61,7 +61,7 @@ def task(rs, state: dict, tables, a: Task):
         out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
         out.data["turns"] = turns
     elif a.what == "guns":          # anyone can heave guns overboard: a pound a man a turn
-        crew = _num(a.opts, "crew", float(s["track"]["crew_factors"]))
+        crew = number(a.opts, "crew", float(s["track"]["crew_factors"]))
         if crew > float(s["track"]["crew_factors"]) + 1e-9:
             raise Refused(f"{s['name']} has {float(s['track']['crew_factors']):g} CF aboard "
                           f"(--crew {crew:g} is more)")
@@ -94,7 +94,7 @@ def _unmarked_flagship(state: dict, s: dict, opts: dict, dt):
             change = {"flagship_roll_turn": turn}
             if lost and o["track"]["status"] in ("active", "sinking"):
                 change["flagship_losses"] = int(o["track"].get("flagship_losses", 0)) + 1
-            effects += _sets(o["id"], change)
+            effects += ship_sets(o["id"], change)
         engaged = Step("engaged", f"roll once each turn the enemy is within "
                        f"{float(dt.get('fleet', 'flagships', 'engaged_inches')):g}\" of the fleet",
                        dt.cite("fleet", "flagships"))
@@ -124,7 +124,7 @@ def _stay_aboard(state: dict, s: dict, dt):
 
     def leave(steps, data):
         res = burning.abandon(s["values"], track, dt)
-        effects = _sets(s["id"], {**res.changes.get("ship", {}), "stay_roll_turn": turn})
+        effects = ship_sets(s["id"], {**res.changes.get("ship", {}), "stay_roll_turn": turn})
         return Resolution("task", f"{s['name']}: her crew abandons her", effects, steps + list(res.working),
                           {**data, "abandoned": True})
 
@@ -137,7 +137,7 @@ def _stay_aboard(state: dict, s: dict, dt):
                     + ("they stay" if roll <= up_to else "they abandon her"), src)
         if roll > up_to:
             return leave([step], {"rolls": [roll], "stayed": False})
-        return Resolution("task", f"{s['name']}: her crew stays aboard", _sets(s["id"], {"stay_roll_turn": turn}),
+        return Resolution("task", f"{s['name']}: her crew stays aboard", ship_sets(s["id"], {"stay_roll_turn": turn}),
                           [step], {"rolls": [roll], "stayed": True, "abandoned": False})
 
     return Plan(DiceNeed(1, 6, ("stay aboard",)), resolve)
@@ -161,5 +161,5 @@ def _row_turn(s: dict, opts: dict, dt):
     speed, step = galley_row_speed(s["values"], s["track"], battle, dt)
     steps = [step, Step("oarsmen", f"{rowing['turns']} turn(s) rowed this spell, {rowing['battle_turns']} at "
                         f"battle speed; {rowing['rest_owed']} turn(s) of rest owed", dt.cite("special", "galley_stamina"))]
-    return Resolution("task", f"{s['name']} rows ({pace}): {speed:g}\"", _sets(s["id"], {"rowing": rowing}), steps,
+    return Resolution("task", f"{s['name']} rows ({pace}): {speed:g}\"", ship_sets(s["id"], {"rowing": rowing}), steps,
                       {"speed": speed, "allowance": speed, "rowing": rowing})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from umpire.core import actions as A
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.dguts.adapter import _sets
+from umpire.rules.dguts.commands_common import ship_sets
 from umpire.rules.dguts.fleet import fleet_left
 from umpire.rules.dguts.tables import game_tables
 from umpire.rules.dguts.turn import end_of_turn
@@ -35,7 +35,7 @@ def end_turn(rs, state: dict, tables, a: A.EndTurn):
 
             new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
         changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
-        effects += _sets(sid, changes)
+        effects += ship_sets(sid, changes)
         for key in ("morale", "status"):
             if key in changes:
                 steps.append(Step(s["name"], f"{key} now {changes[key]}", "DGUTS end of turn"))

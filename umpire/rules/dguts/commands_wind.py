@@ -8,7 +8,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts.actions import Night, Wind
-from umpire.rules.dguts.adapter import _num, _yes
+from umpire.rules.dguts.commands_common import number, yes
 from umpire.rules.dguts.tables import game_tables
 from umpire.rules.dguts.wind import (CHANGE_DICE, resolve_wind_change, resolve_wind_direction,
                                      resolve_wind_force)
@@ -37,7 +37,7 @@ def wind_now(rs, state: dict, tables, ship: str, opts: dict):
 
 
 def _wind_roll(state, dt, opts):
-    tropics = _yes(opts, "tropics")
+    tropics = yes(opts, "tropics")
 
     def resolve(rolls, strict):
         way = resolve_wind_direction(rolls[:3], dt)
@@ -58,12 +58,12 @@ def _wind_set(state, dt, opts):
             raise BadInput(f"wind from {opts['from']!r}: one of {', '.join(compass)}")
         wind["from"] = way
     if opts.get("force") not in (None, ""):
-        force = _num(opts, "force")
+        force = number(opts, "force")
         if force != int(force) or not 0 <= force <= 12:
             raise BadInput(f"force {opts['force']!r}: a whole wind force from 0 (calm) to 12 (hurricane)")
         wind["force"] = int(force)
     if "tropics" in opts:
-        wind["tropics"] = _yes(opts, "tropics")
+        wind["tropics"] = yes(opts, "tropics")
     if wind == old:
         raise BadInput("wind set: give --from DIRECTION and/or --force N")
     return _wind_result(state, wind, [Step("wind", "set by the umpire", "DGUTS Basic Rules V")], [])
@@ -124,7 +124,7 @@ def sight(rs, state: dict, tables, ship: str, opts: dict):
     """What can be made out of a ship at a range (read only)."""
 
     dt = game_tables(tables)
-    inches = _num(opts, "range")
+    inches = number(opts, "range")
     if inches is None:
         raise BadInput("sight: give the range in inches, --opt range=N")
     night = state.get("night") or {}

@@ -18,7 +18,7 @@ from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.core.state import Step
 from umpire.rules.dguts.actions import (Burn, Howitzer, Mortar, Musketry, Night, Paddles, Ram, ShipEdit,
                                         SpeedClass, Task, Wind)
-from umpire.rules.dguts.adapter import MAX_GUNS, MAX_MEN, MAX_TONS, _num
+from umpire.rules.dguts.commands_common import MAX_GUNS, MAX_MEN, MAX_TONS, number
 from umpire.rules.dguts.guns import parse_guns
 from umpire.rules.dguts.ship import OVERRIDE_KEYS, derive_ship, initial_state
 from umpire.rules.dguts.tables import default_readings, game_tables, load_tables
@@ -145,7 +145,7 @@ class Dguts(Ruleset):
         if missing:
             raise BadInput(f"a DGUTS ship needs --{' --'.join(missing)} "
                            "(e.g. --nation american --tons 1576 --men 456 --guns \"30x24,22x32C\")")
-        tons, men = _num(opts, "tons", low=None), _num(opts, "men", low=None)
+        tons, men = number(opts, "tons", low=None), number(opts, "men", low=None)
         if tons <= 0 or men <= 0 or men != int(men):
             raise BadInput(f"tons {opts['tons']} and men {opts['men']} must be more than zero (men a whole number)")
         if tons > MAX_TONS or men > MAX_MEN:

@@ -1,5 +1,5 @@
-"""Shared pieces of the DGUTS commands: reading typed options, refusing ships out of action,
-and turning the pure rules' results into journalled effects."""
+"""What the DGUTS commands share: reading typed options, refusing ships out of action, and the
+command's Resolution from a rule function's (its `changes` by role become effects on named ships)."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, set_
 
 
-def _core(kind: str, summary: str, res, effects: list[dict]):
+def finish(kind: str, summary: str, res: Resolution, effects: list[dict]) -> Resolution:
+    """The command's Resolution from a rule's: its kind, summary and journalled effects named; the
+    working and data kept, less the rule's own "explain" (the command's working is the explain)."""
     data = {k: v for k, v in res.data.items() if k != "explain"}
     return Resolution(kind, summary, effects, list(res.working), data)
 
 
-def _num(opts: dict, key: str, default=None, low: float | None = 0.0) -> float | None:
+def number(opts: dict, key: str, default=None, low: float | None = 0.0) -> float | None:
     """A number typed as an option; refuse words, NaN, infinities and values below `low` (if given)."""
     value = opts.get(key, default)
     if value in (None, ""):
@@ -30,7 +32,7 @@ def _num(opts: dict, key: str, default=None, low: float | None = 0.0) -> float |
     return out
 
 
-def _yes(opts: dict, key: str) -> bool:
+def yes(opts: dict, key: str) -> bool:
     value = str(opts.get(key, "")).strip().lower()
     if value in ("", "0", "no", "false", "off"):
         return False
@@ -44,24 +46,24 @@ AFLOAT = ("active", "sinking")
 MAX_TONS, MAX_MEN, MAX_GUNS = 10000, 5000, 500
 
 
-def _afloat(ship: dict, doing: str) -> None:
+def afloat(ship: dict, doing: str) -> None:
     """Refuse an action by a ship that has sunk, exploded, struck or been taken."""
     status = ship["track"]["status"]
     if status not in AFLOAT:
-        raise Refused(f"{ship['name']} {_status_words(status)}: she cannot {doing}")
+        raise Refused(f"{ship['name']} {status_words(status)}: she cannot {doing}")
 
 
-def _status_words(status: str) -> str:
+def status_words(status: str) -> str:
     return {"captured": "has been captured", "surrendered": "has surrendered", "sunk": "has sunk",
             "exploded": "has blown up", "struck": "has struck"}.get(status, f"is {status}")
 
 
-def _two(a: str, b: str, what: str) -> None:
+def not_herself(a: str, b: str, what: str) -> None:
     if a == b:
         raise BadInput(f"a ship cannot {what} herself")
 
 
-def _keep_rolling(rolls) -> tuple[int, ...]:
+def keep_rolling(rolls) -> tuple[int, ...]:
     """The tool's policy for best-of-N dice: stop at the first 4 or better."""
     out = []
     for r in rolls:
@@ -71,5 +73,5 @@ def _keep_rolling(rolls) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _sets(ship_id: str, changes: dict) -> list[dict]:
+def ship_sets(ship_id: str, changes: dict) -> list[dict]:
     return [set_(["ships", ship_id, "track", k], v) for k, v in changes.items()]
