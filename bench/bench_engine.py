@@ -472,9 +472,9 @@ def status_rows(game: Trafalgar, runs: int) -> list[Row]:
     m = alternate([Timed("big", umpire("--game", str(game.path), "--json", "status")),
                    Timed("early", umpire("--game", str(game.early), "--json", "status"))], runs)
     growth = m["big"] / m["early"] if m["big"] and m["early"] else None
-    return [ratio_row(f"--json status ({game.events} events)", m, "big", 2),
+    return [ratio_row(f"--json status ({game.events} events)", m, "big", 1.5),
             ratio_row(f"--json status ({game.early_events} events)", m, "early", None),
-            Row(f"status {game.events} / status {game.early_events} events", None, growth, 1.3)]
+            Row(f"status {game.events} / status {game.early_events} events", None, growth, 1.2)]
 
 
 def fire_undo_rows(game: Trafalgar, pairs: list[tuple[str, str, str]], runs: int) -> list[Row]:
@@ -485,19 +485,19 @@ def fire_undo_rows(game: Trafalgar, pairs: list[tuple[str, str, str]], runs: int
     fire, undo = (umpire(*g, *fire_words(pair, 3)), umpire(*g, "undo")) if pair else ([], [])
     if pair is None or checked("fire", fire) is None or checked("undo", undo) is None:
         print("  ! no broadside that rolls a die could be fired and taken back: fire and undo are not timed")
-        return [Row(name, None, None, 3) for name in names]
+        return [Row(name, None, None, 2) for name in names]
     m = alternate([Timed("fire", fire, after=lambda: checked("undo", undo) is not None),
                    Timed("undo", undo, before=lambda: checked("fire", fire) is not None)], runs)
-    return [ratio_row(names[0], m, "fire", 3), ratio_row(names[1], m, "undo", 3)]
+    return [ratio_row(names[0], m, "fire", 2), ratio_row(names[1], m, "undo", 2)]
 
 
 def small_game_rows(folder: Path, runs: int) -> list[Row]:
     game, words = melee_game(folder)
-    rows = [single("odds melee (three-deckers, full crews)", umpire("--game", str(game), "--json", *words), 3, runs)]
+    rows = [single("odds melee (three-deckers, full crews)", umpire("--game", str(game), "--json", *words), 2, runs)]
     game, odds, dice = dguts_game(folder)
     if dice != 18:
         print(f"  ! the DGUTS broadside rolls {dice} dice, not 18")
-    rows.append(single(f"odds fire (DGUTS, {dice} dice)", umpire("--game", str(game), "--json", *odds), 3, runs))
+    rows.append(single(f"odds fire (DGUTS, {dice} dice)", umpire("--game", str(game), "--json", *odds), 2, runs))
     duel = two_ship_game(folder)
     rows.append(single("--json status (2 ships)", umpire("--game", str(duel), "--json", "status"), 1.5, runs))
     return rows
@@ -507,8 +507,8 @@ def measure(folder: Path, game: Trafalgar, scale: Scale) -> list[Row]:
     g = ["--game", str(game.path)]
     pairs = fire_pairs(as_json("status", umpire(*g, "--json", "status")))
     rows = status_rows(game, scale.runs) + fire_undo_rows(game, pairs, scale.runs)
-    rows.append(single("log", umpire(*g, "log"), 3, scale.runs))
-    rows.append(single("verify", umpire(*g, "verify"), 40, scale.runs))
+    rows.append(single("log", umpire(*g, "log"), 2, scale.runs))
+    rows.append(single("verify", umpire(*g, "verify"), 15, scale.runs))
     rows.append(shell_row(folder, game.path, pairs, scale))
     return rows + small_game_rows(folder, scale.runs)
 
@@ -517,12 +517,12 @@ def shell_row(folder: Path, big: Path, pairs: list[tuple[str, str, str]], scale:
     """Mean time per line of one piped shell on a copy of the big game, restored before each run."""
     name = f"shell, per line ({scale.shell_lines} lines)"
     if not pairs:
-        return Row(name, None, None, 1)
+        return Row(name, None, None, 0.5)
     work = folder / "shell.toml"
     m = alternate([Timed("shell", umpire("--game", str(work), "shell", "--keep-going"),
                          stdin=shell_script(pairs[:8], scale.shell_lines),
                          before=lambda: copy_game(big, work))], scale.runs)
-    return ratio_row(name, m, "shell", 1, per=scale.shell_lines)
+    return ratio_row(name, m, "shell", 0.5, per=scale.shell_lines)
 
 
 def describe(folder: Path, game: Trafalgar) -> None:
@@ -543,7 +543,9 @@ def describe(folder: Path, game: Trafalgar) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: fewer events and repeats")
-    scale = QUICK if parser.parse_args().quick else FULL
+    parser.add_argument("--keep", metavar="DIR", help="keep the built games in DIR (for profiling a command)")
+    args = parser.parse_args()
+    scale = QUICK if args.quick else FULL
     started = time.perf_counter()
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (other work widens the spread)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -552,6 +554,8 @@ def main() -> None:
         game = build_trafalgar(folder, scale)
         describe(folder, game)
         rows = measure(folder, game, scale)
+        if args.keep:
+            shutil.copytree(folder, args.keep, dirs_exist_ok=True)
     print_table(rows)
     print(f"\n{time.perf_counter() - started:.0f} s in all")
 

@@ -20,11 +20,11 @@ def data(tmp_path, monkeypatch):
     (root / "child" / "hdt.toml").write_text('source = "child text"\n[modifiers]\nrake = [2, 4]\n')
     (root / "child" / "extra.toml").write_text('source = "child only"\nx = 1\n')
     monkeypatch.setattr(tables, "resource_dir", lambda name: root if name == "data" else resources.resource_dir(name))
-    tables._load.cache_clear()
-    tables.base_of.cache_clear()
+    for cached in (tables._load, tables.base_of, tables._has_packs):
+        cached.cache_clear()
     yield root
-    tables._load.cache_clear()
-    tables.base_of.cache_clear()
+    for cached in (tables._load, tables.base_of, tables._has_packs):
+        cached.cache_clear()
 
 
 def test_a_child_table_merges_over_its_base_key_by_key(data):

@@ -328,6 +328,8 @@ class Session:
             rs.after(view, probe, tables)
         except (UmpireError, KeyError) as exc:
             return f"cannot re-resolve: {exc}"
+        if gamefile._clean(probe.effects) == event["effects"]:
+            return ""       # the very effects journalled (the usual case): nothing to weigh leaf by leaf
         if _outcome(state, probe.effects) != _outcome(state, event["effects"]):
             return "effects differ"
         return ""

@@ -64,8 +64,8 @@ def read(game_path: Path, meta: dict) -> list[dict] | None:
     lines = _lines(game_path, meta)
     if lines is None:
         return None
-    try:
-        entries = [json.loads(line) for line in lines]
+    try:   # one parse of the whole file, not one a line
+        entries = json.loads(b"[" + b",".join(lines) + b"]") if lines else []
     except ValueError:
         return None
     return entries if all(isinstance(e, dict) for e in entries) else None

@@ -172,9 +172,14 @@ def _no_key(node: Any, key: str) -> None:
 
 def pack_spec(ruleset: str) -> dict[str, dict]:
     """The tables no rule text gives for `ruleset` (key -> title, section, dice, shape), if any."""
-    if not any((_folder(r) / f"{PACK_SPEC}.toml").is_file() for r in chain(ruleset)):
+    if not _has_packs(ruleset):
         return {}
     return _load(ruleset, PACK_SPEC).get("tables", {})
+
+
+@lru_cache(maxsize=None)
+def _has_packs(ruleset: str) -> bool:
+    return any((_folder(r) / f"{PACK_SPEC}.toml").is_file() for r in chain(ruleset))
 
 
 def table_names(ruleset: str) -> list[str]:
