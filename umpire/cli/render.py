@@ -1,34 +1,43 @@
-"""What a command prints: the working as a short table, ships as boxes left per section."""
+"""Rich renderings: the working as a short table, ships as boxes left per section."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from umpire.cli.table import BOLD, RESET, Table, print_table, styled
+from rich.console import Console
+from rich.table import Table
+
 from umpire.core.state import Resolution
 
+_console: Console | None = None
 
-def say(text: str = "") -> None:
-    sys.stdout.write(text + "\n")
+
+def console() -> Console:
+    global _console
+    if _console is None:
+        _console = Console(highlight=False)
+    return _console
 
 
 def working_table(res: Resolution) -> Table:
-    table = Table(shown(res.summary), ["step", "value", "source"], ["bold", "", "dim"], pad_edge=False,
-                  title_left=True)
+    table = Table(title=shown(res.summary), title_justify="left", show_edge=False, pad_edge=False)
+    table.add_column("step", style="bold")
+    table.add_column("value")
+    table.add_column("source", style="dim")
     for s in res.working:
         table.add_row(shown(s.step), shown(s.value), shown(s.source))
     return table
 
 
 def resolution(res: Resolution) -> None:
+    c = console()
     if res.working:
-        print_table(working_table(res))
+        c.print(working_table(res))
     else:
-        say(shown(res.summary))
+        c.print(shown(res.summary))
     rolls = res.data.get("rolls")
     if rolls:
-        say(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
+        c.print(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
 
 
 def boxes(left: int, total: int) -> str:
@@ -40,8 +49,10 @@ def boxes(left: int, total: int) -> str:
 
 def ship_panel(ship: dict, summary: dict) -> Table:
     """A WS&IM or DGUTS ship as a two-column table of tracks."""
-    t = Table(shown(f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}"), None, ["bold", ""],
-              pad_edge=False, title_left=True)
+    t = Table(title=shown(f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}"), title_justify="left",
+              show_header=False, show_edge=False, pad_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
     rows = ship_rows(ship, summary) if "hull_max" in ship else [
         (k, _fmt(v)) for k, v in summary.items() if k not in ("id", "name", "side", "state", "fire_factors", "record")]
     if summary.get("record"):
@@ -119,7 +130,9 @@ def wsim_identity(ship: dict, summary: dict) -> str:
 
 def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     """Aligned columns without a table layout (fast for any length); the last column is not padded."""
-    cells = [[str(h) for h in header]] + [[shown(x if type(x) is str else _fmt(x)) for x in r] for r in body]
+    import sys
+
+    cells = [[str(h) for h in header]] + [[shown(_fmt(x), markup=False) for x in r] for r in body]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header) - 1)]
     out = [title]
     for r in cells:
@@ -127,12 +140,17 @@ def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     sys.stdout.write("\n".join(out) + "\n")
 
 
-def shown(value: Any) -> str:
+def shown(value: Any, markup: bool = True) -> str:
     """Text from a file or the command line (a ship's name, a note) as it may be printed: control
-    characters shown escaped, never sent raw to the terminal."""
+    characters shown escaped, never sent raw to the terminal, and (for rich) brackets that would
+    read as markup escaped."""
     text = str(value)
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if markup and "[" in text:
+        from rich.markup import escape
+
+        text = escape(text)
     return text
 
 
@@ -147,22 +165,24 @@ def _fmt(v: Any) -> str:
 
 
 def status(data: dict, state: dict) -> None:
-    turn = f"turn {data['turn']}"
-    say((f"{BOLD}{turn}{RESET}" if styled() else turn) + f" — {data.get('ruleset', '')}")
+    c = console()
+    c.print(f"[bold]turn {data['turn']}[/bold] — {data.get('ruleset', '')}")
     for s in data["ships"]:
-        print_table(ship_panel(state["ships"][s["id"]], s))
-        say()
+        c.print(ship_panel(state["ships"][s["id"]], s))
+        c.print()
 
 
 def mapping(data: dict, title: str = "") -> None:
-    t = Table(shown(title), None, ["bold", ""])
+    t = Table(title=shown(title) or None, show_header=False, show_edge=False)
+    t.add_column(style="bold")
+    t.add_column()
     for k, v in data.items():
         t.add_row(shown(k), shown(_fmt(v)))
-    print_table(t)
+    console().print(t)
 
 
-#: Longer listings print as plain aligned columns: a long journal is read by scrolling or piping,
-#: not by its borders.
+#: Longer listings print as plain aligned columns: laying out a rich table of thousands of rows
+#: takes seconds, and a long journal is read by scrolling or piping, not by its borders.
 PLAIN_ROWS = 200
 
 
@@ -170,7 +190,9 @@ def rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     if len(body) > PLAIN_ROWS:
         plain_rows(title, header, body)
         return
-    t = Table(title, [str(h) for h in header], title_left=True)
+    t = Table(title=title, title_justify="left", show_edge=False)
+    for h in header:
+        t.add_column(h)
     for r in body:
         t.add_row(*[shown(_fmt(x)) for x in r])
-    print_table(t)
+    console().print(t)

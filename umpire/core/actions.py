@@ -226,3 +226,11 @@ class Special(Action):
     ship: str
     column: str
     opts: dict = {}
+
+
+class ShipEdit(Action):
+    """Give or correct values of a ship's record in play (`ship edit SHIP --FIELD VALUE`)."""
+
+    command: ClassVar[str] = "ship edit"
+    ship: str
+    changes: dict = {}

@@ -19,7 +19,9 @@ from typing import Any, Iterator
 from umpire.core.errors import BadInput, GameLocked
 from umpire.core.effects import apply
 
-FORMAT = 1
+#: the game file's format: 2 since a turning ability typed at `move` is kept on the ship's record
+#: (core/record.py). Older files are migrated when read (`MIGRATIONS`), never refused.
+FORMAT = 2
 DEFAULT_PATH = "game.toml"
 
 
@@ -312,7 +314,55 @@ def _parse(path: Path, raw: bytes) -> Game:
     game = Game(path=path, meta=meta, rulings=flatten(doc.get("rulings", {})), scenario=doc.get("scenario", {}),
                 ships=doc.get("ships", []), events=doc.get("events", []))
     _check_events(game)
+    migrate(game)
     return game
+
+
+# --- older formats ---------------------------------------------------------------
+
+def _typed_turning_kept(game: Game) -> None:
+    """Format 1 -> 2: a turning ability typed at `move` (`--turning N`) for a ship whose record had
+    none was used for that move only; from format 2 the move keeps it on her record (an effect
+    setting `ships.ID.turning`), so the events replay as today's rules resolve them."""
+    recorded = {d.get("id") for d in game.ships if isinstance(d, dict) and d.get("turning") is not None
+                and isinstance(d.get("id"), str)}
+    for event in game.events:
+        action = event["action"]
+        added = action.get("definition") if action.get("command") == "ship add" else None
+        if isinstance(added, dict) and added.get("turning") is not None and isinstance(added.get("id"), str):
+            recorded.add(added["id"])
+        for e in event["effects"]:
+            path = e.get("path") if isinstance(e, dict) else None
+            if isinstance(path, list) and len(path) == 3 and path[0] == "ships" and path[2] == "turning" \
+                    and isinstance(path[1], str):
+                recorded.add(path[1])
+        opts = action.get("opts")
+        ship = action.get("ship")
+        if action.get("command") != "move" or not isinstance(opts, dict) or opts.get("turning") is None \
+                or not isinstance(ship, str) or ship in recorded:
+            continue
+        typed = opts["turning"]
+        if isinstance(typed, bool) or not str(typed).strip().isdigit():
+            continue
+        event["effects"].append({"op": "set", "path": ["ships", ship, "turning"], "value": int(str(typed).strip())})
+        recorded.add(ship)
+
+
+#: format N -> the function that brings a game read at format N to format N + 1 (in memory; the
+#: file is rewritten in the new format only when it is next saved whole). Each is safe to run on
+#: events already in the newer shape, as a file appended to after its migration holds both.
+MIGRATIONS = {1: _typed_turning_kept}
+
+
+def migrate(game: Game) -> None:
+    """Bring a game read from an older format up to `FORMAT`, one step at a time."""
+    start = game.meta.get("format", 1)
+    if start < 1:
+        raise BadInput(f"game file {game.path}: [game] format {start} was never written by umpire (1 to {FORMAT})")
+    for version in range(start, FORMAT):
+        MIGRATIONS[version](game)
+    if start < FORMAT:
+        game.meta["format"] = FORMAT
 
 
 def _stamp(st: os.stat_result) -> tuple:

@@ -20,8 +20,11 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from umpire.core.errors import BadInput
 
+from umpire.core.actions import ShipEdit
+
 if TYPE_CHECKING:
     from umpire.core.dice import DiceNeed
+    from umpire.core.record import Record
     from umpire.core.state import Resolution
 
 #: One line per ruleset: its id and where its class lives.
@@ -107,12 +110,22 @@ class Ruleset:
     typed_dice_in_opts: ClassVar[tuple[str, ...]] = ()
     #: whether a target may be written SHIP/BOAT (a ship's boat)
     boat_targets: ClassVar[bool] = False
-    #: whether a game may bring its own damage-card deck (`umpire new --deck FILE`): checked by
-    #: `check_deck`, kept with the game's scenario, and given to `ship_definition` as opts["deck_table"]
-    own_deck: ClassVar[bool] = False
     #: commands that only read (answered but never journalled), e.g. speed: command -> a method name
     #: or "module:function" (called as function(ruleset, state, tables, ship, opts))
     queries: ClassVar[dict[str, str]] = {}
+
+    #: the ship's record: "module:NAME" of a `core.record.Record` declaring the values the rules read
+    #: for a ship, their kinds and defaults, and where each may be given (ship add, scenario, CSV,
+    #: ship edit); "" for none
+    ship_record: ClassVar[str] = ""
+    #: commands every ruleset offers, planned by the engine unless the ruleset's `actions` names its own
+    common_actions: ClassVar[dict[str, tuple[type, str]]] = {"ship edit": (ShipEdit, "umpire.core.record:edit")}
+
+    def record(self) -> Record:
+        """The fields of a ship's record (`ship_record`), loaded on first use."""
+        if not self.ship_record:
+            return load("umpire.core.record:EMPTY")
+        return load(self.ship_record)
 
     def ship_problem(self, ship: dict) -> str:
         """What is wrong with a ship's values beyond their kinds (a hand-edited file), or ""."""
@@ -139,17 +152,17 @@ class Ruleset:
         """What the umpire must supply before play, for a scenario's ships (said at `new`)."""
         return []
 
-    def check_deck(self, doc: dict, source: str) -> dict:
-        """A game's own damage-card deck (`own_deck`) as read from `source`, checked against the
-        rules' cards; a fault is bad input naming it."""
-        raise BadInput(f"--deck: {self.id} is played with no damage-card deck to replace")
-
     def game_status(self, state: dict) -> dict:
         """Keys `status` shows beside the turn and the ships (e.g. the wind), for this ruleset."""
         return {}
 
     def status(self, ship: dict) -> dict:
         return {k: ship[k] for k in ("id", "name", "side") if k in ship}
+
+    def ship_status(self, ship: dict) -> dict:
+        """What `status` shows of one ship: the ruleset's keys, and her record's fields under
+        `record` (None where not given)."""
+        return {**self.status(ship), "record": self.record().values(ship)}
 
     def check_rulings(self, tables) -> None:
         """Load every table a house ruling touches, so a bad key is refused at once."""
@@ -164,7 +177,7 @@ class Ruleset:
     def plan(self, state: dict, tables, action: dict) -> Plan | Resolution:
         """Turn a journalled action into a Plan (needs dice) or a Resolution."""
         cmd = action.get("command", "")
-        entry = self.actions.get(cmd)
+        entry = self.actions.get(cmd) or self.common_actions.get(cmd)
         if entry is None:
             raise BadInput(f"{cmd} is not a {self.id} command; {self.id} offers "
                            f"{', '.join(sorted(self.actions))}")

@@ -20,7 +20,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2               # 2: states of game files read at an older format are migrated (core.game.migrate)
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
 
 

@@ -254,6 +254,7 @@ class Plot:
         self.limits: dict = {}
         self.rec: dict = self.ship.get("movement") or {}
         self.plotted = 0
+        self.kept: dict = {}    # values of her record first given with this move (`--turning`)
 
     @property
     def continuing(self) -> bool:
@@ -423,11 +424,16 @@ class Plot:
         """Her turning ability: recorded (less steering hits), else typed with --turning."""
         turning, turns = self.ship.get("turning"), any(k == "turn" for k, _ in orders)
         if self.opts.get("turning") is not None:
-            if turning is not None:
-                raise BadInput(f"--turning: {self.name}'s turning ability is recorded ({turning}); leave --turning "
-                               "out")
-            turning = _whole(self.opts["turning"], "--turning", 0, 6)
-            self.steps.append(Step("turning ability", f"{turning} as typed (the counter's number)",
+            typed = _whole(self.opts["turning"], "--turning", 0, 6)
+            if turning is not None and typed != turning:
+                raise BadInput(f"--turning {typed}: {self.name}'s turning ability is recorded ({turning}); leave "
+                               f"--turning out, or correct her record with `umpire ship edit {self.ship_id} "
+                               "--turning N`")
+            if turning is None:      # typed once, kept on her record: never asked for again (core.record)
+                self.kept["turning"] = typed
+            turning = typed
+            self.steps.append(Step("turning ability", f"{turning} as typed (the counter's number)"
+                                   + (", kept on her record" if "turning" in self.kept else ""),
                                    "Introduction II.C.1"))
         elif turning is not None and turns:
             self.steps.append(Step("turning ability", str(turning), "Introduction II.C.1"))
@@ -584,6 +590,7 @@ def _journal(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, at
     summary = f"{p.name} moves {log}" + (f" (written {record['written']})" if infraction else "") + \
         (f" (cut short by a collision; was {amended})" if amended else "")
     effects = [set_(["ships", p.ship_id, "movement"], record)]
+    effects += [set_(["ships", p.ship_id, key], value) for key, value in p.kept.items()]
     if standing:
         effects.append({"op": "del", "path": ["ships", p.ship_id, "orders", str(p.turn)]})
     return Resolution("move", summary, effects, p.steps, data)

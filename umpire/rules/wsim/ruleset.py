@@ -24,6 +24,7 @@ class Wsim1981(Ruleset):
     id = "wsim-1981"
     aliases = ("wsim", "wsim1981", "wsim-2e", "wooden-ships")
     data_id = "wsim-1981"
+    ship_record = "umpire.rules.wsim.record:WSIM_1981"
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
     family = "wsim"
@@ -78,7 +79,6 @@ class Wsim1981(Ruleset):
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
         "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision", "blocked_by",
                  "for_turn", "erase_orders", "unwritten"),
-        "wind": ("direction", "velocity", "change", "variable"), "mast": ("cut",),
     }
 
     def ship_problem(self, ship: dict) -> str:

@@ -125,7 +125,7 @@ def status(ship: dict) -> dict:
     }
     out.update({k: ship[k] for k in OPTIONAL_KEYS if ship.get(k)})
     if ship.get("movement"):   # the last move `move` journalled, as the log's move column has it
-        out["last_move"] = {"turn": ship["movement"]["turn"], "log": ship["movement"]["log"]}
+        out["last_move"] = {"turn": ship["movement"].get("turn"), "log": ship["movement"].get("log")}
     if ship.get("orders"):     # moves written ahead under command lag (Optional IV)
         out["orders"] = {t: o["notation"] for t, o in sorted(ship["orders"].items(), key=lambda kv: int(kv[0]))}
     return out

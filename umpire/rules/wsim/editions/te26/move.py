@@ -68,17 +68,24 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                                                             if moves.is_sol(x))})
         steps.append(Step("fouled or grappled to a ship of the line", "she drifts at the ship of the line's rate, "
                           "every other turn", "TE 2.6 8.2.3.1"))
+    kept = None
     if (ship.get("towing") or {}).get("ship") and state["turn"] >= ship["towing"].get("from_turn", 0):
         reduced = _towing(ship, text, opts, steps)
         if reduced:
             seen["turning"] = reduced
-            opts = {**opts, "turning": reduced} if opts.get("turning") is not None else opts
+            if opts.get("turning") is not None and ship.get("turning") is None:
+                kept = opts["turning"]          # typed once, kept on her record as typed; used reduced
+                opts = {k: v for k, v in opts.items() if k != "turning"}
+            elif opts.get("turning") is not None:
+                opts = {**opts, "turning": reduced} if str(opts["turning"]).strip() == str(ship["turning"]) else opts
     view = {**state, "ships": {**state["ships"], ship_id: seen}} if seen != ship else state
     try:
         res = moves.move(ruleset, view, tables, ship_id, text, opts)
     except (Refused, BadInput) as exc:        # the 1981 checker's reasons, cited by this text's numbers
         raise type(exc)(te_source(str(exc))) from None
     res.working = steps + [Step(s.step, s.value, te_source(s.source)) for s in res.working]
+    if kept is not None:
+        res.effects.append(set_(["ships", ship_id, "turning"], int(kept)))
     if grapple:
         res.effects.append(set_(["ships", ship_id, "te_grapple_plotted"], state["turn"]))
         res.data["grapple"] = True

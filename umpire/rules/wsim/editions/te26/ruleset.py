@@ -38,6 +38,7 @@ class WsimTe26(Wsim1981):
     id = "wsim-te26"
     aliases = ("te26", "wsim-te", "wsim-tournament")
     data_id = "wsim-te26"
+    ship_record = "umpire.rules.wsim.record:WSIM_TE26"
     title = "Wooden Ships & Iron Men, Tournament Edition rules 2.6"
     level = "basic"
     levels = ("basic", "advanced")

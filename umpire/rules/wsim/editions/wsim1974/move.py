@@ -226,13 +226,16 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             cache[letter] = got.data["allowance"]
         return cache[letter]
 
-    turning = ship.get("turning")
+    turning, kept = ship.get("turning"), []
     if opts.get("turning") is not None:
-        if turning is not None:
-            raise BadInput(f"--turning: {name}'s turning ability is recorded ({turning}); leave --turning out")
         value = opts["turning"]
         if isinstance(value, bool) or not str(value).isdigit() or not 0 <= int(value) <= 6:
             raise BadInput(f"--turning {value!r}: the counter's turning ability, 0 to 6")
+        if turning is not None and int(value) != turning:
+            raise BadInput(f"--turning {value}: {name}'s turning ability is recorded ({turning}); leave --turning "
+                           f"out, or correct her record with `umpire ship edit {ship_id} --turning N`")
+        if turning is None:      # typed once, kept on her record: never asked for again (core.record)
+            kept.append(set_(["ships", ship_id, "turning"], int(value)))
         turning = int(value)
     if turning is None and turns_written and not limits.get("forbid") and not limits.get("springs"):
         raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): give "
@@ -306,7 +309,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
     summary = f"{name} moves {done}" + (" and drifts" if drifts else "") + \
         (f" (written {record['written']})" if infraction else "") + (f" (cut short; was {amended})" if amended else "")
-    return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record)], steps, data)
+    return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record), *kept], steps, data)
 
 
 def turned_on_springs(ship: dict, turn: int) -> bool:

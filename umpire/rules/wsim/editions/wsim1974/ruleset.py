@@ -33,6 +33,7 @@ class Wsim1974(Wsim1981):
     id = "wsim-1974"
     aliases = ("wsim1974", "wsim-1e", "wsim-first-edition")
     data_id = "wsim-1974"
+    ship_record = "umpire.rules.wsim.record:WSIM_1974"
     title = "Wooden Ships & Iron Men, first edition (1974)"
     level = "basic"
     levels = ("basic",)
