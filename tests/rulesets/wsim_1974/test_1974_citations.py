@@ -34,9 +34,12 @@ COMMANDS = [
     ("fire", "mars", "--at", "hercule", "--range", "3", "--side", "right", "--roll", "2", "--facing", "right"),
     ("turn",),
     ("recover", "hercule"),
+    ("status",),
+    ("score",),
+    ("log",),
 ]
 #: the Wind rule: the change dice every third Move
-WIND = [("turn",), ("turn",), ("wind", "--rolls", "6,1,6,3"), ("wind", "--rolls", "6,1,6,3")]
+WIND = [("turn",), ("turn",), ("wind", "--rolls", "6,1,6,3"), ("wind", "--rolls", "6,1,6,3"), ("status",)]
 
 
 def _play(umpire, commands) -> list[str]:
@@ -44,9 +47,7 @@ def _play(umpire, commands) -> list[str]:
     for cmd in commands:
         res = umpire("--json", *cmd)
         assert res.code in (0, 1), (cmd, res.err)
-        if res.code == 0:
-            shown += res.json.get("explain", [])
-        shown.append(res.err)
+        shown += [res.out, res.err]       # the working, the result's data, the refusal
     return shown
 
 

@@ -96,9 +96,24 @@ def steps(tables, working: list[Step]) -> list[Step]:
 
 
 def resolution(tables, res: Resolution) -> Resolution:
-    """The resolution with its working cited by the game's text."""
+    """The resolution with its working, and the sources its result shows, cited by the game's text.
+    The effects are left as they are: a game journalled before keeps verifying."""
     res.working = steps(tables, res.working)
+    res.data = shown(tables, res.data)
     return res
+
+
+def shown(tables, value: Any) -> Any:
+    """`value` with each "source" in it cited by the game's text: a copy where one changes (the
+    result's data may share its tables with the effects)."""
+    if isinstance(value, dict):
+        new = {k: translate(tables, v) if k == "source" and isinstance(v, str) else shown(tables, v)
+               for k, v in value.items()}
+        return value if all(new[k] is value[k] for k in value) else new
+    if isinstance(value, list):
+        new = [shown(tables, v) for v in value]
+        return value if all(a is b for a, b in zip(new, value)) else new
+    return value
 
 
 def error(tables, exc: UmpireError) -> UmpireError:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset
+from umpire.core.tables import Tables
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim import citations
 from umpire.rules.wsim import optional_actions as OptionalActions
@@ -24,7 +25,6 @@ class Wsim1981(Ruleset):
     id = "wsim-1981"
     aliases = ("wsim", "wsim1981", "wsim-2e", "wooden-ships")
     data_id = "wsim-1981"
-    ship_record = "umpire.rules.wsim.record:WSIM_1981"
     title = "Wooden Ships & Iron Men, second edition (1981)"
     units = "hexes"
     family = "wsim"
@@ -401,6 +401,10 @@ class Wsim1981(Ruleset):
         return turns.end_turn(state)
 
     def score(self, state: dict, tables=None) -> dict:
+        """The score as the rules count it (`score_rules`), its sources cited by the game's text."""
+        return citations.shown(tables if tables is not None else Tables(self.data_id), self.score_rules(state, tables))
+
+    def score_rules(self, state: dict, tables=None) -> dict:
         from umpire.rules.wsim import turns
 
         return turns.score(state, tables)

@@ -38,7 +38,6 @@ class WsimTe26(Wsim1981):
     id = "wsim-te26"
     aliases = ("te26", "wsim-te", "wsim-tournament")
     data_id = "wsim-te26"
-    ship_record = "umpire.rules.wsim.record:WSIM_TE26"
     title = "Wooden Ships & Iron Men, Tournament Edition rules 2.6"
     level = "basic"
     levels = ("basic", "advanced")
@@ -430,8 +429,8 @@ class WsimTe26(Wsim1981):
                 if e["path"] == ["game_over"]:
                     e["value"] = dict(end)
 
-    def score(self, state: dict, tables=None) -> dict:
-        out = super().score(state, tables)
+    def score_rules(self, state: dict, tables=None) -> dict:
+        out = super().score_rules(state, tables)
         if "victory" in out:
             out["victory"]["source"] = self.VICTORY_REFS.get(out["victory"]["source"], out["victory"]["source"])
         return out

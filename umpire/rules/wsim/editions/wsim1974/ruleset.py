@@ -33,7 +33,6 @@ class Wsim1974(Wsim1981):
     id = "wsim-1974"
     aliases = ("wsim1974", "wsim-1e", "wsim-first-edition")
     data_id = "wsim-1974"
-    ship_record = "umpire.rules.wsim.record:WSIM_1974"
     title = "Wooden Ships & Iron Men, first edition (1974)"
     level = "basic"
     levels = ("basic",)
@@ -301,13 +300,13 @@ class Wsim1974(Wsim1981):
                 if e["path"] == ["game_over"]:
                     e["value"] = dict(end)
 
-    def score(self, state: dict, tables=None) -> dict:
+    def score_rules(self, state: dict, tables=None) -> dict:
         """The first edition's point count (Scenario 3A, and 3B by reference): a ship captured
         twice her points, destroyed her points, forced to strike with no prize crew aboard half,
         rounded up; a side wins by 150 points or more, else the result is indecisive."""
         import math
 
-        out = super().score(state, tables)
+        out = super().score_rules(state, tables)
         if "victory" in out:
             out["victory"] = victory(state, tables)
         if out.get("victory", {}).get("source") == _HURRICANE["source"]:
