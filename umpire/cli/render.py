@@ -1,43 +1,34 @@
-"""Rich renderings: the working as a short table, ships as boxes left per section."""
+"""What a command prints: the working as a short table, ships as boxes left per section."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
+from umpire.cli.table import BOLD, RESET, Table, print_table, styled
 from umpire.core.state import Resolution
 
-_console: Console | None = None
 
-
-def console() -> Console:
-    global _console
-    if _console is None:
-        _console = Console(highlight=False)
-    return _console
+def say(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
 
 
 def working_table(res: Resolution) -> Table:
-    table = Table(title=shown(res.summary), title_justify="left", show_edge=False, pad_edge=False)
-    table.add_column("step", style="bold")
-    table.add_column("value")
-    table.add_column("source", style="dim")
+    table = Table(shown(res.summary), ["step", "value", "source"], ["bold", "", "dim"], pad_edge=False,
+                  title_left=True)
     for s in res.working:
         table.add_row(shown(s.step), shown(s.value), shown(s.source))
     return table
 
 
 def resolution(res: Resolution) -> None:
-    c = console()
     if res.working:
-        c.print(working_table(res))
+        print_table(working_table(res))
     else:
-        c.print(shown(res.summary))
+        say(shown(res.summary))
     rolls = res.data.get("rolls")
     if rolls:
-        c.print(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
+        say(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
 
 
 def boxes(left: int, total: int) -> str:
@@ -49,10 +40,8 @@ def boxes(left: int, total: int) -> str:
 
 def ship_panel(ship: dict, summary: dict) -> Table:
     """A WS&IM or DGUTS ship as a two-column table of tracks."""
-    t = Table(title=shown(f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}"), title_justify="left",
-              show_header=False, show_edge=False, pad_edge=False)
-    t.add_column(style="bold")
-    t.add_column()
+    t = Table(shown(f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}"), None, ["bold", ""],
+              pad_edge=False, title_left=True)
     rows = ship_rows(ship, summary) if "hull_max" in ship else [
         (k, _fmt(v)) for k, v in summary.items() if k not in ("id", "name", "side", "state", "fire_factors", "record")]
     if summary.get("record"):
@@ -130,9 +119,7 @@ def wsim_identity(ship: dict, summary: dict) -> str:
 
 def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     """Aligned columns without a table layout (fast for any length); the last column is not padded."""
-    import sys
-
-    cells = [[str(h) for h in header]] + [[shown(_fmt(x), markup=False) for x in r] for r in body]
+    cells = [[str(h) for h in header]] + [[shown(x if type(x) is str else _fmt(x)) for x in r] for r in body]
     widths = [max(len(r[i]) for r in cells) for i in range(len(header) - 1)]
     out = [title]
     for r in cells:
@@ -140,17 +127,12 @@ def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     sys.stdout.write("\n".join(out) + "\n")
 
 
-def shown(value: Any, markup: bool = True) -> str:
+def shown(value: Any) -> str:
     """Text from a file or the command line (a ship's name, a note) as it may be printed: control
-    characters shown escaped, never sent raw to the terminal, and (for rich) brackets that would
-    read as markup escaped."""
+    characters shown escaped, never sent raw to the terminal."""
     text = str(value)
     if not text.isprintable():
         text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    if markup and "[" in text:
-        from rich.markup import escape
-
-        text = escape(text)
     return text
 
 
@@ -165,24 +147,22 @@ def _fmt(v: Any) -> str:
 
 
 def status(data: dict, state: dict) -> None:
-    c = console()
-    c.print(f"[bold]turn {data['turn']}[/bold] — {data.get('ruleset', '')}")
+    turn = f"turn {data['turn']}"
+    say((f"{BOLD}{turn}{RESET}" if styled() else turn) + f" — {data.get('ruleset', '')}")
     for s in data["ships"]:
-        c.print(ship_panel(state["ships"][s["id"]], s))
-        c.print()
+        print_table(ship_panel(state["ships"][s["id"]], s))
+        say()
 
 
 def mapping(data: dict, title: str = "") -> None:
-    t = Table(title=shown(title) or None, show_header=False, show_edge=False)
-    t.add_column(style="bold")
-    t.add_column()
+    t = Table(shown(title), None, ["bold", ""])
     for k, v in data.items():
         t.add_row(shown(k), shown(_fmt(v)))
-    console().print(t)
+    print_table(t)
 
 
-#: Longer listings print as plain aligned columns: laying out a rich table of thousands of rows
-#: takes seconds, and a long journal is read by scrolling or piping, not by its borders.
+#: Longer listings print as plain aligned columns: a long journal is read by scrolling or piping,
+#: not by its borders.
 PLAIN_ROWS = 200
 
 
@@ -190,9 +170,7 @@ def rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     if len(body) > PLAIN_ROWS:
         plain_rows(title, header, body)
         return
-    t = Table(title=title, title_justify="left", show_edge=False)
-    for h in header:
-        t.add_column(h)
+    t = Table(title, [str(h) for h in header], title_left=True)
     for r in body:
         t.add_row(*[shown(_fmt(x)) for x in r])
-    console().print(t)
+    print_table(t)

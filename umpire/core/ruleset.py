@@ -110,6 +110,9 @@ class Ruleset:
     typed_dice_in_opts: ClassVar[tuple[str, ...]] = ()
     #: whether a target may be written SHIP/BOAT (a ship's boat)
     boat_targets: ClassVar[bool] = False
+    #: whether a game may bring its own damage-card deck (`umpire new --deck FILE`): checked by
+    #: `check_deck`, kept with the game's scenario, and given to `ship_definition` as opts["deck_table"]
+    own_deck: ClassVar[bool] = False
     #: commands that only read (answered but never journalled), e.g. speed: command -> a method name
     #: or "module:function" (called as function(ruleset, state, tables, ship, opts))
     queries: ClassVar[dict[str, str]] = {}
@@ -151,6 +154,11 @@ class Ruleset:
     def scenario_warnings(self, scen: dict) -> list[str]:
         """What the umpire must supply before play, for a scenario's ships (said at `new`)."""
         return []
+
+    def check_deck(self, doc: dict, source: str) -> dict:
+        """A game's own damage-card deck (`own_deck`) as read from `source`, checked against the
+        rules' cards; a fault is bad input naming it."""
+        raise BadInput(f"--deck: {self.id} is played with no damage-card deck to replace")
 
     def game_status(self, state: dict) -> dict:
         """Keys `status` shows beside the turn and the ships (e.g. the wind), for this ruleset."""

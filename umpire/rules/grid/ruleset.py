@@ -36,6 +36,8 @@ class Grid(Ruleset):
     typed_dice_in_opts = ("fire", "board")
     #: `fire --at SHIP/BOAT` and `speed SHIP/BOAT` name a ship's boat
     boat_targets = True
+    #: `new --deck FILE`: the umpire's own damage cards
+    own_deck = True
     actions = {"fire": (A.Fire, "_fire"), "board": (A.Board, "_board"), "repair": (A.Repair, "_repair"),
                "turn": (A.EndTurn, "_turn"), "crew": (G.Crew, "_crew"), "tack": (G.Tack, "_tack"),
                "sail": (G.Sail, "_sail"), "surrender": (A.Surrender, "_surrender"),
@@ -67,6 +69,12 @@ class Grid(Ruleset):
         if opts.get("deck_table"):
             out["deck_cards"] = opts["deck_table"]["cards"]
         return out
+
+    def check_deck(self, doc: dict, source: str) -> dict:
+        """The umpire's own deck (`new --deck`), checked against the text's cards."""
+        from umpire.rules.grid.cards import check_deck
+
+        return check_deck(doc, source, self._setup_tables()["deck"])
 
     def new_ship(self, definition: dict) -> dict:
         from umpire.rules.grid.cards import full_deck

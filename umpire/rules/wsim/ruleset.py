@@ -79,6 +79,7 @@ class Wsim1981(Ruleset):
         "foul": (), "unfoul": (), "grapple": ("motionless",), "ungrapple": (), "board": (), "melee": (),
         "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision", "blocked_by",
                  "for_turn", "erase_orders", "unwritten"),
+        "wind": ("direction", "velocity", "change", "variable"), "mast": ("cut",),
     }
 
     def ship_problem(self, ship: dict) -> str:
