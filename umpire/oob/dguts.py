@@ -107,5 +107,9 @@ class DgutsConversion(Conversion):
     def by_rating(self, path: Path, row: Row) -> tuple[dict, str]:
         return dguts_by_rating(path, row)
 
+    def published_fields(self, row: Row) -> dict:
+        """The values figured for the named ship she took hers from (none when estimated by rating)."""
+        return {k: row.fields[k] for k in FIGURED if k in row.fields}
+
 
 DGUTS = DgutsConversion()

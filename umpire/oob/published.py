@@ -174,9 +174,6 @@ def finish(doc: dict, rows: list[Row], conversion: Conversion) -> None:
             if row.get(key):
                 ship[key] = row.get(key)
         ship.update(conversion.published_fields(row))
-        for key in ("sf_value", "cf_value", "crew_factors"):
-            if key in row.fields:
-                ship[key] = row.fields[key]
     names = {r.get("side"): (r.get("_side_name"), r.get("_nations")) for r in rows}
     for side in doc["sides"]:
         name, nations = names.get(side["id"], ("", ""))
