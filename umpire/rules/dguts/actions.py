@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from umpire.core.actions import Action
@@ -13,55 +12,50 @@ EDITABLE = {"guns": "--guns", "men": "--men", "tons": "--tons", "nation": "--nat
             "kind": "--kind"}
 
 
-@dataclass(frozen=True, slots=True)
 class ShipEdit(Action):
     """Change a ship's set-up in play (a gun list the text lost, a corrected crew)."""
 
     command: ClassVar[str] = "ship edit"
     ship: str
-    changes: dict = field(default_factory=dict)
+    changes: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Wind(Action):
-    """The wind: rolled at the start (direction and force), set by the umpire, or changed hourly."""
+class WindOrder(Action):
+    """The wind: rolled at the start (direction and force), set by the umpire, or changed hourly;
+    DGUTS's `wind` (`what` is roll, set or change; WS&IM's wind action has only options)."""
 
     command: ClassVar[str] = "wind"
     what: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Night(Action):
     """Night falls (visibility rolled or set) or day returns: it bounds sighting and firing."""
 
     command: ClassVar[str] = "night"
     what: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Burn(Action):
     """Fire aboard a ship: set, the turn's burning, fought, the ship abandoned or her magazine flooded."""
 
     command: ClassVar[str] = "burn"
     ship: str
     what: str
-    areas: list[str] = field(default_factory=list)
-    opts: dict = field(default_factory=dict)
+    areas: list[str] = []
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Musketry(Action):
     """Marines, soldiers or seamen in the fighting tops fire on a ship grappled alongside, or throw grenades."""
 
     command: ClassVar[str] = "musketry"
     ship: str
     at: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class SpeedClass(Action):
     """Advanced Optional 1: a ship's speed class and sailing class rolled by her size and type."""
 
@@ -69,50 +63,45 @@ class SpeedClass(Action):
     ship: str
 
 
-@dataclass(frozen=True, slots=True)
 class Task(Action):
     """A crew task: studding sails set or taken in, anchoring, lightening ship."""
 
     command: ClassVar[str] = "task"
     ship: str
     what: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Ram(Action):
-    """A galley rams a ship whose course she crosses."""
+class GalleyRam(Action):
+    """A galley rams a ship whose course she crosses (the grid game's `ram` is another action)."""
 
     command: ClassVar[str] = "ram"
     ship: str
     at: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Paddles(Action):
     """A steam vessel hit low: does a paddle wheel jam?"""
 
     command: ClassVar[str] = "paddles"
     ship: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Mortar(Action):
     """A mortar shell: where it falls, or (on a ship's counter) whether it strikes and bursts."""
 
     command: ClassVar[str] = "mortar"
     ship: str
     at: str = ""
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Howitzer(Action):
     """Howitzers fired from an anchored battery or from shore."""
 
     command: ClassVar[str] = "howitzer"
     ship: str
     at: str
-    opts: dict = field(default_factory=dict)
+    opts: dict = {}

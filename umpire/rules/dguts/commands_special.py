@@ -6,7 +6,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, set_
-from umpire.rules.dguts.actions import Howitzer, Mortar, Paddles, Ram
+from umpire.rules.dguts.actions import GalleyRam, Howitzer, Mortar, Paddles
 from umpire.rules.dguts.commands_common import AFLOAT, afloat, number, ship_sets, yes
 from umpire.rules.dguts.commands_common import finish
 from umpire.rules.dguts.damage import apply_damage
@@ -17,7 +17,7 @@ from umpire.rules.dguts.special_vessels import (howitzer_factors, mortar_row, re
 from umpire.rules.dguts.tables import game_tables
 
 
-def ram(rs, state: dict, tables, act: Ram):
+def ram(rs, state: dict, tables, act: GalleyRam):
     ship, at, opts = act.ship, act.at, act.opts
     g, t = state["ships"][ship], state["ships"][at]
     afloat(g, "ram")

@@ -7,7 +7,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.dguts.actions import Night, Wind
+from umpire.rules.dguts.actions import Night, WindOrder
 from umpire.rules.dguts.commands_common import number, yes
 from umpire.rules.dguts.tables import game_tables
 from umpire.rules.dguts.wind import (CHANGE_DICE, resolve_wind_change, resolve_wind_direction,
@@ -16,7 +16,7 @@ from umpire.rules.dguts.wind import (CHANGE_DICE, resolve_wind_change, resolve_w
 WHATS = ("roll", "set", "change")
 
 
-def wind(rs, state: dict, tables, act: Wind):
+def wind(rs, state: dict, tables, act: WindOrder):
     what, opts = act.what, act.opts
     if what not in WHATS:
         raise BadInput(f"wind {what!r}: use {', '.join(WHATS)}")

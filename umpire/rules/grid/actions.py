@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from umpire.core.actions import Action
 
 
-@dataclass(frozen=True, slots=True)
 class Crew(Action):
     """Crew figures placed on the control panel: position -> figures; boats -> figures."""
 
     command: ClassVar[str] = "crew"
     ship: str
-    positions: dict = field(default_factory=dict)
-    boats: dict = field(default_factory=dict)
+    positions: dict = {}
+    boats: dict = {}
 
 
-@dataclass(frozen=True, slots=True)
 class Tack(Action):
     command: ClassVar[str] = "tack"
     ship: str
@@ -29,16 +26,15 @@ class Tack(Action):
     wind_from: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Sail(Action):
-    """The Sail Status Indicator moved to a new setting (anchor, none, reefed, main, topsail, all)."""
+class SailSetting(Action):
+    """The Sail Status Indicator moved to a new setting (anchor, none, reefed, main, topsail, all); the
+    grid game's `sail` (WS&IM's sets `sails`)."""
 
     command: ClassVar[str] = "sail"
     ship: str
     setting: str
 
 
-@dataclass(frozen=True, slots=True)
 class Marines(Action):
     """Marines in the rigging fire at a ship alongside."""
 
@@ -48,13 +44,11 @@ class Marines(Action):
     range: int
 
 
-@dataclass(frozen=True, slots=True)
 class Surgeon(Action):
     command: ClassVar[str] = "surgeon"
     ship: str
 
 
-@dataclass(frozen=True, slots=True)
 class Boats(Action):
     """Launch or recover one of a ship's boats (`how` is launch or recover)."""
 
@@ -66,7 +60,6 @@ class Boats(Action):
     speed: int = -1
 
 
-@dataclass(frozen=True, slots=True)
 class Ram(Action):
     """A ram or a collision between two ships (`kind`: ram or collision)."""
 
@@ -76,7 +69,6 @@ class Ram(Action):
     kind: str = "ram"
 
 
-@dataclass(frozen=True, slots=True)
 class Meet(Action):
     """Two ships end a move in one square: the roll for who places them, or a collision."""
 
@@ -87,7 +79,6 @@ class Meet(Action):
     other_speed: int
 
 
-@dataclass(frozen=True, slots=True)
 class RunDown(Action):
     """A ship sails through a boat's square to run it down (`at` is SHIP/BOAT)."""
 
