@@ -5,13 +5,13 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 from umpire.oob.families import Conversion
 from umpire.oob.fields import base_fields, nation_name
 from umpire.oob.published import scenario_ships
 from umpire.oob.reader import OobError, Row
 from umpire.rules.dguts import derive_ship
-from umpire.rules.dguts.model import BadInput as DgutsBad
 from umpire.rules.dguts.ship import nation_key
 
 #: what a DGUTS ship's set-up gives: history's numbers
@@ -35,10 +35,10 @@ def dguts_ship(path: Path, row: Row) -> tuple[dict, str]:
     try:
         try:
             nation = nation_key(row.get("nation"))
-        except DgutsBad:
+        except BadInput:
             nation = ship.get("nation") or row.get("nation")
         values = derive_ship(nation, ship["tons"], ship["men"], ship["guns"], overrides)
-    except DgutsBad as exc:
+    except BadInput as exc:
         msg = str(exc)
         col = next((c for c in ("nation", "class", "rate", "kind", "men", "tons", "guns")
                     if msg.lower().startswith(c)), "guns")

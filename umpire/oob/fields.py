@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from umpire.core.errors import BadInput
 from umpire.oob.reader import OobError, Row
 from umpire.rules.dguts.guns import format_guns, parse_guns
-from umpire.rules.dguts.model import BadInput as DgutsBad
 from umpire.rules.dguts.ship import nation_key
 
 NATIONS = {
@@ -69,7 +69,7 @@ def _dguts_nation(text: str) -> str | None:
     """Nations the DGUTS tables know beyond the common ones (e.g. privateer)."""
     try:
         return nation_key(text)
-    except DgutsBad:
+    except BadInput:
         return None
 
 
