@@ -7,7 +7,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from umpire.cli.demo import load_example
+from umpire.cli.commands.demo import load_example
 
 CASE = Path(__file__).parents[1] / "cases" / "wsim-1981" / "mars-hercule-duel.toml"
 

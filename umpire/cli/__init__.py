@@ -2,42 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
+import os
 import sys
 
 import click
 
 from umpire.cli.context import Ctx, shared_session
+from umpire.core.errors import UmpireError
 
-# Each command's module is imported only when that command runs, so a quick
-# `umpire status` does not pay for the rest.
-COMMANDS = {
-    "new": "setup", "ship": "setup", "scenarios": "setup",
-    "status": "game_cmds", "turn": "game_cmds", "undo": "game_cmds", "log": "game_cmds",
-    "verify": "game_cmds", "score": "game_cmds",
-    "fire": "actions", "speed": "actions", "load": "actions", "foul": "actions", "unfoul": "actions",
-    "grapple": "actions", "ungrapple": "actions", "board": "actions", "melee": "actions",
-    "capture": "actions", "transfer": "actions", "surrender": "actions", "recover": "actions",
-    "morale": "actions", "repair": "shared_cmds", "pumps": "actions", "explode": "shared_cmds", "special": "actions", "mast": "actions", "odds": "odds",
-    "demo": "demo", "sheet": "printing", "cards": "printing", "oob": "oob", "shell": "shell",
-    "rulings": "rulings_cmds", "tables": "tables_cmds",
-    "report": "report",
-    "wind": "wind_cmds", "night": "dguts_cmds", "sight": "dguts_cmds", "burn": "dguts_cmds",
-    "musketry": "dguts_cmds", "task": "dguts_cmds", "ram": "shared_cmds", "paddles": "dguts_cmds",
-    "mortar": "dguts_cmds", "howitzer": "dguts_cmds",
-    "move": "move_cmds",
-    "crew": "grid_cmds",
-    "tack": "grid_cmds",
-    "marines": "grid_cmds",
-    "surgeon": "grid_cmds",
-    "boats": "grid_cmds",
-    "meet": "grid_cmds",
-    "run-down": "grid_cmds",
-    "tow": "wsim_optional_cmds", "aground": "wsim_optional_cmds", "designate": "wsim_optional_cmds",
-    "signal": "wsim_optional_cmds", "timer": "wsim_optional_cmds", "lead": "wsim_optional_cmds",
-    "sail": "shared_cmds", "sink": "shared_cmds", "anchor": "shared_cmds",
-    "bomb": "te26_optional_cmds",
-    "station": "te26_rest_cmds", "row": "te26_rest_cmds",
+# The one lazy seam of the command line: each command's module is imported only when that command
+# runs, so a quick `umpire status` does not pay for the rest. Module (under umpire.cli) -> its commands.
+MODULES = {
+    "commands.setup": ("new", "ship", "scenarios", "designate"),
+    "commands.game": ("status", "turn", "undo", "log", "verify", "score"),
+    "commands.rulings": ("rulings",),
+    "commands.tables": ("tables",),
+    "commands.gunnery": ("fire", "load", "mortar", "howitzer", "bomb", "musketry", "marines"),
+    "commands.boarding": ("foul", "unfoul", "grapple", "ungrapple", "ram", "board", "melee", "capture", "transfer",
+                          "surrender", "recover", "morale"),
+    "commands.damage": ("special", "mast", "burn", "pumps", "paddles", "sink", "explode", "repair"),
+    "commands.movement": ("speed", "move", "sail", "anchor", "tack", "tow", "aground", "lead", "row", "meet",
+                          "run-down", "boats", "timer", "signal"),
+    "commands.crew": ("crew", "surgeon", "station", "task"),
+    "commands.weather": ("wind", "night", "sight"),
+    "commands.odds": ("odds",),
+    "commands.sheets": ("sheet", "cards"),
+    "commands.oob": ("oob",),
+    "commands.report": ("report",),
+    "commands.demo": ("demo",),
+    "shell": ("shell",),
 }
+#: command -> the module that defines it
+COMMANDS = {name: module for module, names in MODULES.items() for name in names}
 
 
 class LazyGroup(click.Group):
@@ -73,14 +70,12 @@ def cli(ctx: click.Context, game_path: str | None, as_json: bool, rulings_file: 
 
 def _load(module: str) -> None:
     """Import one command module; its commands register themselves on the group."""
-    import importlib
-
     importlib.import_module(f"umpire.cli.{module}")
 
 
 def _register() -> None:
     """Import every command module (for help listings and tests)."""
-    for module in sorted(set(COMMANDS.values())):
+    for module in MODULES:
         _load(module)
 
 
@@ -100,8 +95,6 @@ def run(argv: list[str] | None = None, on_error=None) -> int:
     Returns the exit code instead of exiting, so `umpire shell` can run line after line.
     `on_error(message, code)` is called with each error's message as well.
     """
-    from umpire.core.errors import UmpireError
-
     def fail(message: str, code: int) -> int:
         message = _printable(message)
         click.echo(f"umpire: {message}", err=True)
@@ -132,8 +125,6 @@ def run(argv: list[str] | None = None, on_error=None) -> int:
     except MemoryError:
         return fail("error: the input is too large to read", 2)
     except Exception as exc:  # a defect in umpire, not the user's doing
-        import os
-
         if os.environ.get("UMPIRE_DEBUG"):
             raise
         return fail(f"internal error: {type(exc).__name__}: {exc} (set UMPIRE_DEBUG=1 for details; "

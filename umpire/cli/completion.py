@@ -7,6 +7,8 @@ import shlex
 from pathlib import Path
 from typing import Callable
 
+from umpire.cli import _register, cli
+
 
 class Completer:
     """Completes command names, then the command's options, then ship ids of the shell's game."""
@@ -16,8 +18,6 @@ class Completer:
         self._matches: list[str] = []
 
     def words_for(self, before: list[str]) -> list[str]:
-        from umpire.cli import _register, cli
-
         _register()
         if not before:
             return sorted(cli.commands) + ["help", "exit"]
@@ -37,7 +37,7 @@ class Completer:
 
     def complete(self, text: str, index: int) -> str | None:
         if index == 0:
-            import readline
+            import readline   # present whenever completion was turned on (setup_readline)
 
             line = readline.get_line_buffer()[: readline.get_begidx()]
             try:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import click
 
+from umpire.core import files
 from umpire.core import game as gamefile
 from umpire.core.engine import Session
 from umpire.core.errors import BadInput
+from umpire.core.game import flatten
 from umpire.core.ships import find_ship
 
 
@@ -81,7 +83,7 @@ class Ctx:
         if self.as_json:
             click.echo(json.dumps(data, sort_keys=False))
             return
-        from umpire.cli import render
+        from umpire.cli import render   # drawing tables: --json output never loads it
 
         if isinstance(res, dict):
             render.mapping(data, title)
@@ -94,9 +96,6 @@ def read_rulings(path: str) -> dict:
 
     Anything else is refused without repeating what the file holds: a rulings file is read as
     rulings, not shown back whatever it is."""
-    from umpire.core import files
-    from umpire.core.game import flatten
-
     raw, _ = files.read_regular(Path(path), "rulings file", files.MAX_FILE_BYTES)
     try:
         text = raw.decode("utf-8")

@@ -15,6 +15,8 @@ import sys
 import click
 
 from umpire.cli import cli, context, run
+from umpire.cli.completion import Completer, setup_readline
+from umpire.core.errors import BadInput, UmpireError
 
 GLOBAL_ONLY = ("--game",)
 QUIT = ("exit", "quit")
@@ -31,8 +33,6 @@ def _globals(obj) -> list[str]:
 
 
 def _split(line: str) -> list[str]:
-    from umpire.core.errors import BadInput
-
     try:
         words = shlex.split(line, comments=True)
     except ValueError as exc:
@@ -47,8 +47,6 @@ def _split(line: str) -> list[str]:
 
 def run_line(obj, line: str) -> int | None:
     """Run one line; its exit code, or None for a blank or comment line."""
-    from umpire.core.errors import UmpireError
-
     try:
         words = _split(line)
     except UmpireError as exc:
@@ -114,8 +112,6 @@ def _piped(obj, keep_going: bool) -> int:
 
 
 def _interactive(obj) -> int:
-    from umpire.cli.completion import Completer, setup_readline
-
     history = setup_readline(Completer(obj))
     click.echo("umpire shell: one command per line, `help` for the list, `exit` or Ctrl-D to leave.")
     while True:

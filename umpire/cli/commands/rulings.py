@@ -37,7 +37,7 @@ def rulings(ctx):
     if obj.as_json:
         click.echo(json.dumps({"rulings": items}))
         return
-    from umpire.cli import render
+    from umpire.cli import render   # drawing tables: --json output never loads it
 
     render.rows(f"rulings in force ({obj.ruleset.id})", ["key", "value", "origin", "source"],
                 [[i["key"], json.dumps(i["value"]), i["origin"], i["source"]] for i in items] or

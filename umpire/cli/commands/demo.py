@@ -10,7 +10,10 @@ from pathlib import Path
 import click
 
 from umpire.cli import cli
+from umpire.cli import main as run   # the same entry point a user types
+from umpire.core import game as gamefile
 from umpire.core.resources import resource_dir
+from umpire.core.ruleset import find_ruleset
 
 EXAMPLE = "wsim-mars-hercule"
 
@@ -55,8 +58,6 @@ def demo(obj, keep):
     Example:
       umpire demo
     """
-    from umpire.cli import main as run  # the same entry point a user types
-
     example = load_example()
     with tempfile.TemporaryDirectory() as tmp:
         path = keep or str(Path(tmp) / "demo.toml")
@@ -68,9 +69,6 @@ def demo(obj, keep):
             for line in turn["commands"]:
                 click.secho(f"$ umpire {line}", fg="cyan")
                 _run(run, ["--game", path] + shlex.split(line))
-            from umpire.core import game as gamefile
-            from umpire.core.ruleset import find_ruleset
-
             g = gamefile.load(Path(path))
             state, rs = g.state(), find_ruleset(g.ruleset_id)
             status = {"ships": [rs.status(s) for s in state["ships"].values()]}

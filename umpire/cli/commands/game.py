@@ -7,6 +7,8 @@ import json
 import click
 
 from umpire.cli import cli
+from umpire.core.actions import EndTurn
+from umpire.core.errors import BadInput
 
 
 @cli.command()
@@ -32,11 +34,11 @@ def status(obj, ship, side):
     if obj.as_json:
         click.echo(json.dumps(data))
     elif ship:
-        from umpire.cli import render
+        from umpire.cli import render   # drawing tables: `--json status` never loads it
 
         render.status(data, state)
     else:
-        from umpire.cli import fleet
+        from umpire.cli import fleet   # the one-line listing, for the human-readable status only
 
         out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"])
         if isinstance(data.get("wind"), dict) and not side:
@@ -54,8 +56,6 @@ def _velocity_names(obj) -> list:
 
 def _sides(state: dict, text: str) -> set[str]:
     """The sides `text` names: exact, else by case-insensitive prefix; none is refused listing them."""
-    from umpire.core.errors import BadInput
-
     sides = sorted({s["side"] for s in state["ships"].values()})
     key = text.strip().lower()
     hits = [s for s in sides if s.lower() == key] or [s for s in sides if s.lower().startswith(key)]
@@ -73,8 +73,6 @@ def turn(obj):
     Example:
       umpire turn
     """
-    from umpire.core.actions import EndTurn
-
     obj.emit(obj.session.perform(EndTurn().journal()))
 
 
@@ -105,7 +103,7 @@ def log(obj, last):
     if obj.as_json:
         click.echo(json.dumps({"events": items}))
         return
-    from umpire.cli import render
+    from umpire.cli import render   # drawing tables: --json output never loads it
 
     render.rows(f"journal of {obj.path}", ["#", "kind", "what", "dice"],
                 [[i["n"], i["kind"], i["summary"], ",".join(map(str, i["rolls"])) + (f" ({i['rolled']})" if i["rolls"] else "")]
@@ -125,7 +123,7 @@ def verify(obj):
     if obj.as_json:
         click.echo(json.dumps(report))
     else:
-        from umpire.cli import render
+        from umpire.cli import render   # drawing tables: --json output never loads it
 
         render.mapping({"events": report["events"], "same": report["same"],
                         "differ": ", ".join(f"#{d['n']}: {d['why']}" for d in report["differences"]) or "none"},

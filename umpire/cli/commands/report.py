@@ -7,8 +7,11 @@ from pathlib import Path
 
 import click
 
-from umpire.cli import cli
+from umpire.cli import cli, fleet
+from umpire.cli.printing import refuse_game_file
 from umpire.core.errors import BadInput
+from umpire.core.files import write_atomic
+from umpire.core.report import build
 
 
 @cli.command()
@@ -24,8 +27,6 @@ def report(obj, output, paper):
       umpire report -o trafalgar.md
       umpire report -o trafalgar.pdf --paper letter
     """
-    from umpire.core.report import build
-
     data = build(obj.game, obj.ruleset, obj.state, obj.tables())
     if obj.as_json and not output:
         click.echo(json.dumps(data))
@@ -37,17 +38,13 @@ def report(obj, output, paper):
     out = Path(output)
     if out.suffix.lower() not in (".md", ".pdf"):
         raise BadInput(f"-o {output}: the report is written as FILE.md or FILE.pdf")
-    from umpire.cli.printing import refuse_game_file
-
     refuse_game_file(obj, out)
     try:
         if out.suffix.lower() == ".pdf":
-            from umpire.pdf.report import write_pdf
+            from umpire.pdf.report import write_pdf   # reportlab, only for a PDF report
 
             write_pdf(out, text, paper)
         else:
-            from umpire.core.files import write_atomic
-
             write_atomic(out, text.encode("utf-8"), "report")   # a temporary file, then renamed
     except OSError as exc:
         raise BadInput(f"output {output}: cannot write ({exc.strerror})") from None
@@ -56,8 +53,6 @@ def report(obj, output, paper):
 
 def markdown(data: dict, ships: dict) -> str:
     """The report as Markdown: heading, turn by turn, final state (the fleet lines), result."""
-    from umpire.cli import fleet
-
     out = [f"# {data['title']}", ""]
     facts = [x for x in (data["date"], data["scenario"] and f"scenario {data['scenario']}",
                          f"rules {data['ruleset']}", f"{data['turns_played']} turns", f"{data['events']} events") if x]

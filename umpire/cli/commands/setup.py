@@ -1,14 +1,26 @@
-"""Commands that set a game up: new, ship add, scenarios."""
+"""Commands that set a game up: new, ship add, scenarios, designate."""
 
 from __future__ import annotations
 
+import json
+import math
 import os
+import tomllib
+from pathlib import Path
 
 import click
 
 from umpire.cli import cli
+from umpire.cli.actions import act, action_type, require_command
+from umpire.cli.commands.tables import load_pack
+from umpire.cli.context import read_rulings
+from umpire.cli.text import briefing_lines, scenario_lines
+from umpire.core import files
 from umpire.core import game as gamefile
+from umpire.core import scenarios as sc
+from umpire.core.briefing import briefing
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 from umpire.core.ships import check_name, check_new_id, make_id
 from umpire.core.state import Resolution, Step, set_
 
@@ -35,17 +47,12 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
       umpire new duel.toml --ruleset wsim-1981 --seed 7
       umpire new nile.toml --scenario nile
     """
-    from pathlib import Path
-
-    from umpire.core import scenarios
-    from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
-
     target = Path(path)
     if target.is_dir():
         raise BadInput(f"{path} is a folder; give a file name for the game, e.g. {Path(path) / 'game.toml'}")
     if target.exists() and not force:
         raise BadInput(f"game file {path} already exists (use --force to overwrite)")
-    scen = scenarios.load(scenario) if scenario else None
+    scen = sc.load(scenario) if scenario else None
     rid = ruleset or (scen and PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
     if not rid:
         raise BadInput("say which rules: --ruleset wsim-1981|dguts (or --scenario ID)")
@@ -67,16 +74,10 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
     seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
     game = gamefile.new_game(target, rs.id, level, list(optional), seed, ships, info, strict=strict)
     if pack:   # the pack's tables are recorded in the game, a data layer for every command
-        from umpire.cli.tables_cmds import load_pack
-
         game.meta["tables"] = load_pack(pack, rs)
     if deck:   # kept with the game's scenario, read by the rules when each ship is set up
-        from umpire.cli.grid_cmds import load_deck
-
         game.scenario["deck"] = load_deck(deck, rs)
     if obj.rulings_file:   # `umpire --rulings house.toml new ...` keeps them for the whole game
-        from umpire.cli.context import read_rulings
-
         game.rulings = read_rulings(obj.rulings_file)
         rs.check_rulings(game.tables())
     game.state()  # checks every ship before anything is written
@@ -94,7 +95,6 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
     if not scen:
         obj.emit(out, "new game")
         return
-    from umpire.core.briefing import briefing
 
     out["briefing"] = briefing(scen)
     if obj.as_json:
@@ -110,8 +110,6 @@ class _Finite(click.ParamType):
     name = "number"
 
     def convert(self, value, param, ctx):
-        import math
-
         try:
             number = float(value)
         except (TypeError, ValueError):
@@ -175,7 +173,7 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
             "stern_guns": stern_guns, "crew": crew, "marines": marines, "boat_guns": list(boat_guns) or None}
     opts.update({k: v for k, v in grid.items() if v is not None})
     rs = obj.ruleset
-    if rs.family == "grid" and obj.game.scenario.get("deck"):   # the game's own damage-card deck (`new --deck`)
+    if rs.own_deck and obj.game.scenario.get("deck"):   # the game's own damage-card deck (`new --deck`)
         opts["deck_table"] = obj.game.scenario["deck"]
     definition = rs.ship_definition(name, side, ship_id, opts)
     ship_state = rs.new_ship(definition)
@@ -185,6 +183,47 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
                      {"ship": rs.status(ship_state)})
     obj.commit(res, {"command": "ship add", "definition": definition})
     obj.emit(res)
+
+
+@cli.command()
+@click.argument("ship")
+@click.option("--fore-and-aft", is_flag=True, help="Fore-and-aft rigged, as the scenario states (fore-and-aft-rigging).")
+@click.option("--uncoppered", is_flag=True, help="At sea three months or more with no coppering (copper-bottom).")
+@click.option("--newly-arrived", type=int, metavar="N",
+              help="Newly arrived: N extra crew squares per section, 1 or 2 for a ship of the line, 1 for a "
+              "frigate (scurvy; at set-up).")
+@click.option("--rated-guns", type=int, metavar="N", help="Her gun rating, which towing and blocked wind compare.")
+@click.option("--merchantman", metavar="KIND", help="Tournament Edition: a merchantman, KIND merchant or "
+              "east-indiaman (merchantmen).")
+@click.option("--privateer", is_flag=True, help="Tournament Edition: the merchantman is converted to a privateer "
+              "(privateers-and-pirates; at set-up).")
+@click.option("--pirate", is_flag=True, help="Tournament Edition: the sloop is a pirate, her crew doubled "
+              "(privateers-and-pirates; at set-up).")
+@click.option("--mortars", type=int, metavar="N", help="Tournament Edition: a bomb (or a fort) with N mortars, 1 or "
+              "2 (bombs).")
+@click.option("--fort", metavar="KIND", help="Tournament Edition: a fort, KIND stone, earthen or wooden; its two "
+              "broadsides are two walls (forts).")
+@click.option("--soldiers", type=int, metavar="N", help="Tournament Edition: N soldier squares embarked (soldiers; "
+              "at set-up).")
+@click.option("--artillery", is_flag=True, help="Tournament Edition, with --soldiers: they are artillery troops.")
+@click.option("--boat", is_flag=True, help="Tournament Edition: the class 7 or 8 vessel is a boat unit that rows "
+              "(boats).")
+@click.pass_obj
+def designate(obj, ship, fore_and_aft, uncoppered, newly_arrived, rated_guns, merchantman, privateer, pirate,
+              mortars, fort, soldiers, artillery, boat=False):
+    """Note what the scenario states about SHIP for the WS&IM optional rules.
+
+    \b
+    Examples:
+      umpire designate hornet --fore-and-aft
+      umpire designate mars --newly-arrived 2 --rated-guns 74
+      umpire designate bengal --merchantman east-indiaman --privateer
+    """
+    require_command(obj, "designate", "the WS&IM 1981 Optional Rules")
+    opts = {"fore_and_aft": fore_and_aft, "uncoppered": uncoppered, "newly_arrived": newly_arrived,
+            "rated_guns": rated_guns, "merchantman": merchantman, "privateer": privateer, "pirate": pirate,
+            "mortars": mortars, "fort": fort, "soldiers": soldiers, "artillery": artillery, "boat": boat}
+    act(obj, action_type(obj, "designate")(obj.ship(ship), {k: v for k, v in opts.items() if v not in (None, False)}))
 
 
 @cli.group(invoke_without_command=True)
@@ -202,10 +241,6 @@ def scenarios(ctx, ruleset):
     """
     if ctx.invoked_subcommand:
         return
-    import json
-
-    from umpire.core import scenarios as sc
-
     items = sc.listing()
     if ruleset:
         wanted = _scenario_rulesets(ruleset, {i["ruleset"] for i in items})
@@ -213,15 +248,11 @@ def scenarios(ctx, ruleset):
     if ctx.obj.as_json:
         click.echo(json.dumps(items))
         return
-    from umpire.cli.text import scenario_lines
-
     click.echo("\n".join(scenario_lines(items)))
 
 
 def _scenario_rulesets(text: str, known: set[str]) -> set[str]:
     """Scenario rulesets `text` names: one exactly, or every one played with the ruleset it names."""
-    from umpire.core.ruleset import PLAYED_AS, canonical
-
     key = text.strip().lower()
     if key in known:
         return {key}
@@ -243,19 +274,26 @@ def scenarios_show(obj, scenario):
       umpire scenarios show trafalgar
       umpire --json scenarios show dguts-constitution-guerriere
     """
-    from umpire.core import scenarios as sc
-    from umpire.core.briefing import briefing
-
     _print_briefing(obj, briefing(sc.load(scenario)))
 
 
 def _print_briefing(obj, brief: dict) -> None:
-    import json
-
     if obj.as_json:
         click.echo(json.dumps(brief))
         return
-    from umpire.cli.text import briefing_lines
-
     click.echo("\n".join(briefing_lines(brief)))
+
+
+def load_deck(path: str, ruleset) -> dict:
+    """A replacement damage-card deck for `new --deck FILE` (TOML `[[cards]]`), checked by the rules
+    (`Ruleset.check_deck`); exit 2 on any fault."""
+    if not ruleset.own_deck:
+        raise BadInput(f"--deck: a damage-card deck is for the grid rules, not {ruleset.id}")
+    raw, _ = files.read_regular(Path(path), "deck", files.MAX_FILE_BYTES)
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise BadInput(f"deck {path}: not a TOML file ({exc})") from None
+    return ruleset.check_deck(doc, path)
+
 from umpire.cli import ship_edit  # noqa: E402,F401  (ship edit joins the ship group)

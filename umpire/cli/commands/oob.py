@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+import tomli_w
 
 from umpire.cli import cli
+from umpire.cli.printing import refuse_game_file
+from umpire.core import files, scenarios
 from umpire.core.errors import BadInput
 
 
@@ -31,13 +34,7 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     Example:
       umpire oob convert trafalgar.csv --ruleset wsim-1981 -o trafalgar.toml
     """
-    import tomli_w
-
-    from umpire.core import scenarios
-    from umpire.oob.convert import convert
-
-    from umpire.core import files
-    from umpire.cli.printing import refuse_game_file
+    from umpire.oob.convert import convert   # every rule system's converter: loaded only to convert
 
     out = Path(output)
     refuse_game_file(obj, out)
@@ -65,8 +62,7 @@ def oob_export(obj, scenario, output):
     Example:
       umpire oob export --scenario trafalgar -o trafalgar.csv
     """
-    from umpire.core import scenarios
-    from umpire.oob.convert import export_csv
+    from umpire.oob.convert import export_csv   # loads every rule system: only to export
 
     if scenario:
         ships = scenarios.load(scenario)["ships"]
@@ -77,9 +73,6 @@ def oob_export(obj, scenario, output):
     if output == "-":
         click.echo(text, nl=False)
     else:
-        from umpire.cli.printing import refuse_game_file
-        from umpire.core import files
-
         refuse_game_file(obj, Path(output))
         files.write_atomic(Path(output), text.encode("utf-8"), "output")   # temporary file, then renamed
         obj.emit({"written": output, "ships": len(ships)}, "exported")

@@ -7,7 +7,12 @@ from pathlib import Path
 import click
 
 from umpire.cli import cli
+from umpire.core import files
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import find_ruleset
+from umpire.core.tables import pack_spec
+from umpire.rules.wsim.editions.packs import read_pack
+from umpire.rules.wsim.editions.packs import template as fill_in
 
 MAX_PACK_BYTES = 1 << 20
 
@@ -37,11 +42,6 @@ def template(obj, ruleset, output, force):
     Example:
       umpire tables template --ruleset wsim-te26 -o cards.toml
     """
-    from umpire.core import files
-    from umpire.core.ruleset import find_ruleset
-    from umpire.core.tables import pack_spec
-    from umpire.rules.wsim.editions.packs import template as fill_in
-
     rs = find_ruleset(ruleset)
     spec = pack_spec(rs.data_id)
     target = Path(output)
@@ -54,10 +54,6 @@ def template(obj, ruleset, output, force):
 
 def load_pack(path: str, ruleset) -> dict[str, dict]:
     """The tables of a filled pack for `ruleset` (`umpire new --tables`), checked; exit 2 on any fault."""
-    from umpire.core import files
-    from umpire.core.tables import pack_spec
-    from umpire.rules.wsim.editions.packs import read_pack
-
     raw, _ = files.read_regular(Path(path), "table pack", MAX_PACK_BYTES)
     try:
         text = raw.decode("utf-8")
