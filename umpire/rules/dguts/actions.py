@@ -12,14 +12,6 @@ EDITABLE = {"guns": "--guns", "men": "--men", "tons": "--tons", "nation": "--nat
             "kind": "--kind"}
 
 
-class ShipEdit(Action):
-    """Change a ship's set-up in play (a gun list the text lost, a corrected crew)."""
-
-    command: ClassVar[str] = "ship edit"
-    ship: str
-    changes: dict = {}
-
-
 class WindOrder(Action):
     """The wind: rolled at the start (direction and force), set by the umpire, or changed hourly;
     DGUTS's `wind` (`what` is roll, set or change; WS&IM's wind action has only options)."""

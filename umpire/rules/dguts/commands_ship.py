@@ -10,7 +10,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import repairs, singleship
-from umpire.rules.dguts.actions import EDITABLE, ShipEdit, SpeedClass
+from umpire.rules.dguts.actions import EDITABLE, SpeedClass
 from umpire.rules.dguts.commands_common import afloat, finish, number, ship_sets, yes
 from umpire.rules.dguts.explosion import resolve_explosion
 from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
@@ -375,7 +375,7 @@ def speed_class(rs, state: dict, tables, a: SpeedClass):
     return Plan(DiceNeed(2, 6, ("speed class", "sailing class")), resolve)
 
 
-def edit(rs, state: dict, tables, a: ShipEdit):
+def edit(rs, state: dict, tables, a: A.ShipEdit):
     return edit_ship(rs, state, a.ship, a.changes)
 
 

@@ -16,8 +16,8 @@ from umpire.core import actions as A
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.core.state import Step
-from umpire.rules.dguts.actions import (Burn, GalleyRam, Howitzer, Mortar, Musketry, Night, Paddles, ShipEdit,
-                                        SpeedClass, Task, WindOrder)
+from umpire.rules.dguts.actions import (Burn, GalleyRam, Howitzer, Mortar, Musketry, Night, Paddles, SpeedClass,
+                                        Task, WindOrder)
 from umpire.rules.dguts.commands_common import MAX_GUNS, MAX_MEN, MAX_TONS, number
 from umpire.rules.dguts.guns import parse_guns
 from umpire.rules.dguts.ship import OVERRIDE_KEYS, derive_ship, initial_state
@@ -64,7 +64,7 @@ class Dguts(Ruleset):
                "board": (A.Board, _C + "boarding:board"),
                "repair": (A.Repair, _C + "ship:repair"), "pumps": (A.Pumps, _C + "ship:pumps"),
                "explode": (A.Explode, _C + "ship:explode"), "special": (A.Special, _C + "ship:special"),
-               "mast": (A.Mast, _C + "ship:mast"), "ship edit": (ShipEdit, _C + "ship:edit"),
+               "mast": (A.Mast, _C + "ship:mast"), "ship edit": (A.ShipEdit, _C + "ship:edit"),
                "ship speedclass": (SpeedClass, _C + "ship:speed_class"),
                "turn": (A.EndTurn, _C + "turn:end_turn"), "task": (Task, _C + "task:task"),
                "wind": (WindOrder, _C + "wind:wind"), "night": (Night, _C + "wind:night"),
