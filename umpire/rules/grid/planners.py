@@ -175,8 +175,6 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
                                             str(opts["orders"]), spill in ("yes", "true", "1"),
                                             str(opts["heading"]) if track else None,
                                             str(opts["wind_from"]) if track else None)
-        from umpire.core.state import Resolution
-
         res = Resolution(res.kind, f"{res.summary}; orders {data['orders']} allowed", res.effects,
                          res.working + steps, {**res.data, "orders": data})
     return res

@@ -17,7 +17,7 @@ from umpire.core.state import set_
 from umpire.core.tables import Tables
 from umpire.rules.grid import actions as G
 from umpire.rules.grid import ship as S
-from umpire.rules.grid.cards import full_deck
+from umpire.rules.grid.cards import check_deck, full_deck
 
 #: where the planners live ("module:function", imported when a command first needs them)
 _P = "umpire.rules.grid.planners:"
@@ -75,8 +75,6 @@ class Grid(Ruleset):
 
     def check_deck(self, doc: dict, source: str) -> dict:
         """The umpire's own deck (`new --deck`), checked against the text's cards."""
-        from umpire.rules.grid.cards import check_deck
-
         return check_deck(doc, source, self._setup_tables()["deck"])
 
     def new_ship(self, definition: dict) -> dict:
