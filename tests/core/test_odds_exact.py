@@ -17,8 +17,7 @@ from umpire.core.state import Resolution
 from umpire.core.tables import Tables
 from umpire.rules.base import Plan
 from umpire.rules.dguts import derive_ship, fire_dice_needed, fire_order, initial_state, resolve_fire
-from umpire.rules.wsim import boarding
-from umpire.rules.wsim.ruleset import Wsim1981
+from umpire.rules.wsim import boarding, planners
 from tests.rulesets.wsim_1981.helpers import TABLES, make_state, resolve
 
 CRACK = "10H-(4-4-4)M-6G-5R(3)-5-18'-20(CR)"
@@ -121,7 +120,7 @@ def boarded(defender: str, party: str, sections: list[int], *boarders: tuple[str
 
 
 def melee_plan(st: dict, ids: list[str], tables=TABLES):
-    return Wsim1981().melee(st, tables, ids, "d")
+    return planners.melee_plan(st, tables, ids, "d")
 
 
 def prize_defends() -> tuple[dict, list[str]]:

@@ -18,7 +18,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, Refused, UmpireError
 
 from umpire.core.actions import ShipEdit
 
@@ -35,6 +35,10 @@ REGISTRY: dict[str, str] = {
     "dguts": "umpire.rules.dguts.ruleset:Dguts",
     "grid": "umpire.rules.grid.ruleset:Grid",
 }
+
+#: options an older version journalled inside an action's opts, accepted and not read: "_optional"
+#: carried the game's optional rules, which rules now read from `state["optional"]` (`in_force`)
+LEGACY_OPTS: tuple[str, ...] = ("_optional",)
 
 #: Rulesets whose texts are bundled for scenarios but not yet playable, and the
 #: playable ruleset a game from them uses.
@@ -116,6 +120,44 @@ class Ruleset:
     #: commands that only read (answered but never journalled), e.g. speed: command -> a method name
     #: or "module:function" (called as function(ruleset, state, tables, ship, opts))
     queries: ClassVar[dict[str, str]] = {}
+    #: the level this class plays (a level's subclass sets its own; `find_ruleset` picks it)
+    level: ClassVar[str] = "basic"
+    #: command -> the options (`--opt KEY=VALUE` and the command's own) it takes, for the rulesets
+    #: that check them (`check_options`); a command not listed takes none
+    options: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: optional rules that build on a higher level's rules, and why (refused at a lower level)
+    advanced_only: ClassVar[dict[str, str]] = {}
+
+    @staticmethod
+    def in_force(state: dict, rule: str) -> bool:
+        """Whether the game plays the optional rule `rule`: every ruleset keeps the game's optional
+        rules in `state["optional"]` (set by `initial_state` from the game's set-up), and rules ask
+        only there."""
+        return rule in (state.get("optional") or ())
+
+    def check_options(self, command: str, opts: dict) -> None:
+        """Refuse an option (e.g. `--opt KEY=VALUE`) `command` does not take, naming those it does."""
+        allowed = self.options.get(command, ())
+        unknown = sorted(k for k in opts if k not in allowed and k not in LEGACY_OPTS)
+        if unknown:
+            offered = ", ".join(allowed) or "none"
+            raise BadInput(f"{command}: option {unknown[0]!r} is not a {self.id} option "
+                           f"(this command takes: {offered})")
+
+    def check_optional(self, names) -> None:
+        """Refuse an optional rule the ruleset does not have, or one this level cannot use (exit 2)."""
+        for name in names:
+            if name not in self.optional_rules:
+                raise BadInput(f"optional rule {name!r}: {self.id} offers {', '.join(self.optional_rules)}")
+            if self.level != "advanced" and name in self.advanced_only:
+                raise UmpireError(f"optional rule {name!r} needs --level advanced: {self.advanced_only[name]}")
+
+    def timer(self, state: dict, tables, optional: list[str] | None = None) -> tuple[int, int, list, str]:
+        """Timed moves: (minutes to write movement, most ships a side, working, what becomes of a
+        ship whose orders were not written). The rules in force are `state["optional"]`
+        (`optional`, the game's list as a caller may pass it, is not read). Refused by a ruleset
+        without timed moves."""
+        raise Refused(f"{self.id} has no timer for writing movement")
 
     #: the ship's record: "module:NAME" of a `core.record.Record` declaring the values the rules read
     #: for a ship, their kinds and defaults, and where each may be given (ship add, scenario, CSV,
@@ -136,7 +178,9 @@ class Ruleset:
 
     # --- setup ---------------------------------------------------------------
     def initial_state(self, game) -> dict:
-        return {"turn": 1, "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
+        """Turn 1, the game's ships, and the optional rules in force (`in_force`)."""
+        return {"turn": 1, "optional": list(game.meta.get("optional", [])),
+                "ships": {d["id"]: self.new_ship(d) for d in game.ships}}
 
     def new_ship(self, definition: dict) -> dict:
         raise NotImplementedError
@@ -190,6 +234,7 @@ class Ruleset:
             raise BadInput(f"{cmd} is not a {self.id} command; {self.id} offers "
                            f"{', '.join(sorted(self.actions))}")
         kind, planner = entry
+        action = without_legacy(action)
         if ":" in planner:
             return load(planner)(self, state, tables, kind.from_journal(action))
         return getattr(self, planner)(state, tables, kind.from_journal(action))
@@ -224,6 +269,15 @@ def load(target: str) -> Any:
         module, _, attr = target.partition(":")
         obj = _loaded[target] = getattr(importlib.import_module(module), attr)
     return obj
+
+
+def without_legacy(action: dict) -> dict:
+    """The journalled action with the options an older version journalled and nothing reads
+    (`LEGACY_OPTS`) left out, so an old game still verifies."""
+    opts = action.get("opts")
+    if not isinstance(opts, dict) or not any(k in opts for k in LEGACY_OPTS):
+        return action
+    return {**action, "opts": {k: v for k, v in opts.items() if k not in LEGACY_OPTS}}
 
 
 def ruleset_ids() -> list[str]:

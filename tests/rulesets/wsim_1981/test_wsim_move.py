@@ -174,13 +174,11 @@ def test_turning_ability_unknown_is_asked_for():
 
 
 def test_the_1981_movement_rules_are_not_applied_to_another_edition():
-    from umpire.rules.wsim.moves import Move
+    """Each edition's action table names its own move planner (its movement rules differ)."""
     from umpire.rules.wsim.ruleset import Wsim1981
 
-    rs = find_ruleset("wsim-1974")
-    state = {"turn": 1, "ships": {"a": new_ship({"id": "a", "name": "A", "side": "a", "spec": SPEED4})}}
-    with pytest.raises(BadInput, match="move is not built for wsim-1974"):
-        Wsim1981._move(rs, state, Tables(rs.data_id), Move("a", "0", {}))
+    for rid in ("wsim-1974", "wsim-te26"):
+        assert find_ruleset(rid).actions["move"][1] != Wsim1981.actions["move"][1], rid
 
 
 def test_move_column_reads_the_journal():
@@ -225,7 +223,7 @@ def test_blocked_wind_cuts_the_allowance_for_the_turn():
     g = Game(swan={"rated_guns": 32, "turning": 2})
     g.state["ships"]["mars"] = g.rs.new_ship({"id": "mars", "name": "MARS", "side": "b", "rated_guns": 74,
                                               "spec": "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"})
-    g.state["optional_1981"] = ["blocked-wind"]
+    g.state["optional"] = ["blocked-wind"]
     with pytest.raises(Refused, match="allowance 2 spent"):
         g.move("swan", "3", attitude="A", blocked_by="mars")
     assert g.move("swan", "2", attitude="A", blocked_by="mars")["allowance"] == 2
@@ -259,9 +257,10 @@ def test_verify_replays_orders_ahead_collisions_and_erasures(umpire):
 def test_a_rowed_vessel_can_only_drift_in_a_gale_with_the_wind_effects_table():
     g = Game("advanced", gb={"class_number": 7, "turning": 3})
     g.state["wind"]["velocity"] = 5
+    g.state["optional"] = ["wind-effects"]
     with pytest.raises(Refused, match="can only drift in a gale"):
-        g.move("gb", "L", _optional=["wind-effects"])
-    data = g.move("gb", "0", attitude="A", _optional=["wind-effects"])
+        g.move("gb", "L")
+    data = g.move("gb", "0", attitude="A")
     assert data["log"] == "0" and data["allowance"] is None
     g2 = Game("advanced", gb={"class_number": 7, "turning": 3})
     g2.state["wind"]["velocity"] = 5

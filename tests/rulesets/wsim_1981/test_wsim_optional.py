@@ -22,7 +22,7 @@ RS = Wsim1981()
 def game(*rules: str, **ships) -> dict:
     state = make_state(**(ships or {"mars": ("british", SOL), "hercule": ("french", SOL)}))
     if rules:
-        state["optional_1981"] = list(rules)
+        state["optional"] = list(rules)
     return state
 
 
@@ -318,11 +318,14 @@ def test_only_a_game_of_the_1981_rules_plays_them():
     from umpire.core.game import Game
     from umpire.core.ruleset import find_ruleset
 
+    from umpire.rules.wsim import planners
+
     meta = {"ruleset": "wsim-1981", "level": "basic", "optional": ["loss-of-rigging"], "seed": 1}
-    assert find_ruleset("wsim-1981").initial_state(Game(Path("g.toml"), meta))["optional_1981"] == ["loss-of-rigging"]
-    te = find_ruleset("wsim-te26").initial_state(Game(Path("g.toml"), {**meta, "ruleset": "wsim-te26"}))
-    assert "optional_1981" not in te
+    assert find_ruleset("wsim-1981").initial_state(Game(Path("g.toml"), meta))["optional"] == ["loss-of-rigging"]
+    te_rs = find_ruleset("wsim-te26")
+    te = te_rs.initial_state(Game(Path("g.toml"), {**meta, "ruleset": "wsim-te26"}))
+    assert te["optional"] == ["loss-of-rigging"] and not te_rs.optional_hooks
     te["ships"] = game()["ships"]
     res = Resolution("x", "", [{"op": "set", "path": ["ships", "hercule", "rigging_left"], "value": [0, 0, 3]}])
-    optional.after(te, res, TABLES)
+    planners.after(te_rs, te, res, TABLES)   # what the 1981 rules do after any change, in a TE game
     assert "masts_due" not in res.data

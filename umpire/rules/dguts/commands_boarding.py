@@ -41,7 +41,7 @@ def contact(rs, state: dict, tables, act: A.Contact):
         raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                        "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
     order = GrappleOrder(number(opts, "distance"), yes(opts, "touching"), yes(opts, "target_stopped"),
-                         yes(opts, "opposite_headings"), "first-roll" in opts.get("_optional", ()))
+                         yes(opts, "opposite_headings"), "first-roll" in state.get("optional", ()))
     dt = game_tables(tables)
     training = state.get("level") == "training"
     if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"

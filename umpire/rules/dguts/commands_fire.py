@@ -32,7 +32,7 @@ def fire(rs, state: dict, tables, act: A.Fire):
     except ValueError:
         raise BadInput(f"range {opts['range']!r}: DGUTS ranges are inches, e.g. 7 or 7.5") from None
     known = {"anchored", "shot", "crew", "calibres", "firing_speed", "hot_shot", "with", "boarders", "chasers_below"}
-    extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose", "_optional"}
+    extra = set(opts) - known - {"range", "side", "aim", "rake", "facing", "lose"}
     if extra:
         raise BadInput(f"DGUTS fire option {sorted(extra)[0]!r}: use --opt with {', '.join(sorted(known))}")
     if t["values"].get("kind") in BOATS:
@@ -50,7 +50,7 @@ def fire(rs, state: dict, tables, act: A.Fire):
                        crew=number(opts, "crew"),
                        calibres=opts["calibres"].split(",") if opts.get("calibres") else None,
                        firing_speed=int(number(opts, "firing_speed", 1, 1)),
-                       options=tuple(o for o in opts.get("_optional", ()) if o in OPTIONS),
+                       options=tuple(o for o in state.get("optional", ()) if o in OPTIONS),
                        chasers_below=yes(opts, "chasers_below"))
     dt = game_tables(tables)
     night = state.get("night") or {}

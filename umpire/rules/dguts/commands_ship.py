@@ -67,7 +67,7 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
     res = ship_speed(s["values"], s["track"], point, base=number(opts, "base"),
                      wind_force=int(force) if force is not None else None, turned=yes(opts, "turned"),
                      jury_rig_turns=int(number(opts, "jury_rig_turns", 0)),
-                     options=tuple(o for o in opts.get("_optional", ()) if o in ("gun-weight", "seamanship")),
+                     options=tuple(o for o in state.get("optional", ()) if o in ("gun-weight", "seamanship")),
                      tables=game_tables(tables))
     out = finish("speed", f"{s['name']}: {res.data['speed']:g}\"", res, [])
     if prize:

@@ -41,7 +41,8 @@ class Sink(Action):
 
 class Explode(Action):
     """The turn's die for a ship marked as exploding, and the ships in adjacent hexes, in the
-    order named (Advanced VIII.C.4); `optional` carries the game's optional rules (Optional X)."""
+    order named (Advanced VIII.C.4). `optional` is what an older version journalled of the game's
+    optional rules; the rules read `state["optional"]` (Optional X)."""
 
     command: ClassVar[str] = "explode"
     ship: str
@@ -63,3 +64,14 @@ class Anchor(Action):
     command: ClassVar[str] = "anchor"
     ship: str
     how: str = "ordinary"
+
+
+class Move(Action):
+    """One ship's move for the turn: the notation as written and what the table shows (`opts`:
+    attitude, heading, wind, sail, turning, blocked_by) and how it is taken (as_written,
+    collision, for_turn, erase_orders, unwritten)."""
+
+    command: ClassVar[str] = "move"
+    ship: str
+    notation: str
+    opts: dict = {}

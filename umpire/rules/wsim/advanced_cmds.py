@@ -209,7 +209,7 @@ def explode(state: dict, tables, a):
         _doom_check(state, ship, "exploding", "explode")
     elif not near:
         raise BadInput(f"{ship['name']} exploded this turn: name the ships in adjacent hexes with --near")
-    optional = list(a.optional)
+    optional = list(state.get("optional") or [])   # the game's, not the journalled copy (`Explode.optional`)
     fire_check = "exploding-ships" in optional
     table, table_steps = explosion_table(ship, optional, tables)
     per_ship = 2 if fire_check else 1

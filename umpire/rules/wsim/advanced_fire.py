@@ -123,7 +123,7 @@ def hit_number(state: dict, act: AdvancedFire, tables) -> tuple[int, list[Step]]
     for eff in lasting(firer, state["turn"]):
         if eff.get("hit_table") and eff.get("broadside") in ("", None, act.side):
             add(eff["effect"], eff["hit_table"], "Critical Hit Table")
-    if state.get("optional_1981"):
+    if state.get("optional"):   # only the 1981 rulesets read a broadside here
         from umpire.rules.wsim import optional
 
         for label, value, cite in optional.hit_table_modifiers(state, firer, n, tables):   # Optional VIII.A

@@ -172,7 +172,7 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
         mod(f"initial broadside ({act.side})", "initial_broadside")
     if act.rake:
         mod(f"rake ({act.rake})", "rake")
-    if state.get("optional_1981"):
+    if state.get("optional"):   # only the 1981 rulesets read a broadside here
         from umpire.rules.wsim import optional
 
         for label, value, cite in optional.hit_table_modifiers(state, firer, n, tables):   # Optional VIII.A

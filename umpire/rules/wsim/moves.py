@@ -22,9 +22,7 @@ the umpire moves the counter.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
-
-from umpire.core.actions import Action
+from umpire.rules.wsim.actions import Move  # noqa: F401  (the action, kept with the others)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 
@@ -32,17 +30,6 @@ ATTITUDE_RELS = {"B": (0,), "A": (1, 5), "C": (2, 4), "D": (3,)}
 REL_ATTITUDE = {0: "B", 1: "A", 2: "C", 3: "D", 4: "C", 5: "A"}
 _TOKEN = re.compile(r"(\d+)|([LRBD])")
 _SEPARATORS = re.compile(r"[\s,.;/-]+")
-
-
-class Move(Action):
-    """One ship's move for the turn: the notation as written and what the table shows (`opts`:
-    attitude, heading, wind, sail, turning, blocked_by) and how it is taken (as_written,
-    collision, for_turn, erase_orders, unwritten)."""
-
-    command: ClassVar[str] = "move"
-    ship: str
-    notation: str
-    opts: dict = {}
 
 
 # --- the notation ----------------------------------------------------------------------
@@ -288,7 +275,7 @@ class Plot:
     def unwritten(self, notation: str) -> tuple[list, None]:
         """Timed moves (Optional II): "Ships whose orders do not get written, move on a straight
         course their full movement allowance"."""
-        if "timed-moves" not in (self.opts.get("_optional") or []):
+        if not self.ruleset.in_force(self.state, "timed-moves"):
             raise Refused("orders not written in time belong to the optional rule 'timed-moves' (Optional Rules "
                           "II), which this game was not started with (umpire new ... --optional timed-moves)")
         if str(notation or "").strip():
@@ -357,7 +344,7 @@ class Plot:
     def _only_drift_in_this_wind(self) -> list[tuple[str, str]]:
         """The Wind Effects Table in play: a velocity its column has no row for, short of
         becalmed and hurricane, is the printed "Can only drift in Gale or Storm" (rowed vessels)."""
-        if not self.advanced or "wind-effects" not in (self.opts.get("_optional") or []):
+        if not self.advanced or not self.ruleset.in_force(self.state, "wind-effects"):
             return []
         from umpire.rules.wsim import wind
 
@@ -400,13 +387,12 @@ class Plot:
 
     def _speed_opts(self) -> dict:
         out = {k: self.opts.get(k) for k in ("attitude", "heading", "wind", "sail") if self.opts.get(k) is not None}
-        out["_optional"] = list(self.opts.get("_optional") or [])
         return out
 
     def _speed(self, opts: dict, blocked_by=None):
         if blocked_by:   # Optional IX: the wind blocked for this turn, as `speed --blocked-by`
-            return self.ruleset._speed(self.state, self.tables, self.ship_id, {**opts, "blocked_by": blocked_by})
-        return self.ruleset.speed(self.state, self.tables, self.ship_id, opts)
+            opts = {**opts, "blocked_by": blocked_by}
+        return self.ruleset.query(self.state, self.tables, "speed", self.ship_id, opts)
 
     def allowance_in(self):
         """The allowance in each attitude a turn leads into (IV.A.12), worked as the starting one."""
@@ -635,7 +621,7 @@ def standing_orders(state: dict, ship_id: str, notation: str, opts: dict) -> Res
     IV.4.a). Written orders stand: a second order for the same turn is refused."""
     ship, turn = state["ships"][ship_id], state["turn"]
     name = ship["name"]
-    if "command-lag" not in (opts.get("_optional") or []):
+    if "command-lag" not in (state.get("optional") or ()):
         raise Refused("moves written turns ahead belong to the optional rule 'command-lag' (Optional Rules IV), "
                       "which this game was not started with (umpire new ... --optional command-lag)")
     held = dict(ship.get("orders") or {})

@@ -1,8 +1,9 @@
 """The 1981 Optional Rules the tool plays beyond the wind (Optional Rules II-XV).
 
 Each rule acts only in a game started with it (`umpire new --optional NAME`): the game's
-optional rules are kept in the state (`state["optional_1981"]`, only in a game of the 1981
-rules: the other editions' rules of the same names are their own), and every mark a rule leaves on a
+optional rules are kept in the state (`state["optional"]`, as in every ruleset; the editions'
+rules of the same names are their own, and their rulesets do not call these hooks:
+`Wsim1981.optional_hooks`), and every mark a rule leaves on a
 ship (a mast over the side, a tow, running aground, a scenario designation) is made only by a
 command that refuses without the rule. So a rule not chosen has no effect anywhere.
 
@@ -31,7 +32,7 @@ GONE = ("sunk", "exploded")
 
 
 def in_play(state: dict, name: str) -> bool:
-    return name in (state.get("optional_1981") or ())
+    return name in (state.get("optional") or ())
 
 
 def require(state: dict, name: str, what: str) -> None:
@@ -253,7 +254,7 @@ def mast(state: dict, tables, ship_id: str, opts: dict):
     from umpire.core.ruleset import Plan
 
     require(state, "loss-of-rigging", "rolling for masts")
-    unknown = sorted(set(opts) - {"cut", "_optional"})
+    unknown = sorted(set(opts) - {"cut"})
     if unknown:
         raise BadInput(f"mast: option {unknown[0]!r} is not a WS&IM option (mast SHIP [--cut [left|right]])")
     ship = state["ships"][ship_id]
@@ -353,7 +354,7 @@ def tow(state: dict, tables, tower_id: str, towed_id: str, opts: dict) -> Resolu
     """Towing (VII): `tow TOWER TOWED` notes the tow (the log's grappling notation, VII.D.1);
     `tow TOWER --cast-off` ends it (the ungrappling notation, VII.D.3)."""
     require(state, "towing", "towing")
-    unknown = sorted(set(opts) - {"cast_off", "_optional"})
+    unknown = sorted(set(opts) - {"cast_off"})
     if unknown:
         raise BadInput(f"tow: option {unknown[0]!r} is not a WS&IM option (tow SHIP TOWED | tow SHIP --cast-off)")
     ships = state["ships"]
@@ -413,7 +414,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     from umpire.core.ruleset import Plan
 
     require(state, "running-aground", "running aground")
-    unknown = sorted(set(opts) - {"refloat", "land", "_optional"})
+    unknown = sorted(set(opts) - {"refloat", "land"})
     if unknown:
         raise BadInput(f"aground: option {unknown[0]!r} is not a WS&IM option (aground SHIP [--refloat | --land])")
     ship = state["ships"][ship_id]
@@ -490,7 +491,7 @@ def designate(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
     sea three months with no coppering (XV.A), newly arrived with extra crew (XV.B); and her
     gun rating, which towing (VII) and blocked wind (IX) compare."""
     known = {"fore_and_aft", "uncoppered", "newly_arrived", "rated_guns"}
-    unknown = sorted(set(opts) - known - {"_optional"})
+    unknown = sorted(set(opts) - known)
     if unknown:
         raise BadInput(f"designate: option {unknown[0]!r} is not a WS&IM option")
     given = {k: v for k, v in opts.items() if k in known and v not in (None, False)}

@@ -35,7 +35,7 @@ from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
-from umpire.rules.wsim.editions.te26.fire import TE_REFS, FireTables, _band
+from umpire.rules.wsim.editions.te26.fire import FireTables, _band
 
 _YES = ("1", "yes", "true")
 _NO = ("", "0", "no", "false")
@@ -65,7 +65,7 @@ class Reading:
     def __init__(self, state: dict, act: gunnery.Fire, opts: dict, tables) -> None:
         self.view = FireTables(tables)
         self.rules = tables["procedures"]["advanced_fire"]
-        self.optional = list(opts.get("_optional") or [])
+        self.optional = list(state.get("optional") or [])
         self.act, self.opts, self.tables, self.state = act, opts, tables, state
         self.firer, self.target = state["ships"][act.firer], state["ships"][act.target]
         self._check()
@@ -433,7 +433,7 @@ def _effects(state: dict, got: Reading, total: dict, guns_marked: dict, steps: l
     marks, mark_steps, landed = gunnery.mark_hits(marked, {**total, "guns": 0}, act)
     landed["guns"] = guns_marked.get("landed", 0)
     effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]
-    steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
+    steps += mark_steps
     return effects, landed
 
 

@@ -173,7 +173,7 @@ def seamanship(state: dict, tables, ship_id: str, opts: dict, res: Resolution):
     from umpire.core.dice import DiceNeed
     from umpire.rules.base import Plan
 
-    unknown = sorted(k for k, v in opts.items() if k not in ("battle", "_optional") and v not in (None, False, ""))
+    unknown = sorted(k for k, v in opts.items() if k != "battle" and v not in (None, False, ""))
     if unknown:
         raise BadInput(f"sail: option {unknown[0]!r} is not a wsim-te26 option (only --battle)")
     battle = str(opts.get("battle") or "").lower() in ("1", "yes", "true")

@@ -19,8 +19,10 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import actions as WsimActions
+from umpire.rules.wsim import citations
+from umpire.rules.wsim import boarding, planners
 from umpire.rules.wsim.ruleset import Wsim1981
-from umpire.rules.wsim.moves import Move
+from umpire.rules.wsim.actions import Move
 from umpire.rules.wsim.optional_actions import Tow
 from umpire.rules.wsim.optional_actions import Aground, Designate
 from umpire.rules.wsim.editions.te26.actions import Burn, Musketry
@@ -38,6 +40,7 @@ class WsimTe26(Wsim1981):
     id = "wsim-te26"
     aliases = ("te26", "wsim-te", "wsim-tournament")
     data_id = "wsim-te26"
+    ship_record = "umpire.rules.wsim.record:WSIM_TE26"
     title = "Wooden Ships & Iron Men, Tournament Edition rules 2.6"
     level = "basic"
     levels = ("basic", "advanced")
@@ -63,7 +66,13 @@ class WsimTe26(Wsim1981):
                                  "damage (Critical Hit 10H)",
         "bombs": "mortars fire only while anchored (19.3) and not in a gale or storm (Advanced wind, 30.0)",
     }
-    actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT}, "morale": (A.Morale, "_morale"),
+    #: the Tournament Edition's optional rules are its own: the 1981 Optional Rules' hooks stay out
+    optional_hooks = False
+    queries = {"speed": "_speed", "lead": "_lead"}
+    actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT},
+               **{k: (Wsim1981.actions[k][0], "_te_contact") for k in ("foul", "unfoul", "grapple", "ungrapple")},
+               **{k: (Wsim1981.actions[k][0], f"_te_{k}") for k in ("fire", "melee", "board", "transfer", "load")},
+               "turn": (Wsim1981.actions["turn"][0], "_te_turn"), "morale": (A.Morale, "_morale"),
                "designate": (Designate, "_te_designate"), "move": (Move, "_te_move"), "tow": (Tow, "_te_tow"),
                "mast": (A.Mast, "_te_mast"), "ram": (Collide, "_te_ram")}
     options = {**Wsim1981.options, "speed": (*Wsim1981.options["speed"], "towing", "kedged"),
@@ -71,6 +80,42 @@ class WsimTe26(Wsim1981):
                "melee": tuple(f"{w}-{k}" for w in ("attacker", "defender")
                               for k in ("grape", "larger", "both-hexes", "stern-to-stern", "bow-rake", "flagship",
                                         "soldiers"))}
+
+    def _te_fire(self, state, tables, a):
+        """A broadside, checked as the 1981 ones are (`planners.check_fire`), by this text's rules."""
+        planners.check_fire(self, state, a)
+        return self.fire(state, tables, a.ship, a.at, a.opts)
+
+    def _te_contact(self, state, tables, a):
+        self.check_options(a.kind, a.opts)
+        return self.contact(state, tables, a.kind, a.ship, a.other, a.opts)
+
+    def _te_melee(self, state, tables, a):
+        planners.check_melee(self, state, a)
+        return self.melee(state, tables, a.attackers, a.defender, a.opts)
+
+    def _te_board(self, state, tables, a):
+        self.check_options("board", a.opts)
+        planners.check_doomed(self, state, [a.ship, a.at], "board or be boarded")
+        return self.board(state, tables, a.ship, a.party, a.sections, a.at, a.opts)
+
+    def _te_transfer(self, state, tables, a):
+        planners.check_doomed(self, state, [a.ship, a.to], "have crew taken off or put aboard")
+        return self.transfer(state, tables, a.ship, a.to, a.sections)
+
+    def _te_load(self, state, tables, a):
+        planners.check_busy(self, state, a.ship, "load")
+        return self.load(state, tables, a.ship, a.side, a.shot)
+
+    def _te_turn(self, state, tables, a):
+        return self.end_turn(state, tables)
+
+    def load(self, state: dict, tables, ship: str, side: str, shot: str = ""):
+        """A broadside loaded with roundshot (the Beginners' game)."""
+        return planners.load(self, state, tables, WsimActions.Load(ship, side, shot))
+
+    def end_turn(self, state: dict, tables):
+        return planners.end_turn(self, state, tables, None)
 
     def fire(self, state: dict, tables, firer: str, target: str, opts: dict):
         """A broadside (11.2-11.4) on the pack's HDT and Hit Tables 0-10, then a gun hit location
@@ -89,7 +134,7 @@ class WsimTe26(Wsim1981):
 
         act = gunnery.fire_from_opts(firer, target, {**opts, "rake": "", "lose": ""})   # no rakes at this level
         got = te26_advanced.Reading(state, act, {k: v for k, v in opts.items()
-                                                 if k in ("_optional", "grapple-plotted")}, tables)
+                                                 if k == "grapple-plotted"}, tables)
         te26_optional_ships.fire_reading(got)          # Optional 52.2.3
         top = tables["procedures"]["advanced_fire"]["top_table"]
         if got.base > top:
@@ -159,7 +204,7 @@ class WsimTe26(Wsim1981):
                 and len(chosen) > engaged["sections"] + 1:
             raise Refused(f"{me['name']} is in melee: her party may grow by one crew section a turn, to "
                           f"{engaged['sections'] + 1} (TE 2.6 10.1.2.2)")
-        return super().board(state, tables, ship, party, sections, target, opts)
+        return boarding.form_party(state, ship, p, chosen, target)
 
     def transfer(self, state: dict, tables, ship: str, to: str, sections: str):
         """A transfer boarding party to a friendly ship (12.1, 10.2.6-10.2.8): only between grappled
@@ -200,9 +245,6 @@ class WsimTe26(Wsim1981):
             res.effects.append(set_(["ships", to, "quality"], worse))
             res.working.append(Step(f"{d['name']} takes the worse crew quality", f"{d['quality']} -> {worse}",
                                     "TE 2.6 10.2.8"))
-        res.working = [Step(x.step, x.value, x.source.replace("Basic IX.A.3", "TE 2.6 12.1.3")
-                            .replace("Basic IX.A.2", "TE 2.6 12.1.2").replace("Basic IX.A", "TE 2.6 12.1")
-                            .replace("Basic VII.B.7", "TE 2.6 10.2.7")) for x in res.working]
         res.working.append(Step("transferred crew", "next turn they may serve only in a DBP; after that, as her own",
                                 "TE 2.6 10.2.7"))
         return res
@@ -297,11 +339,8 @@ class WsimTe26(Wsim1981):
                           "this game was not started with (umpire new ... --optional casting-the-lead)")
         s = state["ships"][ship]
         seen = {**s, "anchor": "yes" if te26_ship_work.anchored(s, state["turn"]) else ""}
-        view = {**state, "optional_1981": ["casting-the-lead"], "ships": {**state["ships"], ship: seen}}
-        res = optional.lead(view, tables, ship, opts)
-        res.working = [Step(x.step, x.value, x.source.replace("Optional Rules XII.A", "TE 2.6 45.1")
-                            .replace("Optional Rules XII.B", "TE 2.6 45.2")) for x in res.working]
-        return res
+        view = {**state, "optional": ["casting-the-lead"], "ships": {**state["ships"], ship: seen}}
+        return optional.lead(view, tables, ship, opts)
 
     def _te_tow(self, state, tables, a: Tow):
         """Optional 37: the grapple made into a tow, or cast off (te26_tow)."""
@@ -345,7 +384,7 @@ class WsimTe26(Wsim1981):
             raise BadInput(f"no ship {a.ship!r}")
         mine = {k: v for k, v in a.opts.items() if k in te26_optional_ships.KEYS and v}
         if mine:                                        # Optional 52-53
-            if any(v not in (None, False) for k, v in a.opts.items() if k not in mine and k != "_optional"):
+            if any(v not in (None, False) for k, v in a.opts.items() if k not in mine):
                 raise BadInput("designate: a merchantman, privateer or pirate is designated in a command of its own")
             return te26_optional_ships.designate(state, a.ship, mine, tables)
         return te26_ship_work.designate(state, a.ship, a.opts, tables)
@@ -359,7 +398,8 @@ class WsimTe26(Wsim1981):
 
         def under_sail(st, op):
             seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(st, ship), ship)
-            return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(Wsim1981.speed(self, seen, tables, ship, op)))
+            return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(planners.basic_speed(self, seen, tables, ship,
+                                                                                               op)))
         if te26_boats.is_boat(state, ship):                            # Optional 54.1
             return te26_boats.speed(state, tables, ship, opts, under_sail)
         if opts.get("kedged") not in (None, "", "0", "no"):             # Optional 54.1.5
@@ -413,27 +453,21 @@ class WsimTe26(Wsim1981):
         state["optional"] = list(game.meta.get("optional", []))   # rules read by commands that do not carry them
         return state
 
-    #: the 1981 victory rules' references, as the Tournament Edition numbers the same rules
-    VICTORY_REFS = {"Basic XI.A": "TE 2.6 14.1", "Basic XI.A.2": "TE 2.6 14.1.2", "Basic XI.A.3": "TE 2.6 14.1.3",
-                    "Basic XI.B.4": "TE 2.6 14.2.4", "Advanced III.A.3.c": "TE 2.6 40.3.4"}
-
-    def _announce_end(self, state: dict, res, tables) -> None:
-        """The single-ship end (14.1-14.1.4) and the hurricane (40.3.4), as in 1981, cited from this text."""
-        super()._announce_end(state, res, tables)
+    def announce_end(self, state: dict, res, tables) -> None:
+        """The single-ship end (14.1-14.1.4) and the hurricane (40.3.4), as in 1981, cited from this text
+        (its `citations` table) in the journalled end too."""
+        super().announce_end(state, res, tables)
         end = res.data.get("game_over")
         if end:
             old = end["source"]
-            end["source"] = self.VICTORY_REFS.get(old, old)
+            end["source"] = citations.translate(tables, old)
             res.working = [Step(s.step, s.value, end["source"]) if s.step == "game over" else s for s in res.working]
             for e in res.effects:
                 if e["path"] == ["game_over"]:
                     e["value"] = dict(end)
 
     def score_rules(self, state: dict, tables=None) -> dict:
-        out = super().score_rules(state, tables)
-        if "victory" in out:
-            out["victory"]["source"] = self.VICTORY_REFS.get(out["victory"]["source"], out["victory"]["source"])
-        return out
+        return super().score_rules(state, tables)
 
     def status(self, ship: dict) -> dict:
         """The 1981 status, with the Tournament Edition's fire aboard (20.0) and the shot loaded (26.1)."""
@@ -584,7 +618,7 @@ class WsimTe26Advanced(WsimTe26):
 
         self._ship(state, a.ship)
         near = te26_ship_work.repair_check(state, a.ship, a.what, a.opts)
-        optional = list(a.opts.get("_optional") or state.get("optional") or [])
+        optional = list(state.get("optional") or [])
         return Plan(te26_ship_work.repair_need(), lambda rolls, strict: te26_ship_work.repair(
             state, a.ship, a.what, near, rolls, tables, optional))
 
@@ -667,11 +701,11 @@ class WsimTe26Advanced(WsimTe26):
 
         if "wind" not in state:
             raise BadInput("this game has no wind: it was started before the Tournament Edition wind was built")
-        opts = {k: v for k, v in a.opts.items() if k != "_optional"}
+        opts = dict(a.opts)
         rules = te26_wind.rules_of(tables)
         if opts:
             return te26_wind.set_wind(state, opts, rules)
-        optional = list(a.opts.get("_optional") or [])
+        optional = list(state.get("optional") or [])
         if te26_wind.starts_variable(state, optional):        # Optional 42: the start's three dice
             return Plan(te26_wind.start_need(tables), lambda rolls, strict: te26_wind.start_roll(state, rolls, tables))
         need = te26_wind.need(state, optional, tables)
@@ -722,7 +756,7 @@ class WsimTe26Advanced(WsimTe26):
         from umpire.rules.base import Plan
         from umpire.rules.wsim.editions.te26 import explode as te26_explode
 
-        extra = sorted(k for k, v in a.opts.items() if k != "_optional" and v)
+        extra = sorted(k for k, v in a.opts.items() if v)
         if extra:
             raise BadInput(f"explode: option {extra[0]!r} is not a wsim-te26 option (only --near SHIP=HEXES)")
         if a.ship not in state["ships"]:

@@ -243,8 +243,6 @@ def speed(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
                                 "TE 2.6 48.0"))
         res.data["allowance"] = value
         res.summary = f"{ship['name']} attitude {res.data['attitude']}: {value} hex(es)"
-    res.working = [Step(s.step, s.value, s.source.replace("Basic VIII.D.4.a", "TE 2.6 11.4.4.1")
-                        .replace("Basic IV.A.17", "TE 2.6 7.1.17")) for s in res.working]
     return res
 
 
@@ -293,7 +291,7 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
     """What the scenario states about a ship for Optional 38 (fore-and-aft rigging), 47 (scurvy:
     newly arrived, extra crew at set-up) and 48 (no coppering)."""
     ship = state["ships"][ship_id]
-    given = {k: v for k, v in opts.items() if k != "_optional" and v not in (None, False)}
+    given = {k: v for k, v in opts.items() if v not in (None, False)}
     if not given:
         raise BadInput("designate: give --fore-and-aft, --uncoppered or --newly-arrived N")
     playing = state.get("optional") or []

@@ -156,7 +156,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     t = tables[T]
     rules = {"turn_cost": t["turning"]["cost"], "back_cost": t["backing"]["cost"],
              "springs_max": t["springs"]["max_turns"], "clockwise": tables["wind"]["clockwise_step"]}
-    optional = list(state.get("optional_1974") or [])
+    optional = list(state.get("optional") or [])
     if ship["state"] in ("sunk", "exploded"):
         raise Refused(f"{name} has {ship['state']}: she is off the board")
     if str(notation).strip().upper() == "D" or "D" in str(notation).upper():
@@ -205,7 +205,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     speed_opts = {k: opts.get(k) for k in ("attitude", "heading", "wind", "sail") if opts.get(k) is not None}
     needs = not limits.get("forbid") and not limits.get("springs") and (moving or turns_written > 1)
     if opts.get("attitude") or opts.get("heading") is not None:
-        res_speed = ruleset.speed(state, tables, ship_id, dict(speed_opts))
+        res_speed = ruleset.query(state, tables, "speed", ship_id, dict(speed_opts))
         att, allowance = res_speed.data["attitude"], res_speed.data["allowance"]
         steps += [Step(f"speed: {s.step}", s.value, s.source) for s in res_speed.working]
         steps.append(Step("speed at the start of the Move", f"{allowance} in attitude {att}", f"{R} 2"))
@@ -221,7 +221,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
 
     def allow_in(letter: str) -> int:
         if letter not in cache:
-            got = ruleset.speed(state, tables, ship_id, {**{k: v for k, v in speed_opts.items()
+            got = ruleset.query(state, tables, "speed", ship_id, {**{k: v for k, v in speed_opts.items()
                                                            if k not in ("heading", "wind")}, "attitude": letter})
             cache[letter] = got.data["allowance"]
         return cache[letter]

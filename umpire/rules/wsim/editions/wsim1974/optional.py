@@ -339,7 +339,7 @@ def sail(state: dict, tables, ship_id: str, sails: str) -> Resolution:
     if sails == "full":
         if sections_lost(ship):
             raise Refused(f"{ship['name']} has lost a whole rigging section: she cannot use full sails (Full Sails 4)")
-        if "wind" in (state.get("optional_1974") or []) and state.get("wind"):
+        if "wind" in (state.get("optional") or []) and state.get("wind"):
             from umpire.rules.wsim.editions.wsim1974 import wind as wsim1974_wind
 
             wsim1974_wind.check_full_sails(ship, state["wind"], tables)
@@ -511,7 +511,7 @@ def speed_limits(state: dict, ship: dict, res: Resolution, tables) -> Resolution
     if got and value:
         value = max(0, value - got[0])
         steps.append(Step(got[1].step, f"{got[1].value} -> {value}", got[1].source))
-    if value == tables[T]["lead"]["speed"] and "casting-the-lead" in (state.get("optional_1974") or []):
+    if value == tables[T]["lead"]["speed"] and "casting-the-lead" in (state.get("optional") or []):
         steps.append(Step("casting the lead", "at one hex she may be told the depth of every adjacent hex",
                           f"{R}: Casting the Lead 1"))
     if value == data["allowance"] and steps == list(res.working):
@@ -525,7 +525,7 @@ def lead(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
     of every adjacent hex; faster, she is not casting the lead. Read from her journalled move
     this Move (`move`; a drift counts as a hex), or `--hexes N` as the umpire says."""
     in_play_rule = "casting-the-lead"
-    if in_play_rule not in (state.get("optional_1974") or []):
+    if in_play_rule not in (state.get("optional") or []):
         raise Refused(f"lead: the first edition's optional rule {in_play_rule!r} is not in play: start the game with "
                       f"--optional {in_play_rule}")
     ship = _ship(state, ship_id)

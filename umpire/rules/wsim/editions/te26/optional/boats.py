@@ -297,7 +297,7 @@ def collide(state: dict, a: Collide):
     for sid in (a.ship, a.at):
         if sid not in state["ships"]:
             raise BadInput(f"no ship {sid!r}")
-    if a.kind != "collision" or any(v not in (None, False, "") for k, v in (a.opts or {}).items() if k != "_optional"):
+    if a.kind != "collision" or any(v not in (None, False, "") for v in (a.opts or {}).values()):
         raise BadInput("ram: in this game only a collision with a boat unit, `ram SHIP --at OTHER --collision` "
                        "(TE 2.6 54.1.4)")
     mover, other = state["ships"][a.ship], state["ships"][a.at]
@@ -369,7 +369,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     until a second turn as larger craft do"), unless "RW" is written and she is neither grappled
     nor fouled."""
     from umpire.rules.wsim import moves
-    from umpire.rules.wsim.editions.te26.move import te_source
+    from umpire.rules.wsim import citations
 
     ship = state["ships"][ship_id]
     if ship["state"] in GONE:
@@ -420,8 +420,8 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                           .replace("; turning ability not recorded.", "."))
         res = moves._journal(p, orders, walk, drift, infraction, allowance, att, None, "", standing, len(rels))
     except (Refused, BadInput) as exc:
-        raise type(exc)(te_source(str(exc))) from None
-    res.working = [Step(s.step, s.value, "TE 2.6 54.1.3" if s.step == "drift" else te_source(s.source))
+        raise citations.error(tables, exc) from None     # the 1981 checker's reasons, cited by this text
+    res.working = [Step(s.step, s.value, "TE 2.6 54.1.3" if s.step == "drift" else s.source)
                    for s in res.working if not (rw and s.step == "standing still")]
     if rw:
         for e in res.effects:

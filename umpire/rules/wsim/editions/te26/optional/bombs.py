@@ -85,7 +85,7 @@ def plan(state: dict, tables, a: Bomb):
     _require(state)
     if a.ship not in state["ships"]:
         raise BadInput(f"no ship {a.ship!r}")
-    opts = {k: v for k, v in a.opts.items() if k != "_optional" and v not in (None, False, "")}
+    opts = {k: v for k, v in a.opts.items() if v not in (None, False, "")}
     unknown = sorted(set(opts) - {"load", "mortar", "range", "facing", "arc"})
     if unknown:
         raise BadInput(f"bomb: option {unknown[0]!r} is not a bomb option (--load | --at SHIP --range N; --mortar, "
@@ -244,7 +244,6 @@ def _fire(state: dict, tables, ship: dict, target_id: str, which: str, rng: int,
     from umpire.rules.wsim import gunnery
     from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
     from umpire.rules.wsim.editions.te26.advanced_fire import _criticals, _split, mark_gun_hits
-    from umpire.rules.wsim.editions.te26.fire import TE_REFS
 
     r = rules(tables)
     target = state["ships"][target_id]
@@ -299,7 +298,7 @@ def _fire(state: dict, tables, ship: dict, target_id: str, which: str, rng: int,
         act = gunnery.Fire(sid, target_id, rng, "right", "hull", "", facing)
         marks, mark_steps, _ = gunnery.mark_hits(view, {**total, "guns": 0}, act)
         effects += [set_(["ships", target_id] + list(k), v) for k, v in marks]
-        steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
+        steps += mark_steps
     data = {"firer": sid, "target": target_id, "mortar": which, "hit_table": table if table >= 0 else None,
             "result": result, "hits": total, "rolls": die.used, "critical_hits": crits}
     return Resolution("bomb", f"{ship['name']}'s {which} mortar fires at {target['name']}, {rng} hexes: {result}"

@@ -51,7 +51,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     """`aground SHIP [--land | --rocks | --refloat [--battle]] [--lighten SECTION ...]`."""
     require(state, LAND, "TE 2.6 44.0", "running aground")
     unknown = sorted(k for k, v in opts.items() if k not in ("refloat", "land", "rocks", "lighten", "battle",
-                                                             "depth", "_optional") and v not in (None, False, ""))
+                                                             "depth") and v not in (None, False, ""))
     if unknown:
         raise BadInput(f"aground: option {unknown[0]!r} is not a wsim-te26 option "
                        "(aground SHIP [--land | --rocks | --refloat [--battle]] [--lighten SECTION])")

@@ -103,7 +103,7 @@ def plan(state: dict, tables, ship_id: str, opts: dict):
                       f"game was not started with (umpire new ... --optional {RULE})")
     if ship_id not in state["ships"]:
         raise BadInput(f"no ship {ship_id!r}")
-    unknown = sorted(k for k in opts if k not in ("cut", "_optional"))
+    unknown = sorted(k for k in opts if k != "cut")
     if unknown:
         raise BadInput(f"mast: option {unknown[0]!r} is not a wsim-te26 option (mast SHIP [--cut [left|right]])")
     ship = state["ships"][ship_id]

@@ -135,7 +135,7 @@ def musketry(state: dict, tables, action: dict):
     left = sum((ship.get("te_soldiers") or {}).get("left") or [])
     if not left:
         raise Refused(f"{ship['name']} has no soldiers aboard to fire muskets (designate {sid} --soldiers N)")
-    opts = {k: v for k, v in (action.get("opts") or {}).items() if k not in ("troops", "_optional")}
+    opts = {k: v for k, v in (action.get("opts") or {}).items() if k != "troops"}
     view = {**state, "ships": {**state["ships"], sid: {**ship, "marines_left": left,
                                                       "te_musket_turn": ship.get("te_soldiers_musket_turn")}}}
     try:

@@ -18,16 +18,6 @@ from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_
 
 GALE = 5
-_REFS = (("Optional Rules VII.D.1", "TE 2.6 37.3.1"), ("Optional Rules VII.D.2", "TE 2.6 37.3.2"),
-         ("Optional Rules VII.D.3", "TE 2.6 37.3.3"), ("Optional Rules VII.B", "TE 2.6 37.1"),
-         ("Optional Rules VII.C", "TE 2.6 37.2"), ("Optional Rules VII.A", "TE 2.6 37.0"),
-         ("Optional Rules VII", "TE 2.6 37.0"))
-
-
-def te_source(source: str) -> str:
-    for old, new in _REFS:
-        source = source.replace(old, new)
-    return source
 
 
 def tow(state: dict, tables, tower_id: str, towed_id: str, opts: dict) -> Resolution:
@@ -38,11 +28,9 @@ def tow(state: dict, tables, tower_id: str, towed_id: str, opts: dict) -> Resolu
                       "with (umpire new ... --optional towing)")
     ships = state["ships"]
     tower = ships[tower_id]
-    view = {**state, "optional_1981": ["towing"]}
+    view = state   # the 1981 rule asks for "towing" in force, as checked above
     if opts.get("cast_off"):
-        res = optional.tow(view, tables, tower_id, towed_id, opts)
-        res.working = [Step(s.step, s.value, te_source(s.source)) for s in res.working]
-        return res
+        return optional.tow(view, tables, tower_id, towed_id, opts)
     if (state.get("wind") or {}).get("velocity", 0) >= GALE:
         raise Refused("towing can only take place in winds less than a gale (TE 2.6 37.3.5)")
     if towed_id and towed_id not in tower["grappled"]:
@@ -52,7 +40,6 @@ def tow(state: dict, tables, tower_id: str, towed_id: str, opts: dict) -> Resolu
     towed = ships[towed_id]
     for a, b in ((tower, towed_id), (towed, tower_id)):
         res.effects.append(set_(["ships", a["id"], "grappled"], [x for x in a["grappled"] if x != b]))
-    res.working = [Step(s.step, s.value, te_source(s.source)) for s in res.working]
     res.working.append(Step("the grapple becomes the towline", f"{tower['name']}'s turning ability is one less "
                             "(at least 1); she may not end a move with a turn unless it is her whole move; "
                             "ungrappling (cast off) ends the tow", "TE 2.6 37.3.2-37.3.3"))
