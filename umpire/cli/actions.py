@@ -6,14 +6,10 @@ through the Session (or, under `umpire odds`, shows its exact odds) and prints t
 
 from __future__ import annotations
 
-import json
-
 import click
 
-from umpire.cli.text import chart_lines
 from umpire.core import actions as A
 from umpire.core.errors import BadInput
-from umpire.core.state import Resolution
 
 roll_option = click.option("--roll", "--rolls", "roll", metavar="R[,R...]",
                            help="Dice as rolled at the table, e.g. 4 or 3,5,1 (default: umpire rolls).")
@@ -23,27 +19,13 @@ def act(obj, what: A.Action, roll: str | None = None):
     """Do the action through the engine (or, under `umpire odds`, show its exact odds) and print."""
     action = what.journal()
     if obj.odds:
-        return _odds(obj, action)
+        return obj.odds(obj, action)
     res = obj.session.perform(action, roll)
     obj.emit(res)
     return res
 
 
 _act = act   # the name cli/ship_edit.py imports
-
-
-def _odds(obj, action: dict) -> None:
-    from umpire.core.odds import distribution, events   # exact odds (fractions) only under `umpire odds`
-
-    got = obj.session.plan(action)
-    if isinstance(got, Resolution) or got.need.count == 0:
-        raise BadInput(f"{action['command']}: no dice are rolled here, so there are no odds to show")
-    data = distribution(got)
-    data["events"] = events(got)
-    if obj.as_json:
-        click.echo(json.dumps(data))
-        return
-    click.echo("\n".join(chart_lines(data, action)))
 
 
 def typed_in_opts(obj, command: str, opts: dict, roll: str | None) -> str | None:

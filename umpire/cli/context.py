@@ -39,7 +39,7 @@ class Ctx:
         self.path = gamefile.game_path(game_path)
         self.as_json = as_json
         self.rulings_file = rulings_file
-        self.odds = False
+        self.odds = None   # under `umpire odds`: shows an action's exact odds instead of doing it
         self._session = session
 
     @property

@@ -1,5 +1,4 @@
-"""Plain-text listings that must fit a terminal: the scenario list, a scenario's briefing, and the
-odds of an action as a chart."""
+"""Plain-text listings that must fit a terminal: the scenario list and a scenario's briefing."""
 
 from __future__ import annotations
 
@@ -60,66 +59,3 @@ def briefing_lines(b: dict, width: int = WIDTH) -> list[str]:
 
 def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
-
-
-# --- odds -----------------------------------------------------------------
-
-BAR = 40
-
-
-def chart_lines(data: dict, action: dict) -> list[str]:
-    """The odds as the umpire reads them: the headline chances, then outcome, chance, % and a bar."""
-    out = [f"odds: {data['dice']}, {data['outcomes']} outcomes"]
-    head = headline(data, action)
-    if head:
-        out.append("chance: " + " · ".join(f"{name} {_pct(p)}" for name, p in head))
-    rows = data["results"]
-    if not rows:
-        return out
-    out += _rows(rows)
-    if data.get("expected"):
-        out.append("expected: " + ", ".join(f"{k} {_frac(v)}" for k, v in data["expected"].items()))
-    for table in data.get("tables", ()):     # a ruleset's own further tables (grid: the damage cards' kinds)
-        out += [table["title"]] + _rows(table["rows"])
-        if table.get("expected"):
-            out.append("expected: " + ", ".join(f"{k} {_frac(v)}" for k, v in table["expected"].items()))
-    return out
-
-
-def _rows(rows: list[dict]) -> list[str]:
-    """Outcome, chance, % and a bar, one line each."""
-    if not rows:
-        return []
-    top = max(r["percent"] for r in rows) or 1
-    width = [max(len(str(r[k])) for r in rows) for k in ("result", "chance")]
-    return [f"  {str(r['result']).ljust(width[0])}  {str(r['chance']).rjust(width[1])}  "
-            f"{_pct(r['percent']).rjust(7)}  {'█' * max(1 if r['percent'] else 0, round(BAR * r['percent'] / top))}"
-            for r in rows]
-
-
-def headline(data: dict, action: dict) -> list[tuple[str, float]]:
-    """The chances asked about most: any hit, the target strikes, the boarders win, any ship struck."""
-    events, cmd, target = data.get("events", {}), action.get("command"), action.get("at")
-    out = []
-    if cmd == "fire" or "any hit" in events:
-        out.append(("any hit", events.get("any hit", {}).get("percent", 0.0)))
-    if cmd == "fire" and target and "method" not in data:   # each roll resolved: strikes are known
-        out.append((f"{target} strikes", events.get(f"{target} strikes", {}).get("percent", 0.0)))
-    if cmd == "melee":
-        wins = [r["percent"] for r in data["results"] if str(r["result"]).lower().startswith("attacker")
-                and "win" in str(r["result"]).lower()]
-        out.append(("the boarders win", round(sum(wins), 2)))
-    out += [(k, v["percent"]) for k, v in events.items() if k.endswith(" strikes") and k != f"{target} strikes"]
-    return out
-
-
-def _pct(p: float) -> str:
-    return f"{p:g}%"
-
-
-def _frac(text: str) -> str:
-    """An exact fraction with its decimal, e.g. 19/6 (3.17)."""
-    from fractions import Fraction   # only the odds chart needs exact fractions
-
-    value = Fraction(text)
-    return text if value.denominator == 1 else f"{text} ({float(value):.2f})"
