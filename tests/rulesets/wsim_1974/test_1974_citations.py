@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-#: a 1981 section as the 1981 code names it
-SECTION_1981 = re.compile(r"\b(Basic|Advanced|Optional Rules|Optional|Introduction) [IVX]+\b")
+#: a 1981 section as the 1981 code names it ("Basic VI.A.2"), or one of a list after it ("IX.D.4")
+SECTION_1981 = re.compile(r"\b(Basic|Advanced|Optional Rules|Optional|Introduction) [IVX]+\b|\b[IVX]+\.[A-E]\b")
 
 COMMANDS = [
     ("move", "hercule", "0", "--attitude", "D"),

@@ -10,8 +10,8 @@ import pytest
 
 from tests.rulesets.wsim_te26.helpers import ADV, HERC_AV, MARS_AV, MELEE_PACK, WIND_PACK, fire_pack
 
-#: a 1981 section as the 1981 code names it
-SECTION_1981 = re.compile(r"\b(Basic|Advanced|Optional Rules|Optional|Introduction) [IVX]+\b")
+#: a 1981 section as the 1981 code names it ("Basic VI.A.2"), or one of a list after it ("IX.D.4")
+SECTION_1981 = re.compile(r"\b(Basic|Advanced|Optional Rules|Optional|Introduction) [IVX]+\b|\b[IVX]+\.[A-E]\b")
 
 BASIC = [
     ("move", "mars", "1G", "--attitude", "B"),

@@ -18,7 +18,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
-from umpire.rules.wsim.editions.te26.fire import TE_REFS, FireTables
+from umpire.rules.wsim.editions.te26.fire import FireTables
 
 GONE = ("sunk", "exploded")
 
@@ -131,7 +131,7 @@ def resolve(state: dict, ship_id: str, near: dict, rolls: tuple[int, ...], stric
         act = gunnery.Fire(ship_id, sid, dist, "left", "rigging", "", facing)
         marks, mark_steps, _ = gunnery.mark_hits(target, hits, act)
         effects += [set_(["ships", sid] + list(k), v) for k, v in marks]
-        steps += [Step(f"{target['name']}: {s.step}", s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
+        steps += [Step(f"{target['name']}: {s.step}", s.value, s.source) for s in mark_steps]
         shots.append(shot)
     if strict and dice:
         raise BadInput(f"explode used {len(used)} dice ({', '.join(map(str, used)) or 'none'}); got {len(rolls)}")

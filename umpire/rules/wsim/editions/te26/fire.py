@@ -18,12 +18,6 @@ MOD_ROWS = {"crew quality EL": "crew_quality_EL", "crew quality CR": "crew_quali
             "crew quality PR": "crew_quality_PR", "crew section loss": "crew_section_loss",
             "initial broadside": "initial_broadside", "grappling attempt": "grappling_attempt"}
 TOP_TABLE = 10   # 11.2.4 "If a table number higher than 10, use Table 10"
-#: the 1981 procedure's rule references, as the Tournament Edition numbers the same rules
-TE_REFS = {"Basic VIII.B.2": "TE 2.6 11.2.2", "Basic VIII.B.4": "TE 2.6 11.2.4", "Basic VIII.B.5": "TE 2.6 11.2.5",
-           "Basic VIII.D.1": "TE 2.6 11.4.1", "Basic VIII.D.1.b": "TE 2.6 11.4.1.2",
-           "Basic VIII.D.2": "TE 2.6 11.4.2", "Basic VIII.D.3.a": "TE 2.6 11.4.3.1",
-           "Basic VIII.D.3.b": "TE 2.6 11.4.3.1.2, 11.4.3.2", "Basic VIII.D.4": "TE 2.6 11.4.4.1",
-           "Basic VIII.D.4.b": "TE 2.6 11.4.4.2"}
 
 
 class FireTables:

@@ -20,7 +20,6 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
-from umpire.rules.wsim.editions.te26.fire import TE_REFS
 
 GONE = ("sunk", "exploded")
 WHATS = ("set", "fight", "turn")   # and "fireship", Optional 51 (te26_sinking)
@@ -142,7 +141,7 @@ def resolve(state: dict, ship_id: str, what: str, crew: int, rolls: tuple[int, .
         effects += [set_(["ships", ship_id] + list(k), v) for k, v in marks]
         steps.append(Step("the fire burns", "one hull and one rigging square", "TE 2.6 20.1" +
                           (", 20.2" if fire == "out of control" else "")))
-        steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
+        steps += mark_steps
         if dict(marks).get(("hull_left",)) == 0 and not ship.get("te_destroyed"):
             effects += te26_sinking.destroyed(state, ship_id, None, steps, tables)
     effects.append(set_(["ships", ship_id, "te_fire"], "" if out else fire))

@@ -19,29 +19,10 @@ from __future__ import annotations
 
 import re
 
-from umpire.core.errors import BadInput, Refused
+from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_
 
-#: the 1981 references the move checker cites, as this text numbers the same rules (in order)
-_REFS = ((r"Basic IV\.A\.(\d+)", r"TE 2.6 7.1.\1"), (r"Basic IV\.A\b", "TE 2.6 7.1"),
-         (r"IV\.A\.(\d+)", r"7.1.\1"), (r"Basic IV\.B\.(\d+)", r"TE 2.6 7.2.\1"), (r"Basic IV\.B\b", "TE 2.6 7.2"),
-         (r"Basic V\.B\.(\d+)", r"TE 2.6 8.2.\1"), (r"Basic V\.B\b", "TE 2.6 8.2"), (r"V\.C\.3", "8.3.3"),
-         (r"Basic V\.C\.6", "TE 2.6 8.3.6"), (r"VI\.A\.6", "9.1.5"), (r"Basic VII\.B\.5", "TE 2.6 10.2.5"),
-         (r"Basic VIII\.D\.1\.b", "TE 2.6 11.4.1.2"), (r"IX\.D\.4", "12.4.4"),
-         (r"Basic VIII\.D\.2\.b", "TE 2.6 11.4.2.3"), (r"Advanced V\.B\b", "TE 2.6 19.2"),
-         (r"Advanced V\.D\.(\d+)", r"TE 2.6 19.4.1.\1"), (r"Advanced V\.D\b", "TE 2.6 19.4.1"),
-         (r"Advanced V\.C\.\d+(-\d+)?", "TE 2.6 19.3"), (r"Advanced VIII\.C\.5", "TE 2.6 24.3.3"),
-         (r"Introduction II\.C\.1", "TE 2.6 2.3.1.1"), (r"Optional Rules IV\.4\.a", "TE 2.6 49.3.1"),
-         (r"Optional Rules IV\.4\.b", "TE 2.6 49.3.2"), (r"Optional Rules IV\.4", "TE 2.6 49.3"),
-         (r"Optional Rules IV\.[23]", "TE 2.6 49.2"), (r"Optional Rules IV\b", "TE 2.6 49.0"),
-         (r"Optional Rules II\b", "TE 2.6 31.0"))
 _ANCHOR = {"A": "ordinary", "AB": "bow", "AS": "stern"}
-
-
-def te_source(source: str) -> str:
-    for pattern, repl in _REFS:
-        source = re.sub(pattern, repl, source)
-    return source
 
 
 def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
@@ -79,11 +60,8 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             elif opts.get("turning") is not None:
                 opts = {**opts, "turning": reduced} if str(opts["turning"]).strip() == str(ship["turning"]) else opts
     view = {**state, "ships": {**state["ships"], ship_id: seen}} if seen != ship else state
-    try:
-        res = moves.move(ruleset, view, tables, ship_id, text, opts)
-    except (Refused, BadInput) as exc:        # the 1981 checker's reasons, cited by this text's numbers
-        raise type(exc)(te_source(str(exc))) from None
-    res.working = steps + [Step(s.step, s.value, te_source(s.source)) for s in res.working]
+    res = moves.move(ruleset, view, tables, ship_id, text, opts)
+    res.working = steps + res.working
     if kept is not None:
         res.effects.append(set_(["ships", ship_id, "turning"], int(kept)))
     if grapple:

@@ -18,7 +18,6 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.packs import column_index, row_index
-from umpire.rules.wsim.editions.te26.fire import TE_REFS
 
 _RESULT = re.compile(r"^(?:(\d*)C)?(?:-?(L))?$")
 
@@ -101,6 +100,6 @@ def resolve(state: dict, ship_id: str, target_id: str, rolls: tuple[int, ...], s
         marks, mark_steps, _ = gunnery.mark_hits(target, {"hull": 0, "guns": 0, "crew": crew, "rigging": 0},
                                                  gunnery.Fire(ship_id, target_id, 1, "left"))
         effects += [set_(["ships", target_id] + list(k), v) for k, v in marks]
-        steps += [Step(s.step, s.value, TE_REFS.get(s.source, s.source)) for s in mark_steps]
+        steps += mark_steps
     return Resolution("musketry", f"{ship['name']}'s marines fire at {target['name']}: {cell}", effects, steps,
                       {"ship": ship_id, "target": target_id, "rolls": used, "result": cell, "crew_hits": crew})
