@@ -37,6 +37,7 @@ COMMANDS = [
     ("status",),
     ("score",),
     ("log",),
+    ("report",),
 ]
 #: the Wind rule: the change dice every third Move
 WIND = [("turn",), ("turn",), ("wind", "--rolls", "6,1,6,3"), ("wind", "--rolls", "6,1,6,3"), ("status",)]

@@ -30,6 +30,7 @@ BASIC = [
     ("status",),
     ("score",),
     ("log",),
+    ("report",),
 ]
 ADVANCED = [
     ("move", "mars", "1", "--attitude", "B"),
