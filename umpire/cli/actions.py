@@ -25,9 +25,6 @@ def act(obj, what: A.Action, roll: str | None = None):
     return res
 
 
-_act = act   # the name cli/ship_edit.py imports
-
-
 def typed_in_opts(obj, command: str, opts: dict, roll: str | None) -> str | None:
     """Typed dice that are not plain d6s (grid fire dice show 1 2 3 4 8 X) go to the rules as an option."""
     if roll and command in obj.ruleset.typed_dice_in_opts:

@@ -51,7 +51,10 @@ def speed(obj, ship, attitude, heading, wind, wind_from, point, sail, extra, blo
               "with --wind unless the game tracks the wind).")
 @click.option("--wind", type=int, help="Direction the wind blows toward, 1-6 (with --heading).")
 @click.option("--sail", help="battle (default) or full (Advanced; default the sails she has set).")
-@click.option("--turning", type=int, help="Her turning ability, when it was not given at `ship add`.")
+@click.option("--turning", type=int, help="WS&IM: her turning ability, when her record has none (not given at "
+              "`ship add`, in the scenario or with `ship edit`): typed once, it is kept on her record and "
+              "never asked for again; a different value from the recorded one is refused (correct the record "
+              "with `ship edit SHIP --turning N`).")
 @click.option("--as-written", is_flag=True,
               help="Journal an illegal move as the log has it: she moves up to the infraction and stops there.")
 @click.option("--blocked-by", help="Optional Rules IX (blocked-wind): the adjacent ship blocking her wind this turn.")

@@ -296,4 +296,4 @@ def load_deck(path: str, ruleset) -> dict:
         raise BadInput(f"deck {path}: not a TOML file ({exc})") from None
     return ruleset.check_deck(doc, path)
 
-from umpire.cli import ship_edit  # noqa: E402,F401  (ship edit joins the ship group)
+from umpire.cli.commands import ship_edit  # noqa: E402,F401  (ship edit joins the ship group)

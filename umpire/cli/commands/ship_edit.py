@@ -11,7 +11,7 @@ from __future__ import annotations
 import click
 
 from umpire.cli import cli
-from umpire.cli.actions import _act
+from umpire.cli.actions import act, action_type
 from umpire.cli.context import Ctx
 from umpire.core.actions import ShipEdit
 from umpire.core.errors import BadInput, UmpireError
@@ -98,7 +98,7 @@ def ship_edit(ctx, name, guns, men, tons, nation, rate, ship_class, sailing_clas
         if key in changes:
             raise BadInput(f"ship edit: --{key.replace('_', '-')} is given twice")
         changes[key] = value
-    _act(obj, ShipEdit(obj.ship(name), changes))
+    act(obj, ShipEdit(obj.ship(name), changes))
 
 
 @ship.command("speedclass")
@@ -112,6 +112,4 @@ def ship_speedclass(obj, name, roll):
     Example:
       umpire ship speedclass victory --rolls 4,2
     """
-    from umpire.rules.dguts.actions import SpeedClass
-
-    _act(obj, SpeedClass(obj.ship(name)), roll)
+    act(obj, action_type(obj, "ship speedclass")(obj.ship(name)), roll)
