@@ -158,9 +158,14 @@ def changes_read(record: Record, ruleset_id: str, changes: dict) -> dict[RecordF
     out: dict[RecordField, Any] = {}
     for name, value in changes.items():
         f = record.field(str(name))
-        if f is None or not f.at("edit"):
-            raise BadInput(f"ship edit: --{str(name).replace('_', '-')} is not a field of a {ruleset_id} ship's "
-                           f"record; it takes {record.offered()}")
+        said = f"--{str(name).replace('_', '-')}"
+        if f is None:
+            raise BadInput(f"ship edit: {said} is not a field of a {ruleset_id} ship's record; it takes "
+                           f"{record.offered()}")
+        if not f.at("edit"):
+            where = " or ".join(f"{p} ({f.at(p)})" if p in ("scenario", "csv") else "ship add" for p in f.where)
+            raise BadInput(f"ship edit: {said}, {f.what}, is set up once ({where or 'by the rules'}) and not "
+                           f"changed in play; ship edit takes {record.offered()}")
         out[f] = f.read(value, f"ship edit {f.option}")
     return out
 
