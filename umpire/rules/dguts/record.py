@@ -1,7 +1,7 @@
 """A DGUTS ship's record (core.record): the values history gives (tonnage, crew, guns, nation) and
 the rated or pre-figured ones the texts print, and where each may be given.
 
-`ship edit` here is DGUTS's own (`Dguts.edit_ship`): a changed value works her figures out again
+`ship edit` here is DGUTS's own (`commands_ship.edit_ship`): a changed value works her figures out again
 and keeps the damage and losses she has taken; the declaration names the fields and their kinds
 for `ship edit --help`, `status` and the order-of-battle reader.
 """
