@@ -6,10 +6,12 @@ import csv
 import io
 from pathlib import Path
 
-from umpire.core.ruleset import canonical
+from umpire.core.errors import BadInput
+from umpire.core.record import Record
+from umpire.core.ruleset import canonical, find_ruleset
 from umpire.oob.families import conversion_for
 from umpire.oob.published import complete, finish, read_if_published
-from umpire.oob.reader import COLUMNS, OPTIONAL, assign_ids, read
+from umpire.oob.reader import COLUMNS, OPTIONAL, OobError, Row, assign_ids, read, record_columns
 
 
 def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
@@ -22,8 +24,10 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
         complete(path, rows, conversion)
     assign_ids(path, rows)
     ships, report = [], []
+    record = find_ruleset(rid).record()
     for row in rows:
         ship, how = conversion.ship(path, row)
+        record_values(path, row, ship, record)
         ships.append(ship)
         for note in row.notes + ([how] if how else []):
             report.append(f"line {row.line}: {ship['name']} — {note}")
@@ -38,9 +42,22 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     return doc, report
 
 
+def record_values(path: Path, row: Row, ship: dict, record: Record) -> None:
+    """The values of her record a CSV column gives that the family's conversion did not set (WS&IM
+    `turning`), read as the ruleset declares them (core.record): a bad one names line and column."""
+    for f in record.fields:
+        col, key = f.at("csv"), f.at("scenario")
+        if col and key and key not in ship and row.get(col):
+            try:
+                ship[key] = f.read(row.get(col), col)
+            except BadInput as exc:
+                raise OobError(path, row.line, col, str(exc)) from None
+
+
 def export_csv(ships: list[dict]) -> str:
-    """Ships (scenario or game definitions) as OOB CSV with every column we know."""
-    cols = list(COLUMNS) + [c for c in OPTIONAL]
+    """Ships (scenario or game definitions) as OOB CSV with every column we know (a ship record's
+    own columns, e.g. `turning`, when a ship has them)."""
+    cols = list(COLUMNS) + [c for c in OPTIONAL] + [c for c in record_columns() if any(c in s for s in ships)]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(cols)

@@ -11,10 +11,23 @@ from pathlib import Path
 
 from umpire.core import files
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import find_ruleset, ruleset_ids
 from umpire.core.ships import make_id
 
 COLUMNS = ("name", "side", "nation", "tons", "men", "guns")
 OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes", "kind")
+
+
+def record_columns() -> tuple[str, ...]:
+    """The CSV columns the rulesets' ship records declare beyond COLUMNS and OPTIONAL (core.record),
+    e.g. WS&IM `turning`."""
+    names: list[str] = []
+    for rid in ruleset_ids():
+        for f in find_ruleset(rid).record().fields:
+            col = f.at("csv")
+            if col and col not in COLUMNS + OPTIONAL and col not in names:
+                names.append(col)
+    return tuple(names)
 
 #: The longest text line read (a book line is under 100 characters); longer is refused, so no
 #: pattern below is ever run on more (docs/limits.md).
@@ -130,9 +143,10 @@ def _read_csv(path: Path, text: str, skipped: int = 0) -> list[Row]:
         if col not in header:
             raise OobError(path, 1, col, f"missing column {col!r}; columns are {', '.join(COLUMNS)} "
                            f"(optional {', '.join(OPTIONAL)})")
-    unknown = [h for h in header if h not in COLUMNS + OPTIONAL]
+    known = COLUMNS + OPTIONAL + record_columns()
+    unknown = [h for h in header if h not in known]
     if unknown:
-        raise OobError(path, 1, unknown[0], f"unknown column {unknown[0]!r}; known: {', '.join(COLUMNS + OPTIONAL)}")
+        raise OobError(path, 1, unknown[0], f"unknown column {unknown[0]!r}; known: {', '.join(known)}")
     if len(set(header)) != len(header):
         dup = next(h for h in header if header.count(h) > 1)
         raise OobError(path, 1, dup, f"column {dup!r} appears twice")

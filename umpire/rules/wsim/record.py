@@ -12,6 +12,7 @@ from umpire.core.record import Record, RecordField
 from umpire.rules.wsim.ship import CLASS_NUMBERS, CLASSES
 
 EVERYWHERE = "add", "scenario", "csv", "edit"
+ADD_SCENARIO_EDIT = "add", "scenario", "edit"
 
 
 def _given(places: tuple[str, ...], option: str, key: str, column: str = "") -> tuple[tuple[str, str], ...]:
@@ -20,8 +21,10 @@ def _given(places: tuple[str, ...], option: str, key: str, column: str = "") -> 
 
 
 def fields(spec: str, counter: str, turning: str, rating: str, most_class: int = 7,
-           rate_at: tuple[str, ...] = ("scenario", "csv", "edit")) -> tuple[RecordField, ...]:
-    """The record's fields, citing `edition`'s own sections."""
+           rate_at: tuple[str, ...] = ("scenario", "edit")) -> tuple[RecordField, ...]:
+    """The record's fields, citing an edition's own sections. A CSV's `rate` column is the rating the
+    order-of-battle converter reads to find a listed ship (oob/wsim.py), so the gun rating is not
+    given there."""
     return (
         RecordField("spec", "text", spec, "the spec (hull, crew, guns, rigging, speeds, draught, points)",
                     _given(("add", "scenario", "csv"), "--spec", "spec")),
@@ -53,6 +56,6 @@ def check(ship: dict, changes: dict) -> str:
 WSIM_1981 = Record(fields("Introduction III (the log)", "Introduction II.C",
                           "Introduction II.C.1", "Optional Rules VII, IX (gun ratings)"), check)
 WSIM_1974 = Record(fields("1974 Hit Record & Log Sheet", "1974 Unit Counters", "1974 How to Move 3",
-                          "1974 Optional Rules: Towing; Wind (gun rating)", rate_at=EVERYWHERE), check)
+                          "1974 Optional Rules: Towing; Wind (gun rating)", rate_at=ADD_SCENARIO_EDIT), check)
 WSIM_TE26 = Record(fields("TE 2.6 2.4", "TE 2.6 2.3.1", "TE 2.6 2.3.1.1", "TE 2.6 37.1, 41.2",
                           most_class=8), check)

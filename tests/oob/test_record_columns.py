@@ -1,0 +1,29 @@
+"""An order of battle gives the values of a ship's record its ruleset declares for a CSV column
+(core.record): a WS&IM turning ability read from `turning` is on the converted ship, and on her
+record in a game started from the scenario; a bad value names line and column."""
+
+from __future__ import annotations
+
+import tomllib
+
+MARS = "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
+CSV = f'name,side,spec,class,turning\nMARS,british,"{MARS}",SOL,2\nORION,british,"{MARS}",SOL,\n'
+
+
+def test_a_turning_column_reaches_the_ships_record(umpire, tmp_path):
+    (tmp_path / "o.csv").write_text(CSV)
+    assert umpire("oob", "convert", tmp_path / "o.csv", "--ruleset", "wsim-1974", "-o", tmp_path / "o.toml").code == 0
+    ships = tomllib.loads((tmp_path / "o.toml").read_text())["ships"]
+    assert [s.get("turning") for s in ships] == [2, None]
+    assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "o.toml").code == 0
+    records = [s["record"] for s in umpire("--json", "status").json["ships"]]
+    assert [r["turning"] for r in records] == [2, None]
+    res = umpire("oob", "export", "--scenario", tmp_path / "o.toml", "-o", "-")
+    assert res.code == 0 and res.out.splitlines()[0].endswith(",turning") and res.out.splitlines()[1].endswith(",2")
+
+
+def test_a_bad_turning_names_line_and_column(umpire, tmp_path):
+    (tmp_path / "o.csv").write_text(f'name,side,spec,turning\nMARS,british,"{MARS}",9\n')
+    res = umpire("oob", "convert", tmp_path / "o.csv", "--ruleset", "wsim-1981", "-o", tmp_path / "o.toml")
+    assert res.code == 2 and "line 2, column turning" in res.err and "1 to 6" in res.err
+    assert not (tmp_path / "o.toml").exists()
