@@ -49,12 +49,14 @@ def cite(tables, key: str) -> str:
 
 def translate(tables, text: str) -> str:
     """`text` with every 1981 reference in it cited as the game's text cites it."""
-    if not text or not REFERENCE.search(text):
+    if not text:
         return text
-    memo = not any(k.split(".", 1)[0] == TABLE for k in tables.rulings)
-    if memo and (tables.ruleset, text) in _memo:
-        return _memo[tables.ruleset, text]
-    out = REFERENCE.sub(lambda m: _cited(tables, m), text)
+    memo = not tables.rulings or not any(k.split(".", 1)[0] == TABLE for k in tables.rulings)
+    if memo:
+        out = _memo.get((tables.ruleset, text))
+        if out is not None:
+            return out
+    out = REFERENCE.sub(lambda m: _cited(tables, m), text) if REFERENCE.search(text) else text
     if memo:
         _memo[tables.ruleset, text] = out
     return out
