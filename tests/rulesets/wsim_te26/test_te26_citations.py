@@ -1,5 +1,5 @@
 """A Tournament Edition game cites the Tournament Edition: the commands it runs on the 1981 code
-(move, grapple, fire, board, melee and capture, load, surrender, turn, anchors, sails) show no 1981
+(move, wind, foul, grapple, fire, board, melee and capture, load, surrender, turn, anchors, sails) show no 1981
 section in their working or their refusals (data/wsim-te26/citations.toml)."""
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ BASIC = [
     ("report",),
 ]
 ADVANCED = [
+    ("wind", "--change", "7"),
+    ("wind", "--rolls", "3,4,2"),
+    ("wind", "--rolls", "3,4,2"),                                         # refused: one Wind Phase a turn
     ("move", "mars", "1", "--attitude", "B"),
     ("anchor", "herc"),
     ("sail", "mars", "full"),
@@ -41,6 +44,7 @@ ADVANCED = [
     ("turn",),
     ("move", "herc", "1", "--attitude", "B"),                             # refused: at anchor
     ("anchor", "herc", "--up"),
+    ("foul", "mars", "herc", "--rolls", "6,6"),
     ("sink", "herc"),                                                     # refused: not sinking
     ("status",),
 ]
@@ -48,7 +52,7 @@ ADVANCED = [
 
 @pytest.mark.parametrize("level, commands, sections", [
     ("basic", BASIC, ("TE 2.6 9.1.9", "TE 2.6 8.3.6", "TE 2.6 12.4.2", "TE 2.6 11.4.1")),
-    ("advanced", ADVANCED, ("TE 2.6 19.3.1", "TE 2.6 27.0", "TE 2.6 19.3.6")),
+    ("advanced", ADVANCED, ("TE 2.6 30.1.2", "TE 2.6 19.3.1", "TE 2.6 27.0", "TE 2.6 19.3.6", "TE 2.6 8.3.5")),
 ])
 def test_a_te26_game_never_cites_a_1981_section(umpire, tmp_path, level, commands, sections):
     pack = fire_pack() + MELEE_PACK.split("\n", 1)[1] + (ADV + WIND_PACK.split("\n", 1)[1] if level == "advanced" else "")
