@@ -39,6 +39,21 @@ COMMANDS = [
     ("log",),
     ("report",),
 ]
+#: the optional rules the first edition's own code plays, beside the shared code
+OPTIONAL = ["types-of-ammunition", "repairs", "sinking-and-exploding-ships", "running-aground", "casting-the-lead",
+            "towing", "backing-sails"]
+OPTIONAL_COMMANDS = [
+    ("fire", "mars", "--at", "hercule", "--range", "1", "--side", "left", "--roll", "6", "--facing", "left"),
+    ("load", "mars", "--side", "left", "--shot", "chain"),
+    ("repair", "mars", "--what", "hull"),                                # refused: she fired
+    ("aground", "hercule", "--roll", "3"),
+    ("tow", "mars", "hercule"),                                           # refused: an enemy
+    ("move", "mars", "B1", "--attitude", "B", "--turning", "2"),          # refused: speed spent
+    ("sink", "hercule", "--roll", "6"),                                   # refused: not marked
+    ("turn",),
+    ("aground", "hercule", "--refloat", "--roll", "5"),
+    ("lead", "mars", "--hexes", "1"),
+]
 #: the Wind rule: the change dice every third Move
 WIND = [("turn",), ("turn",), ("wind", "--rolls", "6,1,6,3"), ("wind", "--rolls", "6,1,6,3"), ("status",)]
 
@@ -58,10 +73,13 @@ def test_a_1974_game_never_cites_a_1981_section(umpire, tmp_path):
     shown = _play(umpire, COMMANDS)
     assert umpire("new", tmp_path / "wind.toml", "--scenario", "wsim-1b", "--optional", "wind").code == 0
     shown += _play(umpire, [("--game", tmp_path / "wind.toml", *cmd) for cmd in WIND])
+    assert umpire("new", tmp_path / "optional.toml", "--scenario", "wsim-1b",
+                  *[w for rule in OPTIONAL for w in ("--optional", rule)]).code == 0
+    shown += _play(umpire, [("--game", tmp_path / "optional.toml", *cmd) for cmd in OPTIONAL_COMMANDS])
     text = "\n".join(shown)
     assert not SECTION_1981.search(text), [line for line in shown if SECTION_1981.search(line)]
     cited = set(re.findall(r"1974 [A-Z][A-Za-z &:]+ \d+", text))
     # the shared code's steps and refusals, cited by the first edition's sections
     for section in ("1974 Grappling 6", "1974 Marking Hits 2", "1974 Marking Hits 5", "1974 Melee Procedure 12",
-                    "1974 How to Move 8", "1974 Optional Rules: Wind 3"):
+                    "1974 How to Move 8", "1974 Optional Rules: Wind 3", "1974 Optional Rules: Running Aground 2"):
         assert section in cited, sorted(cited)
