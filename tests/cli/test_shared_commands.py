@@ -36,3 +36,37 @@ def test_an_option_of_the_other_rule_system_is_refused(umpire, tmp_path):
     res = umpire("--game", dguts, "ram", "algerine", "--at", "brig", "--collision", "--rolls", "3,4,2")
     assert res.code == 2 and "--collision" in res.err
     assert (grid.read_bytes(), dguts.read_bytes()) == before
+
+
+def test_wind_is_one_command_whose_options_the_game_s_ruleset_declares(umpire, tmp_path):
+    grid, dguts = _games(umpire, tmp_path)
+    wsim = tmp_path / "wsim.toml"
+    assert umpire("new", wsim, "--ruleset", "wsim-1981", "--level", "advanced", "--seed", "1").code == 0
+    for _ in range(2):   # each order, twice over
+        res = umpire("--game", wsim, "--json", "wind", "--direction", "2", "--velocity", "3", "--change", "4")
+        assert res.code == 0 and res.json["wind"] == {"direction": 2, "velocity": 3, "change": 4}, res.err
+        assert umpire("--game", wsim, "undo").code == 0
+        res = umpire("--game", dguts, "--json", "wind", "set", "--from", "NE", "--force", "5")
+        assert res.code == 0 and umpire("--game", dguts, "--json", "wind").json["force"] == 5, res.err
+        assert umpire("--game", dguts, "undo").code == 0
+    before = wsim.read_bytes(), dguts.read_bytes(), grid.read_bytes()
+    res = umpire("--game", wsim, "wind", "set", "--from", "NE", "--force", "5")
+    assert res.code == 2 and "wind set" in res.err and "--direction" in res.err
+    for args in (["--direction", "2"], ["--rolls", "5,3,6"], ["--variable"]):
+        res = umpire("--game", dguts, "wind", *args)
+        assert res.code == 2 and "wind roll" in res.err, (args, res.err)
+    assert umpire("--game", grid, "wind").code == 2
+    assert (wsim.read_bytes(), dguts.read_bytes(), grid.read_bytes()) == before
+
+
+def test_a_command_or_option_the_game_s_rules_lack_is_bad_input(umpire, tmp_path):
+    grid, dguts = _games(umpire, tmp_path)
+    before = grid.read_bytes(), dguts.read_bytes()
+    for game, args in ((dguts, ["mast", "brig", "--cut", "--rolls", "2,5"]),
+                       (dguts, ["load", "brig", "--side", "left", "--shot", "chain"]),
+                       (dguts, ["timer"]), (grid, ["timer"]),
+                       (grid, ["station", "swallow", "--marines", "rigging"]),
+                       (grid, ["tow", "swallow", "royal"])):
+        res = umpire("--game", game, *args)
+        assert res.code == 2 and res.err.count("\n") == 1, (args, res.err)
+    assert (grid.read_bytes(), dguts.read_bytes()) == before

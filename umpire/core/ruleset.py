@@ -18,7 +18,7 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from umpire.core.errors import BadInput, Refused, UmpireError
+from umpire.core.errors import BadInput, UmpireError
 
 from umpire.core.actions import ShipEdit
 
@@ -155,9 +155,9 @@ class Ruleset:
     def timer(self, state: dict, tables, optional: list[str] | None = None) -> tuple[int, int, list, str]:
         """Timed moves: (minutes to write movement, most ships a side, working, what becomes of a
         ship whose orders were not written). The rules in force are `state["optional"]`
-        (`optional`, the game's list as a caller may pass it, is not read). Refused by a ruleset
-        without timed moves."""
-        raise Refused(f"{self.id} has no timer for writing movement")
+        (`optional`, the game's list as a caller may pass it, is not read). A ruleset without timed
+        moves has no `timer` command: bad input (exit 2), as any command the rules lack."""
+        raise BadInput(f"timer: {self.id} has no timer for writing movement")
 
     #: the ship's record: "module:NAME" of a `core.record.Record` declaring the values the rules read
     #: for a ship, their kinds and defaults, and where each may be given (ship add, scenario, CSV,
