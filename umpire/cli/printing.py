@@ -45,7 +45,7 @@ def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:
 
 def progress(obj, total: int):
     """A progress bar on stderr for a long print run on a terminal, else nothing."""
-    if total < PROGRESS_FROM or not sys.stderr.isatty() or getattr(obj, "as_json", False):
+    if total < PROGRESS_FROM or not sys.stderr.isatty() or obj.as_json:
         return None, None
     from rich.progress import Progress   # a progress bar only for a long run on a terminal
 

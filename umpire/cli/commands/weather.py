@@ -36,26 +36,37 @@ def wind(ctx, direction, velocity, change, roll, variable=False):
       umpire wind change --rolls 5,3               # DGUTS
     """
     obj = ctx.obj
-    rs, kind = obj.ruleset, action_type(obj, "wind")
+    kind = action_type(obj, "wind")
     given = {k: v for k, v in (("direction", direction), ("velocity", velocity), ("change", change),
                                ("variable", True if variable else None)) if v is not None}
-    by_subcommand = "what" in kind._fields
-    usage = (f"{rs.id} uses " + ", ".join(f"`wind {name}`" for name in wind.commands) if by_subcommand else
-             f"{rs.id} takes wind " + " ".join(f"[--{name}]" for name in rs.options.get("wind", ())) +
-             " or wind [--rolls R,...]")
-    for name in given:
-        if name not in rs.options.get("wind", ()):
-            raise BadInput(f"wind: --{name} is not a {rs.id} option; {usage}")
-    if ctx.invoked_subcommand and not by_subcommand:
-        raise BadInput(f"wind {ctx.invoked_subcommand}: not a {rs.id} command; {usage}")
-    if roll and by_subcommand:
-        raise BadInput(f"wind: --roll goes with a subcommand in {rs.id}; {usage}")
+    _check_wind(obj.ruleset, kind, given, roll, ctx.invoked_subcommand)
     if ctx.invoked_subcommand:
         return
-    if by_subcommand:
-        obj.emit(rs.query(obj.state, obj.tables(), "wind", "", {}))
+    if _by_subcommand(kind):
+        obj.emit(obj.ruleset.query(obj.state, obj.tables(), "wind", "", {}))
         return
     act(obj, kind(given), roll)
+
+
+def _by_subcommand(kind) -> bool:
+    """Whether the rules' wind action is chosen by a subcommand (`roll`, `set`, `change` fill its `what`)."""
+    return "what" in kind._fields
+
+
+def _check_wind(rs, kind, given: dict, roll: str | None, sub: str | None) -> None:
+    """Refuse what the game's rules do not take for their wind, saying what they take."""
+    taken = rs.options.get("wind", ())
+    if _by_subcommand(kind):
+        usage = f"{rs.id} uses " + ", ".join(f"`wind {name}`" for name in wind.commands)
+    else:
+        usage = f"{rs.id} takes wind " + " ".join(f"[--{name}]" for name in taken) + " or wind [--rolls R,...]"
+    for name in given:
+        if name not in taken:
+            raise BadInput(f"wind: --{name} is not a {rs.id} option; {usage}")
+    if sub and not _by_subcommand(kind):
+        raise BadInput(f"wind {sub}: not a {rs.id} command; {usage}")
+    if roll and _by_subcommand(kind):
+        raise BadInput(f"wind: --roll goes with a subcommand in {rs.id}; {usage}")
 
 
 def _wind(obj, what: str, opts: dict):
