@@ -47,12 +47,12 @@ def check(state: dict, act: AdvancedFire, tables) -> None:
     if firer["state"] in ("sinking", "exploding", "sunk", "exploded"):
         raise Refused(f"{firer['name']} is {firer['state']}: she takes no further part (Advanced VIII.C.5)")
     if act.side in (firer.get("loading") or {}):
-        raise Refused(f"{firer['name']}'s {act.side} broadside is still loading doubleshot (VIII.B.3.c)")
+        raise Refused(f"{firer['name']}'s {act.side} broadside is still loading doubleshot (Advanced VIII.B.3.c)")
     shot = shot_of(firer, act.side)
     target = state["ships"][act.target]
     if shot == "grape" and in_later_melee(state, act.firer, act.target):
         raise Refused(f"{target['name']}'s crew is in a later turn of melee with {firer['name']}: no grapeshot "
-                      "(VIII.B.4.d)")
+                      "(Advanced VIII.B.4.d)")
     reach = tables["ammunition"]["max_range"][shot]
     if act.range > reach:
         raise Refused(f"range {act.range}: {shot}shot reaches {reach} hex(es) at most (Ammunition Range Table)")

@@ -32,17 +32,17 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
     other = [s for s in loading if s != side]
     if other:
         raise Refused(f"{ship['name']} is loading doubleshot in her {other[0]} broadside: the other broadside "
-                      "may not be reloaded meanwhile (VIII.B.3.c)")
+                      "may not be reloaded meanwhile (Advanced VIII.B.3.c)")
     if side in loading:
         if shot != "double":
             raise Refused(f"{ship['name']}'s {side} broadside has begun loading doubleshot and is committed to "
-                          "firing it (VIII.B.3.c)")
+                          "firing it (Advanced VIII.B.3.c)")
         return _finish_double(ship, p, side, state["turn"])
     if ship["loaded"][side]:
         raise Refused(f"{ship['name']}'s {side} broadside still holds {ship['shot'][side] or 'round'}shot: "
-                      "loaded shot is changed only by firing it (VIII.B.5)")
+                      "loaded shot is changed only by firing it (Advanced VIII.B.5)")
     if shot == "chain" and is_british(ship):
-        raise Refused(f"{ship['name']} is British: the British may never fire chainshot (VIII.B.2.d)")
+        raise Refused(f"{ship['name']} is British: the British may never fire chainshot (Advanced VIII.B.2.d)")
     if tables["ammunition"]["load_turns"][shot] > 1:
         effects = [set_(p + ["loading"], {side: state["turn"]}), set_(p + ["loaded_this_turn"], side)]
         return Resolution("load", f"{ship['name']} begins loading doubleshot in her {side} broadside", effects,

@@ -482,7 +482,7 @@ def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Reso
     if not sections:
         raise BadInput("name the crew sections to transfer, e.g. --sections 3")
     if s.get("struck") or s["state"] == "surrendered":
-        raise Refused(f"{s['name']} has {s['state']}: none of her crew may leave her (VIII.D.1.b)")
+        raise Refused(f"{s['name']} has {s['state']}: none of her crew may leave her (Basic VIII.D.1.b)")
     if s["controller"] != d["controller"]:
         raise Refused(f"{d['name']} is not friendly to {s['name']}; transfers go to friendly ships")
     if d["state"] in ("surrendered", "struck"):

@@ -100,7 +100,7 @@ def check_fire(state: dict, act: Fire, tables) -> None:
         raise Refused(f"{firer['name']}'s {act.side} broadside is not loaded (load it with `umpire load`)")
     if firer.get("loaded_this_turn") == act.side:
         raise Refused(f"{firer['name']}'s {act.side} broadside was loaded in this turn's load phase; "
-                      "she fires it next turn (X.B)")
+                      "she fires it next turn (Basic X.B)")
     if act.aim == "hull" and act.range >= lim["rigging_only_from"]:
         raise Refused(f"at {act.range} hexes fire must be aimed at the rigging (six hexes or more)")
     if act.aim == "rigging" and act.target in firer["fouled"] + firer["grappled"]:

@@ -266,7 +266,7 @@ class Plot:
         if not standing and later and not self.opts.get("collision"):
             raise Refused(f"{self.name}'s moves are written ahead (turns {', '.join(map(str, later))}) but not for "
                           f"turn {self.turn} (Optional Rules IV.3); erase them with --erase-orders if she is back "
-                          "under the flagship's eye (IV.4.a)")
+                          "under the flagship's eye (Optional Rules IV.4.a)")
         if standing:
             self.steps.append(Step("order written ahead", f"in turn {standing['written_turn']}: "
                                    f"{standing['notation']}", "Optional Rules IV.3"))

@@ -440,7 +440,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
         raise Refused(f"{ship['name']} ran aground this turn: the first try to refloat her is in the next turn's "
                       "reload phase (Optional Rules XI.B)")
     if "refloat" in _tries(ship):
-        raise Refused(f"{ship['name']} has already tried to refloat this turn (once each reload phase, XI.B)")
+        raise Refused(f"{ship['name']} has already tried to refloat this turn (once each reload phase, Optional Rules XI.B)")
     return Plan(DiceNeed(1, 6, ("refloat",)), lambda rolls, typed: _refloat(state, ship_id, rolls[0]))
 
 

@@ -127,7 +127,7 @@ def load(ruleset, state: dict, tables, a):
     """A broadside loaded with roundshot (Basic VI.B); other shot is an Advanced Game rule."""
     check_busy(ruleset, state, a.ship, "load")
     if a.shot and a.shot.lower() != "round" and ruleset.level != "advanced":
-        raise Refused(f"shot {a.shot!r}: shot other than round is an Advanced Game rule (VIII.B); "
+        raise Refused(f"shot {a.shot!r}: shot other than round is an Advanced Game rule (Advanced VIII.B); "
                       "this game is played at the Basic level")
     return turns.load(state, a.ship, side_word(a.side))
 
