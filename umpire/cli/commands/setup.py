@@ -53,21 +53,10 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
     if target.exists() and not force:
         raise BadInput(f"game file {path} already exists (use --force to overwrite)")
     scen = sc.load(scenario) if scenario else None
-    rid = ruleset or (scen and PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
-    if not rid:
-        raise BadInput("say which rules: --ruleset wsim-1981|dguts (or --scenario ID)")
-    rs = find_ruleset(canonical(rid))
-    unknown = [o for o in optional if o not in rs.optional_rules]
-    if unknown:
-        offered = ", ".join(rs.optional_rules) or "none yet"
-        raise BadInput(f"optional rule {unknown[0]!r}: {rs.id} offers {offered}")
-    level = level or rs.levels[0]
-    if level not in rs.levels:
-        raise BadInput(f"level {level!r}: {rs.id} offers {', '.join(rs.levels)}")
+    rs, level = _rules(ruleset, level, optional, scen)
     ships, info = [], {}
     if scen:
-        ships = [rs.scenario_ship(s, scen)
-                 for s in scen["ships"]]
+        ships = [rs.scenario_ship(s, scen) for s in scen["ships"]]
         info = {k: scen[k] for k in ("id", "title", "date", "source", "special_rules", "victory", "wind", "map")
                 if k in scen}
         info["ruleset"] = scen["ruleset"]
@@ -83,19 +72,38 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
     game.state()  # checks every ship before anything is written
     with gamefile.locked(target):
         gamefile.create(game, overwrite=force)
-    out = {"game": str(target), "ruleset": rs.id, "level": level, "seed": seed, "strict": strict,
-           "scenario": info.get("id", ""), "ships": len(ships)}
-    if scen and scen["ruleset"] != rs.id:
-        out["note"] = f"the scenario comes from {scen['ruleset']}; it is played with the {rs.id} rules"
-    if scen and not ships:
-        out["note"] = "the source prints no set-up for this action: add the ships with `umpire ship add`"
-    if scen:
-        for line in rs.scenario_warnings(scen):   # e.g. a ship whose armament the text lost
-            click.echo(f"umpire: warning: {line}", err=True)
+    _started(obj, {"game": str(target), "ruleset": rs.id, "level": level, "seed": seed, "strict": strict,
+                   "scenario": info.get("id", ""), "ships": len(ships)}, rs, scen)
+
+
+def _rules(ruleset: str | None, level: str | None, optional: tuple[str, ...], scen: dict | None):
+    """The rules a new game plays (named, else the scenario's) and their level; an optional rule or
+    level they do not offer is refused, naming those they do."""
+    rid = ruleset or (scen and PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
+    if not rid:
+        raise BadInput("say which rules: --ruleset wsim-1981|dguts (or --scenario ID)")
+    rs = find_ruleset(canonical(rid))
+    unknown = [o for o in optional if o not in rs.optional_rules]
+    if unknown:
+        offered = ", ".join(rs.optional_rules) or "none yet"
+        raise BadInput(f"optional rule {unknown[0]!r}: {rs.id} offers {offered}")
+    level = level or rs.levels[0]
+    if level not in rs.levels:
+        raise BadInput(f"level {level!r}: {rs.id} offers {', '.join(rs.levels)}")
+    return rs, level
+
+
+def _started(obj, out: dict, rs, scen: dict | None) -> None:
+    """Say the game is made: with a scenario, its warnings on stderr and its briefing."""
     if not scen:
         obj.emit(out, "new game")
         return
-
+    if scen["ruleset"] != rs.id:
+        out["note"] = f"the scenario comes from {scen['ruleset']}; it is played with the {rs.id} rules"
+    if not out["ships"]:
+        out["note"] = "the source prints no set-up for this action: add the ships with `umpire ship add`"
+    for line in rs.scenario_warnings(scen):   # e.g. a ship whose armament the text lost
+        click.echo(f"umpire: warning: {line}", err=True)
     out["briefing"] = briefing(scen)
     if obj.as_json:
         obj.emit(out)
