@@ -26,6 +26,17 @@ def test_status_json_does_not_import_rich_or_reportlab(tmp_path):
     assert err.strip().endswith("[]"), err
 
 
+def test_every_command_module_loads_without_printing_converters_or_rule_systems():
+    """`umpire --help` and the shell's completion import every command module: reportlab, the OOB
+    converters and the rule systems load only when a command uses them."""
+    code = ("import sys; from umpire.cli import _register; _register(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'reportlab') or "
+            "m.startswith(('umpire.pdf', 'umpire.oob', 'umpire.rules.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    # the table packs' reader (`tables template`, `new --tables`) is the one rule module they import
+    assert out.strip() == str(["umpire.rules.wsim", "umpire.rules.wsim.editions", "umpire.rules.wsim.editions.packs"])
+
+
 def _commands(group, prefix=""):
     for name, cmd in group.commands.items():
         if hasattr(cmd, "commands"):
