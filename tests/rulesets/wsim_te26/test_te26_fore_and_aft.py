@@ -59,5 +59,5 @@ def test_a_lost_rigging_section_comes_off_that_hex(umpire, tmp_path):
     ship["te_fore_and_aft"] = True
     ship["rigging_left"] = [0, 7, 7]
     state = {"turn": 2, "ships": {"hornet": ship}, "optional": ["fore-and-aft-rigging"]}
-    res = find_ruleset("wsim-te26", "basic").speed(state, tables, "hornet", {"attitude": "D"})
+    res = find_ruleset("wsim-te26", "basic").query(state, tables, "speed", "hornet", {"attitude": "D"})
     assert res.data["chart"] == 1 and res.data["allowance"] == 0

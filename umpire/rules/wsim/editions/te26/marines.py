@@ -16,21 +16,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from umpire.core.actions import Action
+from umpire.rules.wsim.editions.te26.actions import Station, TeSail  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 
 PLACES = ("deck", "rigging")
-
-
-class Station(Action):
-    """Where a ship's marines are posted (Advanced 19.8): on the deck or in the rigging."""
-
-    command: ClassVar[str] = "station"
-    ship: str
-    marines: str
 
 
 def aloft(ship: dict) -> bool:
@@ -150,16 +140,6 @@ def fire_follow(state: dict, target_id: str, target_mir: bool, res: Resolution) 
     res.working.append(Step("marines in the rigging, fire aimed at rigging", why, "TE 2.6 24.2.7"))
     res.data["marines_hit"] = take
     return res
-
-
-class TeSail(Action):
-    """The Sail Status Phase (Advanced 19.1, 27.0): full or battle sails; `opts` battle when an
-    unsundered enemy ship is within ten hexes (Optional 35.1's die)."""
-
-    command: ClassVar[str] = "sail"
-    ship: str
-    sails: str
-    opts: dict = {}
 
 
 SEAMANSHIP = "variable-seamanship"

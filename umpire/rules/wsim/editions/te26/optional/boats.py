@@ -32,9 +32,7 @@ the text) and ships' boats (54.4.5).
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from umpire.core.actions import Action
+from umpire.rules.wsim.editions.te26.actions import Collide  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 
@@ -249,16 +247,6 @@ def _waterline(state: dict, target: str, res: Resolution) -> Resolution:
                                 "she sinks at once", "TE 2.6 54.4.3"))
         res.data["boat_sunk"] = True
     return res
-
-
-class Collide(Action):
-    """A collision with a boat unit (Optional 54.1.4): `ship` ran into `at`."""
-
-    command: ClassVar[str] = "ram"
-    ship: str
-    at: str
-    kind: str = "ram"
-    opts: dict = {}
 
 
 def check(state: dict, action: dict) -> None:

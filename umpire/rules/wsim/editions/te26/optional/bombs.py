@@ -19,24 +19,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from umpire.core.actions import Action
+from umpire.rules.wsim.editions.te26.actions import Bomb  # noqa: F401  (kept with the other actions)
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 
 RULE = "bombs"
 MORTARS = ("bow", "second")
-
-
-class Bomb(Action):
-    """A bomb's mortar: a turn of loading (`opts` load), or fired `at` a ship (Optional 56)."""
-
-    command: ClassVar[str] = "bomb"
-    ship: str
-    at: str = ""
-    opts: dict = {}
 
 
 def rules(tables) -> dict:

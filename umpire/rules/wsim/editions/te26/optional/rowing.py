@@ -13,21 +13,11 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from umpire.core.actions import Action
+from umpire.rules.wsim.editions.te26.actions import Row  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 
 RULE = "rowing"
-
-
-class Row(Action):
-    """Plot the change to oars or back to battle sails (Optional 39.2), made on the next turn."""
-
-    command: ClassVar[str] = "row"
-    ship: str
-    to: str
 
 
 def rules(tables) -> dict:
