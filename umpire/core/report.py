@@ -39,7 +39,7 @@ def build(game, ruleset, state: dict, tables) -> dict:
         "title": scen.get("title") or game.path.stem, "scenario": scen.get("id", ""), "date": scen.get("date", ""),
         "ruleset": ruleset.id, "turns_played": state.get("turn", 1), "events": len(game.events),
         "turns": [t for t in turns if t["events"]],
-        "ships": [ruleset.status(s) for s in state["ships"].values()],
+        "ships": [ruleset.ship_status(s) for s in state["ships"].values()],
         "victory_conditions": list(scen.get("victory", [])),
         "score": ruleset.score(state, tables),
     }
