@@ -68,9 +68,10 @@ def test_sheet_tables_appends_the_grid_tables_house_rulings_marked(umpire, tmp_p
     got = pages(tmp_path / "t.pdf")
     assert res.json["pages"] == len(got) == 4                       # briefing, two panels, the tables
     tables = text(got[-1])
-    for name in ("Quick-reference tables", "movement", "fire", "crew", "chances", "classes M *"):
+    for name in ("Quick-reference tables", "Movement", "Sail setting", "Fire", "Crew", "Chances", "Class M"):
         assert name in tables, name
-    assert "changed by a house ruling" in tables
+    assert "2 \u2020" in tables and "\u2020 changed by a house ruling: movement: classes M" in tables
+    assert "panel" not in tables                                    # a ruling on a table not printed
 
 
 def test_deck_is_refused_outside_the_grid_game(umpire, duel, tmp_path):

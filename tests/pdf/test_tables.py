@@ -13,7 +13,8 @@ def test_without_tables_the_pdf_is_as_before(battle, tmp_path):
     assert len(more) > len(plain)
     assert all("Quick-reference tables" not in text(p) for p in plain)
     extra = "".join(text(p) for p in more[len(plain):])
-    for name in ("hdt", "hit-tables", "melee", "movement", "fouling", "grappling"):
+    for name in ("Hit Determination Table (HDT)", "Hit tables", "Melee resolution table", "Movement charts",
+                 "Fouling table", "Grappling table"):
         assert name in extra, name
     assert "2H-R-G" in extra                 # a hit table entry
     assert "house ruling" not in extra
@@ -25,14 +26,14 @@ def test_house_rulings_are_applied_and_marked(battle, tmp_path):
     out = tmp_path / "t.pdf"
     assert run("--game", battle, "sheet", "--tables", "-o", out).exit_code == 0
     extra = "".join(text(p) for p in pages(out) if "Quick-reference" in text(p))
-    assert "modifiers rake *" in extra and "changed by a house ruling" in extra
+    assert "+3 \u2020" in extra and "\u2020 changed by a house ruling: hdt: modifiers rake" in extra
 
 
 def test_dguts_tables(tmp_path):
     out = tmp_path / "d.pdf"
     assert run("sheet", "--scenario", "dguts-constitution-guerriere", "--tables", "-o", out).exit_code == 0
     extra = "".join(text(p) for p in pages(out) if "Quick-reference" in text(p))
-    for name in ("fire", "morale", "boarding"):
+    for name in ("Fire table", "Morale table", "Boarding odds"):
         assert name in extra, name
 
 

@@ -23,7 +23,7 @@ from umpire.pdf.draw import Pen, printable
 from umpire.pdf.fonts import register
 from umpire.pdf.layout import CoverLayout, load_layout
 from umpire.pdf.sources import Fleet
-from umpire.pdf.tables import quick_tables, table_pages
+from umpire.pdf.tables import quick_tables, ruled_names, table_pages
 from umpire.pdf.views import CoverView
 
 DUEL = 2   # up to this many ships print without a cover page
@@ -48,6 +48,9 @@ class Printing:
     card_layout: ClassVar[type | None] = None
     #: the tables `sheet --tables` prints, by data table name, in the order a player looks for them
     quick_tables: ClassVar[tuple[str, ...]] = ()
+    #: how each of those tables is laid out (table name -> shaper, `pdf.tables.Shaper`); a table
+    #: with none prints as labelled rows
+    shapers: ClassVar[Mapping[str, Any]] = {}
 
     def log(self, events: Sequence[Mapping], names: Mapping[str, str]) -> Mapping[str, tuple]:
         """Each ship's rows of the sheet's turn log, read back from the game's journal (none kept)."""
@@ -121,8 +124,9 @@ class Printing:
 
     def table_pages(self, pen: Pen, layout: Any, fleet: Fleet) -> int:
         """The quick-reference tables as loaded for the game, on the pen's canvas; returns pages drawn."""
-        blocks = quick_tables(self.quick_tables, fleet.tables, fleet.options)
-        return table_pages(pen, blocks, layout, origin_line(fleet), f"{fleet.title} - {fleet.ruleset}")
+        blocks = quick_tables(self.quick_tables, fleet.tables, fleet.options, self.shapers)
+        return table_pages(pen, blocks, layout, origin_line(fleet), f"{fleet.title} - {fleet.ruleset}",
+                           ruled_names(blocks, getattr(fleet.tables, "rulings", {}) or {}))
 
 
 # --- what the printing commands call --------------------------------------------------

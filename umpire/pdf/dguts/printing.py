@@ -11,6 +11,7 @@ from umpire.pdf.draw import Pen
 from umpire.pdf.dguts.sheet import card_pages, sheet_pages
 from umpire.pdf.dguts.views import dguts_cover, dguts_ship
 from umpire.pdf.dguts.journal import dguts_log
+from umpire.pdf.dguts.quickref import SHAPERS
 from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import CoverLayout
 from umpire.pdf.sources import Fleet
@@ -21,6 +22,7 @@ class DgutsPrinting(Printing):
     sheet_layout = DgutsSheetLayout
     card_layout = DgutsCardLayout
     quick_tables = ("fire", "morale", "boarding", "sinking", "speed", "explosion", "repairs")
+    shapers = SHAPERS
 
     def log(self, events: Sequence[Mapping], names: Mapping[str, str]) -> Mapping[str, tuple]:
         return dguts_log(events, names)

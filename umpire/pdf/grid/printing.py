@@ -9,6 +9,7 @@ from typing import Any, Callable
 from umpire.core.errors import BadInput
 from umpire.pdf.briefing import briefing_items
 from umpire.pdf.document import Printed, Printing, new_pen, origin_line
+from umpire.pdf.grid.quickref import SHAPERS
 from umpire.pdf.grid.panels import deck_view, decks_pdf, panel_view, panels_pdf
 from umpire.pdf.dguts.layout import DgutsSheetLayout
 from umpire.pdf.layout import load_layout
@@ -17,6 +18,7 @@ from umpire.pdf.sources import Fleet
 
 class GridPrinting(Printing):
     quick_tables = ("movement", "fire", "crew", "chances")
+    shapers = SHAPERS
 
     def views(self, fleet: Fleet) -> tuple[Any, ...]:
         return tuple(panel_view(s, fleet.tables, blank=not fleet.damage) for s in fleet.ships)

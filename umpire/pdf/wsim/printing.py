@@ -10,6 +10,7 @@ from umpire.pdf.briefing import Item
 from umpire.pdf.document import Printing
 from umpire.pdf.draw import Pen
 from umpire.pdf.wsim.journal import turn_log
+from umpire.pdf.wsim.quickref import SHAPERS
 from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.layout import CoverLayout
 from umpire.pdf.sources import Fleet
@@ -21,7 +22,9 @@ from umpire.pdf.wsim.views import wsim_cover, wsim_ship
 class WsimPrinting(Printing):
     sheet_layout = WsimSheetLayout
     card_layout = WsimCardLayout
-    quick_tables = ("hdt", "hit-tables", "melee", "movement", "fouling", "unfouling", "grappling", "ungrappling")
+    quick_tables = ("hdt", "hit-tables", "critical-hits", "melee", "fouling", "unfouling", "grappling", "ungrappling",
+                    "movement", "ammunition", "destroyed-hull")
+    shapers = SHAPERS
 
     def log(self, events: Sequence[Mapping], names: Mapping[str, str]) -> Mapping[str, tuple]:
         return turn_log(events, names)
