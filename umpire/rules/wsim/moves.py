@@ -425,7 +425,8 @@ class Plot:
             self.steps.append(Step("turning ability", str(turning), "Introduction II.C.1"))
         if turning is None and turns and not self.limits:
             raise BadInput(f"move: {self.name}'s turning ability is not recorded (it is printed on her counter): "
-                           "give --turning N")
+                           f"give it once, `umpire ship edit {self.ship_id} --turning N` or --turning N here "
+                           "(kept on her record)")
         return turning
 
     def turning_limits(self, orders, turning: int | None) -> None:

@@ -238,8 +238,8 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             kept.append(set_(["ships", ship_id, "turning"], int(value)))
         turning = int(value)
     if turning is None and turns_written and not limits.get("forbid") and not limits.get("springs"):
-        raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): give "
-                       "--turning N")
+        raise BadInput(f"move: {name}'s turning ability is not recorded (it is printed on her counter): give it "
+                       f"once, `umpire ship edit {ship_id} --turning N` or --turning N here (kept on her record)")
     if turning is not None and turns_written:
         steps.append(Step("turning ability", str(turning), f"{R} 3"))
 

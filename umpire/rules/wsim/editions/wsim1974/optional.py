@@ -404,9 +404,9 @@ def tow_loss(state: dict, ship: dict, tables) -> tuple[int, Step] | None:
     other = state["ships"][ship["tow_ship"]]
     for s in (ship, other):
         if not s.get("rated_guns"):
-            raise BadInput(f"{s['name']}: towing compares gun ratings, and hers is not known: give it with "
-                           "`ship add --rate N` (a scenario ship: `rated_guns = N` on her line in a copy of the "
-                           "scenario file)")
+            raise BadInput(f"{s['name']}: towing compares gun ratings, and hers is not known: give it once with "
+                           f"`umpire ship edit {s['id']} --rate N` (or `ship add --rate N`, or `rated_guns = N` on "
+                           "her line in the scenario)")
     t = tables[T]["towing"]
     superior = other["rated_guns"] > ship["rated_guns"]
     loss = t["superior"] if superior else t["equal_or_inferior"]

@@ -107,8 +107,8 @@ def size(ship: dict, tables) -> str:
     guns = ship.get("rated_guns") or 0
     if not guns:
         raise BadInput(f"{ship['name']}: the wind force acts by the ship's gun rating (98+, 50+, 32+ guns or small "
-                       "ships), and hers is not known: give it with `ship add --rate N` (a scenario ship: "
-                       "`rated_guns = N` on her line in a copy of the scenario file)")
+                       f"ships), and hers is not known: give it once with `umpire ship edit {ship['id']} --rate N` "
+                       "(or `ship add --rate N`, or `rated_guns = N` on her line in the scenario)")
     for name, least in sorted(tables["wind"]["sizes"].items(), key=lambda kv: -kv[1]):
         if guns >= least:
             return name
