@@ -141,12 +141,14 @@ def ship():
 @click.option("--id", "ship_id", help="Ship id (default: the name in lower case with hyphens).")
 @click.option("--spec", help="WS&IM spec string, e.g. \"14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV)\".")
 @click.option("--class", "ship_class", help="WS&IM class: SOL, F, C, B, S, SC, ... or the counter's number 1-7 (default: not given).")
-@click.option("--turning", type=int, help="WS&IM turning ability, from the counter (default: not given).")
+@click.option("--turning", type=int, help="WS&IM turning ability, from the counter (default: not given; "
+              "`ship edit --turning` or the first `move --turning` gives it later).")
 @click.option("--nation", help="Nation, e.g. british, american, french, spanish.")
 @click.option("--tons", type=FINITE, help="DGUTS: tonnage.")
 @click.option("--men", type=int, help="DGUTS: crew.")
 @click.option("--guns", help="DGUTS: guns by calibre, e.g. \"30x24,22x32C,2x12\".")
-@click.option("--rate", help="DGUTS: rated number of guns, e.g. 44 (default: the guns carried).")
+@click.option("--rate", help="DGUTS: rated number of guns, e.g. 44 (default: the guns carried). WS&IM 1974: the "
+              "gun rating towing and the wind read (other WS&IM editions: `ship edit --rate`).")
 @click.option("--merchant", is_flag=True, help="DGUTS: merchantman or privateer (no opening broadside bonus).")
 @click.option("--type", "ship_type", help="grid: sample ship, e.g. frigate, sloop, first-rate.")
 @click.option("--movement", help="grid: movement class A-E or M, one the type allows (default its first).")
