@@ -197,7 +197,8 @@ class Reading:
                 cls = firer.get("class_number")
                 if not cls:
                     raise BadInput(f"{firer['name']} has no class number: in a {name} her class sets her Hit Table "
-                                   "modifier (TE 2.6 40.3.2-40.3.3); give it with `ship add --class`")
+                                   "modifier (TE 2.6 40.3.2-40.3.3); give it with `ship add --class` (in play, "
+                                   f"once: `umpire ship edit {firer['id']} --class-number N`)")
                 self.mod(f"{name}, class {cls}", wv[f"{name}_fire"].get(str(cls), 0),
                          "TE 2.6 40.3.2" if name == "gale" else "TE 2.6 40.3.3")
         if "loss-of-rigging" in self.optional and sum(firer["rigging_left"]) == 0:
@@ -525,7 +526,8 @@ def _nation(ship: dict, rules: dict, what: str = "chainshot", where: str = "24.2
     given = str(ship.get("nation") or "").strip().lower()
     if not given:
         raise BadInput(f"{ship['name']} has no nation: the {what} limit depends on it (TE 2.6 {where}); "
-                       "give it with `ship add ... --nation NAME`")
+                       f"give it with `ship add ... --nation NAME` (in play, once: `umpire ship edit {ship['id']} "
+                       "--nation NAME`)")
     for nation, words in rules["nation_words"].items():
         if given in words:
             return nation

@@ -336,7 +336,8 @@ def _scurvy(state: dict, ship: dict, n, steps: list[Step], tables) -> list[dict]
     kind = "SOL" if number in (1, 2) else "F" if number in (3, 4) else ""
     if not kind:
         raise BadInput(f"{ship['name']}: the extra crew depends on her class (ships of the line 1-2, frigates 3-4); "
-                       "give it with `ship add --class`")
+                       f"give it with `ship add --class` (in play, once: `umpire ship edit {ship['id']} "
+                       "--class-number N`)")
     if extra not in allowed[kind]:
         raise BadInput(f"--newly-arrived {extra}: a {'ship of the line' if kind == 'SOL' else 'frigate'} has "
                        f"{' or '.join(map(str, allowed[kind]))} extra crew square(s) per section (TE 2.6 47.1)")
