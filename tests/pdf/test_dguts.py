@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.pdf.conftest import SHIP_B, damaged_game, pages, run, text, training_numbers, x_marks
 from umpire.core import game as gamefile
 
@@ -13,7 +15,8 @@ def test_training_game_data_sheet_numbers(tmp_path):
     out = tmp_path / "b.pdf"
     assert run("sheet", "--scenario", scen, "-o", out).exit_code == 0
     got = pages(out)
-    assert len(got) == 1
+    assert len(got) == 2                       # the sheet, and the turn log's continuation (30 turns at least)
+    assert "continued, page 2" in text(got[1])
     page = text(got[0])
     want = training_numbers()
     assert f"{', '.join(want['masts'])} points high" in page            # 87, 174, 261
@@ -29,8 +32,8 @@ def test_scenario_cards_and_cover(tmp_path):
     out = tmp_path / "dg.pdf"
     assert run("sheet", "--scenario", "dguts-constitution-guerriere", "-o", out).exit_code == 0
     got = pages(out)
-    assert len(got) == 2                       # a duel: the briefing is on the sheets, no cover
-    assert "Constitution" in text(got[0]) and "Guerriere" in text(got[1])
+    assert len(got) == 4                       # a duel: the briefing is on the sheets, no cover; each
+    assert "Constitution" in text(got[0]) and "Guerriere" in text(got[2])   # with its log's continuation
     assert "236.7, 473.4, 710.1 points high" in text(got[0])
     cards = tmp_path / "dgc.pdf"
     assert run("cards", "--scenario", "dguts-constitution-guerriere", "-o", cards).exit_code == 0
@@ -88,3 +91,25 @@ def test_sheet_shows_fractions_not_decimals(tmp_path):
     page = text(pages(out)[0])
     table = page.split("Per side")[1].split("Bow chaser")[0]
     assert not re.search(r"\d\.\d", table), table
+
+
+def logged_turns(pdf, ship_id: str) -> list[int]:
+    """The turn numbers printed down the log of one ship's sheet and its continuation pages."""
+    out = []
+    for page in pages(pdf):
+        lines = text(page).split("\n")
+        if not any(f"id {ship_id}" in line for line in lines) or "Notes" not in lines:
+            continue
+        log = lines[len(lines) - lines[::-1].index("Notes"):]        # what follows the log's headings
+        out += [int(line) for line in log if line.strip().isdigit()]
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_duel_sheet_holds_a_whole_game_of_turns(tmp_path, paper):
+    """At least 30 turn rows a ship, the briefing and ladders taking most of the first page."""
+    out = tmp_path / "d.pdf"
+    assert run("sheet", "--scenario", "dguts-constitution-guerriere", "--paper", paper, "-o", out).exit_code == 0
+    for ship in ("constitution", "guerriere"):
+        turns = logged_turns(out, ship)
+        assert len(turns) >= 30 and turns[:30] == list(range(1, 31)), (ship, turns[:40])

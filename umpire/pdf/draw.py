@@ -272,7 +272,8 @@ def grid_pages(pen: "Pen", layout, y: float, grid, across: int, rows: Callable[[
                needed: int, draw_rows: Callable[[float, float, Sequence], None],
                title: Callable[[float, str], float], footer_text: tuple[str, str]) -> int:
     """Page a sheet's turn grid: the rows that fit under the sheet's top part, then continuation
-    pages each headed by the title band; returns the pages drawn.
+    pages each headed by the title band, until the grid holds the turns played and at least
+    `grid.game_rows` (a whole game); returns the pages drawn.
 
     `rows(n)` gives the first n grid rows, `draw_rows(y, room, rows)` draws some at y, and
     `title(top, note)` draws the band and returns the y below it.
@@ -283,7 +284,7 @@ def grid_pages(pen: "Pen", layout, y: float, grid, across: int, rows: Callable[[
     if first < grid.min_rows * across:
         first = 0
     later = grid_capacity(top - layout.title.height - layout.title.gap - bottom, grid.header, grid.row, across)
-    pages = spans(needed, first, later)
+    pages = spans(max(needed, grid.game_rows), first, later)
     body = rows(pages[-1].stop)
     for n, span in enumerate(pages, 1):
         if n > 1:

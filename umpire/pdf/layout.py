@@ -118,6 +118,7 @@ class Turns:
     load: float
     move: float
     min_rows: int
+    game_rows: int       # turn rows a ship's sheet holds at least, continuation pages included
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +178,7 @@ class Log:
     high: float
     low: float
     min_rows: int
+    game_rows: int       # turn rows a ship's sheet holds at least, continuation pages included
 
 
 # --- the cover's layout (each rule family's own are in pdf/<family>/layout.py) ----------
