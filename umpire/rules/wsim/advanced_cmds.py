@@ -14,6 +14,14 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES
+from umpire.rules.wsim.ship import CLASS_NUMBERS
+from umpire.rules.base import Plan
+from umpire.rules.wsim.gunnery import band_index
+from umpire.rules.wsim.advanced_fire import Dice
+from umpire.rules.wsim import advanced_fire as af
+from umpire.rules.wsim.gunnery import TRACKS, parse_result
+from umpire.rules.wsim import ammunition
+from umpire.rules.wsim import moves
 
 #: what each command is, for the refusal at the Basic level
 WHAT = {"sail": ("full sails", "Advanced V.A, XI"), "sink": ("sinking ships", "Advanced VIII.C"),
@@ -99,8 +107,6 @@ def sail(state: dict, tables, a) -> Resolution:
 
 def _weather_allows_full(ship: dict, state: dict, tables, steps: list[Step]) -> None:
     """The notes under the Wind Effects Table: no full sails in a storm; in a gale only classes 1-4."""
-    from umpire.rules.wsim.ship import CLASS_NUMBERS
-
     wind = state.get("wind") or {}
     names = tables["wind"]["velocities"]
     name = names[wind.get("velocity", 0)]
@@ -143,8 +149,6 @@ def _doom_check(state: dict, ship: dict, marked: str, command: str) -> None:
 
 def sink(state: dict, tables, a):
     """One die in the Unfouling Phase for a sinking ship: a 6 and she sinks (VIII.C.3)."""
-    from umpire.rules.base import Plan
-
     ship = _ship(state, a.ship)
     _doom_check(state, ship, "sinking", "sink")
     later = tables["destroyed-hull"]["later_roll"]
@@ -167,8 +171,6 @@ def sink(state: dict, tables, a):
 def explosion_table(ship: dict, optional: list[str], tables) -> tuple[int, list[Step]]:
     """The hit table (rigging section) ships next to an explosion are rolled on: 10 (VIII.C.4); with
     `exploding-ships`, double her rake number at one hex for her full broadside, at most 10 (Optional X)."""
-    from umpire.rules.wsim.gunnery import band_index
-
     top = tables["procedures"]["gunnery"]["top_hit_table"]
     rule = tables["procedures"]["explosion"]
     if "exploding-ships" not in optional:
@@ -191,8 +193,6 @@ def explode(state: dict, tables, a):
     """One die in the Unfouling Phase for an exploding ship: on a 6 she explodes and each ship in
     an adjacent hex (`near`, in the order named) takes one die on the hit table's rigging section
     (VIII.C.4); with `exploding-ships`, a table by her size and a fire check, critical 14 (Optional X)."""
-    from umpire.rules.base import Plan
-
     ship = _ship(state, a.ship)
     near = list(a.near)
     for other in near:
@@ -226,8 +226,6 @@ def blew_up_this_turn(state: dict, ship: dict) -> bool:
 
 
 def _explode(state, tables, a, near, table, table_steps, fire_check, rolls, typed, magazine=False) -> Resolution:
-    from umpire.rules.wsim.advanced_fire import Dice
-
     ship = state["ships"][a.ship]
     dice = Dice(tuple(rolls), typed, "this explosion")
     later = tables["destroyed-hull"]["later_roll"]
@@ -267,9 +265,6 @@ def _explode(state, tables, a, near, table, table_steps, fire_check, rolls, type
 
 def _blast(state, tables, source_id: str, target_id: str, table: int, dice, fire_check: bool):
     """One adjacent ship's damage from the explosion: a die on the rigging section of the table."""
-    from umpire.rules.wsim import advanced_fire as af
-    from umpire.rules.wsim.gunnery import TRACKS, parse_result
-
     target = state["ships"][target_id]
     name = target["name"]
     t = af.copy_ship(target)
@@ -556,8 +551,6 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict, tables=None) -> tuple[l
     """Doubleshot carried on (ammunition), then what this module carries: anchoring in effect
     from the next turn, anchors cut, weighing ends after its second turn; a ship that repaired
     or is weighing anchor is not reloaded."""
-    from umpire.rules.wsim import ammunition
-
     effects, steps, held = ammunition.end_turn_effects(state, ship_id, ship)
     effects, steps, held = list(effects), list(steps), set(held)
     p, turn, name = ["ships", ship_id], state["turn"], ship["name"]
@@ -598,8 +591,6 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict, tables=None) -> tuple[l
 
 def _turned_on_springs(state: dict, ship: dict) -> bool:
     """She turned this turn while anchored on springs: "cannot reload or fire" (Advanced V.C.4)."""
-    from umpire.rules.wsim import moves
-
     try:
         moves.turned_on_springs(state, ship["id"], "reload")
     except Refused:

@@ -17,6 +17,7 @@ from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.dice import Dice
 from umpire.rules.wsim.gunnery import TRACKS, band_index, parse_result
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
+from umpire.rules.wsim import optional
 
 SECTIONS = ("bow", "stern")
 QUALITIES = ("EL", "CR", "AV", "GR", "PR")
@@ -124,7 +125,6 @@ def hit_number(state: dict, act: AdvancedFire, tables) -> tuple[int, list[Step]]
         if eff.get("hit_table") and eff.get("broadside") in ("", None, act.side):
             add(eff["effect"], eff["hit_table"], "Critical Hit Table")
     if state.get("optional"):   # only the 1981 rulesets read a broadside here
-        from umpire.rules.wsim import optional
 
         for label, value, cite in optional.hit_table_modifiers(state, firer, n, tables):   # Optional VIII.A
             add(label, value, cite)

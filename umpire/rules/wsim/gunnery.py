@@ -9,6 +9,8 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
+from umpire.rules.base import side_word
+from umpire.rules.wsim import optional
 
 TRACKS = ("hull", "guns", "crew", "rigging")
 _HIT = re.compile(r"^(\d*)([HGCR])$")
@@ -33,8 +35,6 @@ def fire_from_opts(firer: str, target: str, opts: dict, kind: type = Fire, *extr
     """The broadside the command line describes (range, side, aim, rake, facing, lose), as `kind`
     with any `extra` fields after those; a range that is not whole hexes or an aim that is neither
     hull nor rigging is bad input."""
-    from umpire.rules.base import side_word
-
     try:
         rng = int(opts["range"])
     except ValueError:
@@ -173,7 +173,6 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     if act.rake:
         mod(f"rake ({act.rake})", "rake")
     if state.get("optional"):   # only the 1981 rulesets read a broadside here
-        from umpire.rules.wsim import optional
 
         for label, value, cite in optional.hit_table_modifiers(state, firer, n, tables):   # Optional VIII.A
             table += value

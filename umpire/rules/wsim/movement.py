@@ -5,6 +5,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step
 from umpire.rules.wsim.ship import sections_lost
+from umpire.rules.wsim import optional
 
 ATTITUDES = ("A", "B", "C", "D")
 #: what the Optional Rules mark on a ship that changes her allowance (rules/wsim/optional.py)
@@ -35,7 +36,6 @@ def allowance(ship: dict, att: str, tables, sail: str = "battle", turn: int = 0)
     steps = [Step(f"{sail} sail {speed} chart, attitude {att}", str(base), src)]
     marked = any(ship.get(k) for k in OPTIONAL_MARKS)
     if marked:   # only a game with the optional rule can mark a ship so (rules/wsim/optional.py)
-        from umpire.rules.wsim import optional
 
         base = optional.chart_value(ship, att, turn, base, steps, tables)
     value = max(0, base - lost)

@@ -25,6 +25,7 @@ import re
 from umpire.rules.wsim.actions import Move  # noqa: F401  (the action, kept with the others)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import wind
 
 ATTITUDE_RELS = {"B": (0,), "A": (1, 5), "C": (2, 4), "D": (3,)}
 REL_ATTITUDE = {0: "B", 1: "A", 2: "C", 3: "D", 4: "C", 5: "A"}
@@ -346,7 +347,6 @@ class Plot:
         becalmed and hurricane, is the printed "Can only drift in Gale or Storm" (rowed vessels)."""
         if not self.advanced or not self.ruleset.in_force(self.state, "wind-effects"):
             return []
-        from umpire.rules.wsim import wind
 
         column = wind.effects_column(self.ship.get("class_number"))
         v = (self.state.get("wind") or {}).get("velocity")

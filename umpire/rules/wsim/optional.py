@@ -19,6 +19,9 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES
+from umpire.core.state import apply
+from umpire.core.ruleset import Plan
+from umpire.rules.wsim.dice import Dice
 
 #: the optional rules this module plays -> their section of the text (for messages)
 SECTION = {
@@ -87,7 +90,6 @@ def after(state: dict, res: Resolution, tables) -> None:
     die is owed for each; the command that lost them says so, and `mast SHIP` rolls them."""
     import copy
 
-    from umpire.core.state import apply
 
     if not in_play(state, "loss-of-rigging"):
         return
@@ -251,8 +253,6 @@ def _size_change(ship: dict, blocker: dict, loss: int, t: dict, steps: list[Step
 def mast(state: dict, tables, ship_id: str, opts: dict):
     """`mast SHIP`: the loss-of-rigging dice owed (VIII.B); `mast SHIP --cut [SIDE]`: one try on
     the Unfouling Table to cut loose a mast hanging over the side."""
-    from umpire.core.ruleset import Plan
-
     require(state, "loss-of-rigging", "rolling for masts")
     unknown = sorted(set(opts) - {"cut"})
     if unknown:
@@ -271,7 +271,6 @@ def mast(state: dict, tables, ship_id: str, opts: dict):
 def _resolve_masts(state: dict, tables, ship_id: str, rolls, typed: bool) -> Resolution:
     ship = state["ships"][ship_id]
     t = table(tables)["loss_of_rigging"]
-    from umpire.rules.wsim.dice import Dice
 
     dice = Dice(tuple(rolls), typed, f"{ship['name']}'s mast roll")
     steps, masts = [], []
@@ -307,8 +306,6 @@ def _resolve_masts(state: dict, tables, ship_id: str, rolls, typed: bool) -> Res
 
 
 def _cut_plan(state: dict, tables, ship_id: str, side: str):
-    from umpire.core.ruleset import Plan
-
     ship = state["ships"][ship_id]
     hanging = ship.get("mast_over") or []
     if not hanging:
@@ -411,8 +408,6 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     """Running aground (XI): `aground SHIP` when the umpire finds she entered water no deeper
     than her depth value: she stops, and a die gives how hard she is to refloat; `aground SHIP
     --refloat`, in each later turn's reload phase: a die above that number refloats her."""
-    from umpire.core.ruleset import Plan
-
     require(state, "running-aground", "running aground")
     unknown = sorted(set(opts) - {"refloat", "land"})
     if unknown:
@@ -622,8 +617,6 @@ def variable_wind(state: dict, tables, opts: dict):
     """Variable wind (VI): at the start of the scenario, three dice instead of the historical
     wind: the direction on the mapboard's wind direction hex, the velocity number matching the
     second die, and the wind change number."""
-    from umpire.core.ruleset import Plan
-
     require(state, "variable-wind-direction-and-velocity", "rolling the starting wind")
     if opts:
         raise BadInput(f"wind --variable rolls direction, velocity and change number: it takes no "
@@ -689,8 +682,6 @@ SCENARIO_KEYS = {"fore_and_aft": "fore-and-aft-rigging", "uncoppered": "copper-b
 def scenario_marks(state: dict, definitions: list[dict], tables) -> None:
     """What the scenario states of its ships for the optional rules in play (XIV "stated as such
     in the scenario", XV.A, XV.B), as `designate` would note it; for a rule not in play nothing."""
-    from umpire.core.state import apply
-
     for d in definitions:
         ship = state["ships"].get(d["id"])
         if ship is None:

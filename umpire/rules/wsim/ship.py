@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.rules.wsim.spec import Spec
+
 
 SIDES = ("left", "right")
 SIDE_WORDS = {"left": "left", "port": "left", "l": "left", "right": "right", "starboard": "right", "r": "right"}
@@ -30,8 +32,6 @@ def read_class(value) -> tuple[str, int | None]:
 
 def new_ship(definition: dict) -> dict:
     """Initial state of a ship from its definition (id, name, side, spec, ...)."""
-    from umpire.rules.wsim.spec import Spec
-
     spec = Spec.parse(definition["spec"])
     both = lambda n: {"left": n, "right": n}  # noqa: E731
     ship: dict[str, Any] = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.dice import Dice
 
 NORMAL_BREEZE = 3   # the contract's start for a game whose scenario gives no wind
 
@@ -79,8 +80,6 @@ def roll(state: dict, rolls: tuple[int, ...], typed: bool, optional: list[str], 
     """Roll the wind phase (III.A.3): the change die; if it equals or exceeds the change number,
     the direction and velocity dice; with `changing-wind-number`, when the wind did change, a
     fourth die for the new change number (Optional V)."""
-    from umpire.rules.wsim.advanced_fire import Dice
-
     wind, turn = dict(state["wind"]), state["turn"]
     w = tables["wind"]
     dice = Dice(tuple(rolls), typed, "this wind phase")

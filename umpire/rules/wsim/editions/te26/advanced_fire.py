@@ -36,6 +36,8 @@ from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
 from umpire.rules.wsim.editions.te26.fire import FireTables, _band
+from umpire.rules.wsim import turns
+from umpire.rules.wsim.turns import can_work_guns
 
 _YES = ("1", "yes", "true")
 _NO = ("", "0", "no", "false")
@@ -441,8 +443,6 @@ def _effects(state: dict, got: Reading, total: dict, guns_marked: dict, steps: l
 def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
     """Load round, chain or double (26.1); doubleshot over round (24.2.3), any other change of
     shot only once the loaded shot is fired (24.2.5); chainshot within its limit (24.2.2.3)."""
-    from umpire.rules.wsim import turns
-
     shot = (shot or "round").lower()
     ship = state["ships"][ship_id]
     if te26_ship_work.weighing(ship, state["turn"]):
@@ -493,8 +493,6 @@ def _grape_limit(ship: dict, rules: dict) -> tuple[str, int, int]:
 def _load_grape(state: dict, ship_id: str, side: str, tables) -> Resolution:
     """Grapeshot goes in with or on top of the shot loaded (24.2.4.2: "RG", "CG", "DG"); an empty
     broadside takes roundshot and grape. Within the limits of 24.2.4.7."""
-    from umpire.rules.wsim import turns
-
     rules = tables["procedures"]["advanced_fire"]
     ship = state["ships"][ship_id]
     if ship.get("te_grape", {}).get(side) and ship["loaded"][side]:
@@ -636,8 +634,6 @@ def mark_gun_hits(target: dict, dice: list[int], act, steps: list[Step]) -> dict
 def fired_both(state: dict) -> list[str]:
     """Ships that fired both broadsides this turn, loaded neither, and will reload one at the end of
     the turn (26.1.1.2: a die says which)."""
-    from umpire.rules.wsim.turns import can_work_guns
-
     return [sid for sid, ship in state["ships"].items()
             if set(ship["fired_this_turn"]) >= {"left", "right"} and not ship["loaded_this_turn"]
             and not any(ship["loaded"].values()) and can_work_guns(ship)

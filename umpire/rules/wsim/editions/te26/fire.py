@@ -12,6 +12,7 @@ import re
 
 from umpire.core.errors import BadInput
 from umpire.rules.wsim.editions.packs import _BAND
+from umpire.rules.wsim.gunnery import parse_result
 
 MOD_ROWS = {"crew quality EL": "crew_quality_EL", "crew quality CR": "crew_quality_CR",
             "crew quality AV": "crew_quality_AV", "crew quality GR": "crew_quality_GR",
@@ -70,8 +71,6 @@ def _plain(entry: str) -> str:
 
 def most_gun_hits(tables: FireTables, table: int | None, aim: str) -> int:
     """The most gun hits any die gives on this table: how many location dice may be needed."""
-    from umpire.rules.wsim.gunnery import parse_result
-
     if table is None:
         return 0
     return max(parse_result(e)["guns"] for e in tables["hit-tables"]["tables"][str(table)][aim])

@@ -20,6 +20,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
+from umpire.core.tables import MissingTable
 
 GONE = ("sunk", "exploded")
 WHATS = ("set", "fight", "turn")   # and "fireship", Optional 51 (te26_sinking)
@@ -170,8 +171,6 @@ def resolve(state: dict, ship_id: str, what: str, crew: int, rolls: tuple[int, .
 
 def _critical_2h(tables) -> Step:
     """20.4 "Consult Critical Hit "2H"": the card's entry when the game has it."""
-    from umpire.core.tables import MissingTable
-
     try:
         crit = tables["critical-hits"]
     except MissingTable:

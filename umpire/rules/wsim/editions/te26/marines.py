@@ -19,6 +19,9 @@ from __future__ import annotations
 from umpire.rules.wsim.editions.te26.actions import Station, TeSail  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.editions.te26 import musket as te26_musket
+from umpire.core.dice import DiceNeed
+from umpire.rules.base import Plan
 
 PLACES = ("deck", "rigging")
 
@@ -81,8 +84,6 @@ def musket_check(state: dict, ship_id: str) -> None:
 def musket_from_rigging(state: dict, ship_id: str, target_id: str, rolls, strict: bool, tables) -> Resolution:
     """24.7.4 "+1 if marines are in the rigging"; 24.7.6 "a roll of 5 or 6, before modification,
     results in possible rigging fire caused by musket wadding. Consult Musket Fire Table"."""
-    from umpire.rules.wsim.editions.te26 import musket as te26_musket
-
     die = rolls[0]
     bonus = tables["procedures"]["musket_fire"]["rigging"]
     res = te26_musket.resolve(state, ship_id, target_id, (die + bonus,) + tuple(rolls[1:]), strict, tables)
@@ -150,9 +151,6 @@ def seamanship(state: dict, tables, ship_id: str, opts: dict, res: Resolution):
     enemy ship, roll one die during the Sail Status Phase. If the roll is higher than the value of
     the crew morale, the sail status remains the same." `res` is the change the Advanced Game
     allows; the umpire says the enemy is within ten hexes (`sail --battle`)."""
-    from umpire.core.dice import DiceNeed
-    from umpire.rules.base import Plan
-
     unknown = sorted(k for k, v in opts.items() if k != "battle" and v not in (None, False, ""))
     if unknown:
         raise BadInput(f"sail: option {unknown[0]!r} is not a wsim-te26 option (only --battle)")

@@ -14,6 +14,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import boarding
 from umpire.rules.wsim.editions.packs import column_index
+from umpire.rules.wsim.editions.te26.optional.soldiers import RULE
 
 LABELS = ("boarding attacker", "boarding defender", "crew loss attacker", "crew loss defender",
           "morale attacker", "morale defender", "crew loss against the repelled OBP")
@@ -228,8 +229,6 @@ class Soldiers:
     otherwise they fall after the sailors and marines. They give no marine re-roll (57.4.4)."""
 
     def __init__(self, state: dict, att: list, d, kind: str, opts: dict, mar: dict, q: dict, steps: list[Step]):
-        from umpire.rules.wsim.editions.te26.optional.soldiers import RULE
-
         self.state, self.q, self.n, self.obp, self.hit = state, q, {}, {}, set()
         self.check(opts)
         if RULE not in (state.get("optional") or []):

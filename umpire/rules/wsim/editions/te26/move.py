@@ -21,14 +21,13 @@ import re
 
 from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import moves
+from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
 
 _ANCHOR = {"A": "ordinary", "AB": "bow", "AS": "stern"}
 
 
 def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
-    from umpire.rules.wsim import moves
-    from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
-
     ship = state["ships"][ship_id]
     text = str(notation or "")
     grapple = "G" in text.upper()
@@ -73,8 +72,6 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
 def _towing(ship: dict, text: str, opts: dict, steps: list[Step]) -> int | None:
     """37.3.2 "The towing ship's turning ability is reduced by one (min. = 1). Also, the towing ship
     may not end a Movement Phase with a turn unless the turn was the only movement for the phase"."""
-    from umpire.rules.wsim import moves
-
     orders = moves.parse(text) if text.strip() else []
     if len(orders) > 1 and orders[-1][0] == "turn":
         raise Refused(f"{ship['name']} is towing: she may not end her move with a turn unless the turn is her whole "
@@ -90,8 +87,6 @@ def _towing(ship: dict, text: str, opts: dict, steps: list[Step]) -> int | None:
 def _after_a_turn(ship: dict, turn: int, text: str, opts: dict, steps: list[Step]) -> str:
     """19.4.2: ended last turn's move with a turn, she moves ahead one hex before turning again,
     unless a turn is her whole move; written otherwise, only that first turn is taken (19.4.2.1)."""
-    from umpire.rules.wsim import moves
-
     rec = ship.get("movement") or {}
     last = str(rec.get("done") or "")
     if rec.get("turn") != turn - 1 or not last or last[-1] not in "LR":

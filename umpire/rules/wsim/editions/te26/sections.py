@@ -19,6 +19,7 @@ import re
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import gunnery
 
 SECTIONS = ("bow", "stern")
 KINDS = ("guns", "carronades")
@@ -56,8 +57,6 @@ def known(ship: dict, side: str, sections: dict, basis: dict) -> dict | None:
 
 def section_view(state: dict, firer_id: str, side: str, section: str, rng: int, tables) -> tuple[dict, Step]:
     """The state with the firer's broadside at the start of the turn cut to one section."""
-    from umpire.rules.wsim import gunnery
-
     if section not in SECTIONS:
         raise BadInput(f"--section {section!r}: bow or stern (TE 2.6 16.2, 24.1.2)")
     ship = state["ships"][firer_id]

@@ -22,6 +22,7 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import movement
 
 ANCHOR_CODES = {"ordinary": "A", "bow": "AB", "stern": "AS"}
 
@@ -218,8 +219,6 @@ def speed(state: dict, tables, ship_id: str, opts: dict) -> Resolution:
     """Movement allowance (7.1, 19.1.1): battle sails on the battle sail charts, full sails on the
     pack's Full Sail Movement Chart; a rigging section lost takes one off (11.4.4.1); with
     Optional 48 an uncoppered ship one more under full sails."""
-    from umpire.rules.wsim import movement
-
     ship = state["ships"][ship_id]
     sail = (opts.get("sail") or ship.get("sails") or "battle").lower()
     if sail not in ("battle", "full"):

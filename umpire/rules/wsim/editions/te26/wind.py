@@ -67,6 +67,7 @@ def set_wind(state: dict, opts: dict, rules: dict) -> Resolution:
     if not wind["initial"] and wind["direction"]:
         wind["initial"] = wind["direction"]
     steps = [Step("wind set", ", ".join(f"{k} {v}" for k, v in given.items()), "TE 2.6 30.1, 40.1")]
+    # imported here: `status` reads this module for the wind, and needs no rule of towing
     from umpire.rules.wsim.editions.te26.optional.towing import gale_ends_tows
 
     tows = gale_ends_tows(state, wind["velocity"], steps)
@@ -108,6 +109,7 @@ def _velocity_effects(state: dict, before: int, wind: dict, die, steps: list[Ste
     ships at full sails; fouled or grappled ships hurt each other in a gale or storm."""
     import math
 
+    # imported here: `status` reads this module for the wind, and needs no rule of gunnery
     from umpire.rules.wsim import gunnery
 
     wv = tables["procedures"]["wind_velocity"]
@@ -199,6 +201,7 @@ def roll(state: dict, rolls: tuple[int, ...], strict: bool, optional: list[str],
     ship_effects: list[dict] = []
     if "wind-velocity" in optional:
         ship_effects = _velocity_effects(state, state["wind"]["velocity"], wind, die, steps, tables)
+    # imported here: `status` reads this module for the wind, and needs no rule of towing
     from umpire.rules.wsim.editions.te26.optional.towing import gale_ends_tows
 
     ship_effects += gale_ends_tows(state, wind["velocity"], steps)

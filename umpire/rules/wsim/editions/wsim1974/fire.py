@@ -11,6 +11,12 @@ from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
 from umpire.rules.wsim.turns import can_work_guns
+from umpire.rules.wsim.ammunition import is_british
+from umpire.rules.wsim.editions.wsim1974 import optional as wsim1974_optional
+from umpire.rules.wsim.editions.wsim1974.optional import anchored
+from umpire.rules.wsim.editions.wsim1974 import wind as wsim1974_wind
+from umpire.rules.wsim.editions.wsim1974.optional import double_rigging
+from umpire.rules.wsim.editions.wsim1974.optional import mark_hits
 
 AMMO = "types-of-ammunition"
 SHOTS = ("round", "chain", "double", "grape")
@@ -39,7 +45,6 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables, optional: list
     if not can_work_guns(ship) or ship["state"] in ("sinking", "exploding"):
         raise Refused(f"{ship['name']} cannot load: she has {ship['state']} or has no crew")
     if shot == "chain" and not tables["ammunition"]["british_chainshot"]:
-        from umpire.rules.wsim.ammunition import is_british
 
         if is_british(ship):
             raise Refused(f"{ship['name']} is British: by the ruling `ammunition.british_chainshot` = false she may "
@@ -105,7 +110,6 @@ def check(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> str:
     if state_then in ("sinking", "exploding"):
         raise Refused(f"{firer['name']} will {state_then[:-3].replace('explod', 'explode')}: her crew cannot fire the guns "
                       "(1974 Sinking and Exploding Ships 5)")
-    from umpire.rules.wsim.editions.wsim1974 import optional as wsim1974_optional
 
     wsim1974_optional.busy(firer, state["turn"], "fire")
     if firer.get("grounded"):
@@ -175,13 +179,11 @@ def reading(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> tupl
     if column:
         add(f"{WORD[shot]} ({column[-2:]})", hdt["optional_modifiers"][column][gi],
             tables.source("hdt", f"optional_modifiers.{column}"), shown=True)
-    from umpire.rules.wsim.editions.wsim1974.optional import anchored
 
     if anchored(firer, state["turn"]):
         add(f"anchored ({firer['anchor']})", hdt["optional_modifiers"]["anchor"][gi],
             tables.source("hdt", "optional_modifiers.anchor"), shown=True)
     if "wind" in optional and state.get("wind"):
-        from umpire.rules.wsim.editions.wsim1974 import wind as wsim1974_wind
 
         got = wsim1974_wind.hit_modifier(firer, state["wind"], tables)
         if got:
@@ -239,7 +241,6 @@ def resolve(state: dict, act: gunnery.Fire, rolls: tuple[int, ...], tables, got)
                               f"{RULE} 2"))
             for k in missed:
                 landing[k] = 0
-    from umpire.rules.wsim.editions.wsim1974.optional import double_rigging
 
     double_rigging(target, landing, tables, steps)
     fp = ["ships", act.firer]
@@ -247,7 +248,6 @@ def resolve(state: dict, act: gunnery.Fire, rolls: tuple[int, ...], tables, got)
                set_(fp + ["fired_this_turn"], firer["fired_this_turn"] + [act.side])]
     if "shot" in firer:
         effects.append(set_(fp + ["shot", act.side], "round"))
-    from umpire.rules.wsim.editions.wsim1974.optional import mark_hits
 
     marks, mark_steps, landed = mark_hits(target, landing, act)
     effects += [set_(["ships", act.target] + list(k), v) for k, v in marks]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.moves import _units, parse, written
+from umpire.rules.wsim.editions.wsim1974.optional import anchored
 
 T = "moves-1974"
 R = "1974 How to Move"
@@ -121,8 +122,6 @@ class Walk:
 
 def _held(state: dict, ship: dict, turn: int) -> tuple[list[tuple[str, str]], bool]:
     """Why she may neither move nor turn this Move, and whether she still drifts."""
-    from umpire.rules.wsim.editions.wsim1974.optional import anchored
-
     out, drifts = [], True
     if ship["fouled"] or ship["grappled"]:
         out.append(("fouled or grappled: she cannot move or turn in place, only drift", f"{R} 8"))
@@ -149,8 +148,6 @@ def _held(state: dict, ship: dict, turn: int) -> tuple[list[tuple[str, str]], bo
 
 
 def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) -> Resolution:
-    from umpire.rules.wsim.editions.wsim1974.optional import anchored
-
     ship = state["ships"][ship_id]
     turn, name = state["turn"], ship["name"]
     t = tables[T]

@@ -10,6 +10,11 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES
+from umpire.rules.base import Plan
+from umpire.rules.wsim import gunnery
+from umpire.rules.wsim.advanced_fire import Dice
+from umpire.rules.wsim.ship import sections_lost
+from umpire.rules.wsim.editions.wsim1974 import wind as wsim1974_wind
 
 T = "optional-1974"
 R = "1974 Optional Rules"
@@ -83,8 +88,6 @@ def _doom(state: dict, ship: dict, marked: str, command: str) -> None:
 
 
 def sink(state: dict, tables, ship_id: str) -> object:
-    from umpire.rules.base import Plan
-
     ship = _ship(state, ship_id)
     _doom(state, ship, "sinking", "sink")
     six = tables[T]["doomed"]["roll"]
@@ -107,8 +110,6 @@ def sink(state: dict, tables, ship_id: str) -> object:
 def explode(state: dict, tables, ship_id: str, near: list[str]):
     """The Move's die; on a 6 she explodes and each ship in an adjacent hex (`near`, in order)
     takes one die on Hit Table 8 of the Rigging Effects Tables (4)."""
-    from umpire.rules.base import Plan
-
     ship = _ship(state, ship_id)
     _doom(state, ship, "exploding", "explode")
     seen = []
@@ -127,9 +128,6 @@ def explode(state: dict, tables, ship_id: str, near: list[str]):
 
 
 def _explode(state, tables, ship_id, near, rolls, typed) -> Resolution:
-    from umpire.rules.wsim import gunnery
-    from umpire.rules.wsim.advanced_fire import Dice
-
     d = tables[T]["doomed"]
     ship = state["ships"][ship_id]
     dice = Dice(tuple(rolls), typed, "this explosion")
@@ -321,8 +319,6 @@ def sail(state: dict, tables, ship_id: str, sails: str) -> Resolution:
     """Place (full) or remove (battle) the FS counter at the end of a Move: it gives her sails
     for the following Move (Full Sails 1); not for a ship that lost a rigging section (4), nor
     in a gale (small ships) or a storm with the Wind rule."""
-    from umpire.rules.wsim.ship import sections_lost
-
     sails = (sails or "").lower()
     if sails not in ("full", "battle"):
         raise BadInput(f"sail {sails!r}: full or battle")
@@ -340,7 +336,6 @@ def sail(state: dict, tables, ship_id: str, sails: str) -> Resolution:
         if sections_lost(ship):
             raise Refused(f"{ship['name']} has lost a whole rigging section: she cannot use full sails (Full Sails 4)")
         if "wind" in (state.get("optional") or []) and state.get("wind"):
-            from umpire.rules.wsim.editions.wsim1974 import wind as wsim1974_wind
 
             wsim1974_wind.check_full_sails(ship, state["wind"], tables)
     effects = [set_(p + ["sails_next"], sails)]
@@ -433,8 +428,6 @@ def land(state: dict, ship_id: str) -> Resolution:
 
 
 def aground(state: dict, tables, ship_id: str, refloat: bool):
-    from umpire.rules.base import Plan
-
     ship = _ship(state, ship_id)
     turn = state["turn"]
     p = ["ships", ship_id]
@@ -556,8 +549,6 @@ def mark_hits(target: dict, hits: dict, act):
     to surrender" (Marking Hits 5: no surrender by immobility); with all guns gone she surrenders
     to the first enemy that can move alongside and fire into her if no friendly ship is within ten
     hexes (Marking Hits 4: any friendly ship, of whatever size)."""
-    from umpire.rules.wsim import gunnery
-
     marks, steps, landed = gunnery.mark_hits(target, hits, act)
     out = []
     for key, value in marks:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.wsim.wind import _number, initial, public  # noqa: F401  (the 1981 start and status serve 1974 too)
+from umpire.rules.wsim.dice import Dice
+from umpire.rules.wsim.wind import _number, initial, public, wind_turn  # noqa: F401  (the 1981 start and status serve 1974 too)
 
 RULE = "1974 Optional Rules: Wind"
 
@@ -49,8 +50,6 @@ def set_wind(state: dict, opts: dict, tables) -> Resolution:
 
 def roll_need(state: dict, tables) -> DiceNeed:
     """Before Moves 3, 6, 9, ...: once a Move, up to four dice (3, 3(a)-(c))."""
-    from umpire.rules.wsim.wind import wind_turn
-
     wind_turn(state, tables, "Move", f"{RULE} 3")
     if not state["wind"]["direction"]:
         raise BadInput("the wind direction is not set: set it first with `umpire wind --direction N`")
@@ -60,8 +59,6 @@ def roll_need(state: dict, tables) -> DiceNeed:
 def roll(state: dict, rolls: tuple[int, ...], typed: bool, tables) -> Resolution:
     """The change die; if it equals or exceeds the wind number, the direction die (Wind
     Direction Changes), the force die and the die for the new wind number (3(a)-(c))."""
-    from umpire.rules.wsim.advanced_fire import Dice
-
     wind, turn = dict(state["wind"]), state["turn"]
     w = tables["wind"]
     src = tables.source("wind")

@@ -35,6 +35,10 @@ from __future__ import annotations
 from umpire.rules.wsim.editions.te26.actions import Collide  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.core.ruleset import Plan
+from umpire.core.dice import DiceNeed
+from umpire.rules.wsim import moves
+from umpire.rules.wsim import citations
 
 RULE = "boats"
 
@@ -179,7 +183,6 @@ def follow(state: dict, action: dict, out):
     """After the ruleset's plan: 54.4.2 in a rolled Wind Phase, 54.4.3 after fire at a boat."""
     if RULE not in (state.get("optional") or []):
         return out
-    from umpire.core.ruleset import Plan
 
     cmd = action.get("command")
     if cmd == "wind" and isinstance(out, Plan) and "wind change die 1" in out.need.labels \
@@ -276,9 +279,6 @@ def _larger(boat: dict, other: dict) -> bool:
 
 
 def collide(state: dict, a: Collide):
-    from umpire.core.dice import DiceNeed
-    from umpire.core.ruleset import Plan
-
     if RULE not in (state.get("optional") or []):
         raise Refused(f"collisions with boats belong to the optional rule {RULE!r} (TE 2.6 54.1.4), which this "
                       f"game was not started with (umpire new ... --optional {RULE})")
@@ -318,8 +318,6 @@ def collide(state: dict, a: Collide):
 
 
 def _walk_class():
-    from umpire.rules.wsim import moves
-
     class BoatWalk(moves.Walk):
         """A boat's move (54.1.1): "Unlike ships, boats may make two consecutive turns and there is
         no cost to turn"; rowing, she is not stopped by turning into attitude D."""
@@ -356,9 +354,6 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     (54.1.1); she drifts one hex every turn she does not leave her hex (54.1.3: "They do not wait
     until a second turn as larger craft do"), unless "RW" is written and she is neither grappled
     nor fouled."""
-    from umpire.rules.wsim import moves
-    from umpire.rules.wsim import citations
-
     ship = state["ships"][ship_id]
     if ship["state"] in GONE:
         raise Refused(f"{ship['name']} has {ship['state']}: she is off the board")

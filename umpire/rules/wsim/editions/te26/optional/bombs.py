@@ -23,6 +23,13 @@ from umpire.rules.wsim.editions.te26.actions import Bomb  # noqa: F401  (kept wi
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.core.ruleset import Plan
+from umpire.rules.wsim.gunnery import parse_result
+from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
+from umpire.rules.wsim import gunnery
+from umpire.rules.wsim.editions.te26.fire import FireTables
+from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
+from umpire.rules.wsim.editions.te26.advanced_fire import _criticals, _split, mark_gun_hits
 
 RULE = "bombs"
 MORTARS = ("bow", "second")
@@ -69,8 +76,6 @@ def _mortar(ship: dict, which: str) -> str:
 
 
 def plan(state: dict, tables, a: Bomb):
-    from umpire.core.ruleset import Plan
-
     _require(state)
     if a.ship not in state["ships"]:
         raise BadInput(f"no ship {a.ship!r}")
@@ -102,7 +107,6 @@ def plan(state: dict, tables, a: Bomb):
     _check_fire(state, ship, state["ships"][a.at], which, rng, r)
     _check_arc(ship, which, str(opts.get("arc") or "").lower())
     table = _table(state, tables, ship, r, [])
-    from umpire.rules.wsim.gunnery import parse_result
 
     most = max(parse_result(row[tables["hit-tables"]["columns"].index(f"hull {table}")].split("(")[0].strip())["guns"]
                for row in tables["hit-tables"]["cells"]) if table >= 0 else 0
@@ -144,8 +148,6 @@ def _load(state: dict, ship: dict, which: str, r: dict) -> Resolution:
 
 
 def _check_fire(state: dict, ship: dict, target: dict, which: str, rng: int, r: dict) -> None:
-    from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
-
     turn = state["turn"]
     need, src = _turns(ship, r)
     if (ship.get("te_mortar_load") or {}).get(which, 0) < need:
@@ -195,9 +197,6 @@ def _check_arc(ship: dict, which: str, arc: str) -> None:
 def _table(state: dict, tables, ship: dict, r: dict, steps: list[Step]) -> int:
     """Hit Table 2 (56.9) and the three modifiers 56.9.1 allows, from the pack's HDT modifiers in
     the column of one gun firing (a mortar is one piece; docs/rulings.md)."""
-    from umpire.rules.wsim import gunnery
-    from umpire.rules.wsim.editions.te26.fire import FireTables
-
     view = FireTables(tables)
     hdt = view["hdt"]
     gi = gunnery.band_index(hdt["guns_bands"], r["pieces"])
@@ -230,10 +229,6 @@ def _table(state: dict, tables, ship: dict, r: dict, steps: list[Step]) -> int:
 
 
 def _fire(state: dict, tables, ship: dict, target_id: str, which: str, rng: int, facing: str, rolls, strict: bool):
-    from umpire.rules.wsim import gunnery
-    from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
-    from umpire.rules.wsim.editions.te26.advanced_fire import _criticals, _split, mark_gun_hits
-
     r = rules(tables)
     target = state["ships"][target_id]
     steps: list[Step] = []

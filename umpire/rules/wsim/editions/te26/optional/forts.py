@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import gunnery
+from umpire.core.ruleset import Plan
 
 RULE = "forts"
 KINDS = ("stone", "earthen", "wooden")
@@ -84,7 +86,6 @@ def fire_reading(got, tables) -> None:
     if is_fort(got.target):
         got.mod(f"firing at a {got.target['te_fort']} fort", r["against"][got.target["te_fort"]], "TE 2.6 55.3.1")
     if is_fort(got.firer):
-        from umpire.rules.wsim import gunnery
 
         n = gunnery.guns_firing(got.firer, got.act, got.view)
         value = r["fort_guns_small"] if n <= r["small_battery_most"] else r["fort_guns_large"]
@@ -148,7 +149,6 @@ def follow(state: dict, action: dict, out):
         return out
     if isinstance(out, Resolution):
         return after_fire(state, target, out)
-    from umpire.core.ruleset import Plan
 
     return Plan(out.need, lambda rolls, strict: after_fire(state, target, out.resolve(rolls, strict)), out.flexible,
                 out.per_die, out.chain)

@@ -24,6 +24,13 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.core.ruleset import Plan
+from umpire.rules.wsim.ship import effective_quality
+from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
+from umpire.rules.wsim.editions.te26.optional import bombs as te26_optional_bombs
+from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
+from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
+from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
 
 LAND = "land-rocks-and-shoals"
 SECTIONS = ("left-bow", "left-stern", "right-bow", "right-stern")
@@ -117,8 +124,6 @@ def _depth(ship: dict, depth) -> Step:
 
 
 def _Plan(need, resolve):
-    from umpire.core.ruleset import Plan
-
     return Plan(need, resolve)
 
 
@@ -230,8 +235,6 @@ def _lighten(ship: dict, sections: list[str], turn: int) -> tuple[list[dict], li
 
 
 def _refloat(state: dict, tables, ship_id: str, lighten: list[str], battle: bool, rolls) -> Resolution:
-    from umpire.rules.wsim.ship import effective_quality
-
     ship = state["ships"][ship_id]
     r = rules(tables)["refloat"]
     turn = state["turn"]
@@ -268,16 +271,10 @@ def _refloat(state: dict, tables, ship_id: str, lighten: list[str], battle: bool
 
 def check(state: dict, action: dict) -> None:
     """What a ship aground (44.3.1, 44.5) or refloating this turn (44.4) may not do."""
-    from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
-
-    from umpire.rules.wsim.editions.te26.optional import bombs as te26_optional_bombs
-
     te26_optional_ships.check(state, action)        # Optional 52.2.1
     te26_optional_bombs.check(state, action)        # Optional 56.3.1
-    from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
 
     te26_optional_forts.check(state, action)        # Optional 55.1
-    from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
 
     te26_boats.check(state, action)                 # Optional 54.1.4.1
     cmd = action.get("command", "")
@@ -318,15 +315,8 @@ def follow(state: dict, action: dict, out):
     """After the ruleset's plan: a sail change is noted for 44.4 and 52.2.1, a gun repair never
     restores a square thrown over the side (44.3.2.1), an unarmed merchantman stays liable to
     surrender by firepower (52.2.2)."""
-    from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
-
-    from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
-
-    from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
-
     out = te26_optional_forts.follow(state, action, te26_optional_ships.follow(state, action, out))
     out = te26_optional_soldiers.follow(state, action, out)
-    from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
 
     out = te26_boats.follow(state, action, out)                    # Optional 54.4.2-54.4.3
     cmd = action.get("command", "")
@@ -337,7 +327,6 @@ def follow(state: dict, action: dict, out):
     ship = state["ships"].get(sid)
     if cmd != "repair" or not ship or not ship.get("te_lightened") or isinstance(out, Resolution):
         return out
-    from umpire.core.ruleset import Plan
 
     def resolve(rolls, strict):
         res = out.resolve(rolls, strict)
@@ -357,8 +346,6 @@ def follow(state: dict, action: dict, out):
 
 def view(state: dict, action: dict) -> dict:
     """The state the ruleset plans an action on: a fort loads all its walls in a turn (55.4.1)."""
-    from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
-
     return te26_optional_forts.view(state, action)
 
 
@@ -366,7 +353,6 @@ def instead(state: dict, tables, action: dict):
     """An action an optional rule plays in place of the ruleset's: soldiers' musket fire (57.3)."""
     opts = action.get("opts") or {}
     if action.get("command") == "musketry" and opts.get("troops") == "soldiers":
-        from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
 
         return te26_optional_soldiers.musketry(state, tables, action)
     return None

@@ -22,6 +22,9 @@ import re
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import apply
+from umpire.core.ruleset import Plan
+from umpire.rules.wsim.editions.packs import row_or_edge
 
 RULE = "loss-of-rigging"
 SIDES = ("left", "right")
@@ -39,8 +42,6 @@ def _sections_lost(ship: dict) -> int:
 def after(state: dict, res: Resolution) -> None:
     """36.2 "In a phase in which a ship loses one or more entire rigging section (all of its
     squares are marked off), a die is rolled for each section lost"."""
-    from umpire.core.state import apply
-
     if not in_play(state):
         return
     touched = sorted({e["path"][1] for e in res.effects if len(e["path"]) > 2 and e["path"][0] == "ships"
@@ -96,8 +97,6 @@ def no_fire(state: dict, ship_id: str) -> None:
 
 
 def plan(state: dict, tables, ship_id: str, opts: dict):
-    from umpire.core.ruleset import Plan
-
     if not in_play(state):
         raise Refused(f"masts lost with the rigging belong to the optional rule {RULE!r} (TE 2.6 36.0), which this "
                       f"game was not started with (umpire new ... --optional {RULE})")
@@ -122,8 +121,6 @@ def plan(state: dict, tables, ship_id: str, opts: dict):
 
 def _row(table: dict, total: int) -> int:
     """The row holding a total; one beyond the card's rows reads its first or last row."""
-    from umpire.rules.wsim.editions.packs import row_or_edge
-
     return row_or_edge(table, total)
 
 

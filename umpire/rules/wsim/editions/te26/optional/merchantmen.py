@@ -17,6 +17,10 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
+from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
+from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
+from umpire.rules.wsim.editions.te26.optional import bombs as te26_optional_bombs
 
 MERCHANTMEN = "merchantmen"
 PRIVATEERS = "privateers-and-pirates"
@@ -66,26 +70,22 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
     if opts.get("artillery") and not opts.get("soldiers"):
         raise BadInput("designate --artillery: said of the soldiers embarked (--soldiers N --artillery)")
     if opts.get("soldiers") not in (None, False, ""):
-        from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
 
         more, said = te26_optional_soldiers.designate(state, ship_id, opts["soldiers"], bool(opts.get("artillery")),
                                                       tables)
         effects += more
         steps += said
     if opts.get("fort"):
-        from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
 
         more, said = te26_optional_forts.designate(state, ship_id, opts["fort"], tables)
         effects += more
         steps += said
     if opts.get("boat"):
-        from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
 
         more, said = te26_boats.designate(state, ship_id, tables)
         effects += more
         steps += said
     if opts.get("mortars") not in (None, False, ""):
-        from umpire.rules.wsim.editions.te26.optional import bombs as te26_optional_bombs
 
         more, said = te26_optional_bombs.designate(state, ship_id, opts["mortars"],
                                                    fort=bool(opts.get("fort") or ship.get("te_fort")))
@@ -166,7 +166,6 @@ def fire_reading(got) -> None:
     merchantmen": the modifier the reading applied is taken off again, in the working; and a
     fort's modifiers (55.3.1, 55.4.2)."""
     if "forts" in (got.state.get("optional") or []):
-        from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
 
         te26_optional_forts.fire_reading(got, got.tables)
     if not merchant(got.firer) or MERCHANTMEN not in (got.state.get("optional") or []):

@@ -19,6 +19,10 @@ import re
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.core.ruleset import Plan
+from umpire.rules.wsim import gunnery
+from umpire.rules.wsim.editions.te26.advanced_fire import _split
+from umpire.rules.wsim.editions.te26 import musket as te26_musket
 
 RULE = "soldiers"
 _TABLE_DIE = re.compile(r"^hit table \d+ \((hull|rigging)\), die (\d)$")
@@ -63,7 +67,6 @@ def follow(state: dict, action: dict, out):
         return out
     if isinstance(out, Resolution):
         return absorb(state, target["id"], out)
-    from umpire.core.ruleset import Plan
 
     return Plan(out.need, lambda rolls, strict: absorb(state, target["id"], out.resolve(rolls, strict)), out.flexible,
                 out.per_die, out.chain)
@@ -73,9 +76,6 @@ def absorb(state: dict, sid: str, res: Resolution) -> Resolution:
     """57.2 "Soldiers may not absorb non-melee crew hits of broadsides aimed at rigging. They may
     absorb losses of broadsides aimed at hull if they are designated as artillery troops (able
     to work ships' guns), or on rolls of 3 or 5"."""
-    from umpire.rules.wsim import gunnery
-    from umpire.rules.wsim.editions.te26.advanced_fire import _split
-
     ship = state["ships"][sid]
     troops = ship["te_soldiers"]
     effect = next((e for e in res.effects if e["path"] == ["ships", sid, "crew_left"]), None)
@@ -122,9 +122,6 @@ def musketry(state: dict, tables, action: dict):
     """57.3 "Soldiers fire muskets separately from marines with a -1 modifier. Soldiers may not fire
     from rigging": `musketry SHIP --at TARGET --troops soldiers`, on the Musket Fire Table (24.7)
     with the soldier squares left, once a Musket Fire Phase besides the marines' fire."""
-    from umpire.core.ruleset import Plan
-    from umpire.rules.wsim.editions.te26 import musket as te26_musket
-
     sid, target = action.get("ship", ""), action.get("at", "")
     if RULE not in (state.get("optional") or []):
         raise Refused(f"soldiers aboard belong to the optional rule {RULE!r} (TE 2.6 57.0), which this game was not "

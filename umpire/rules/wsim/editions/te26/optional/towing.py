@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.wsim import optional
 
 GALE = 5
 
 
 def tow(state: dict, tables, tower_id: str, towed_id: str, opts: dict) -> Resolution:
-    from umpire.rules.wsim import optional
-
     if "towing" not in (state.get("optional") or []):
         raise Refused("towing belongs to the optional rule 'towing' (TE 2.6 37.0), which this game was not started "
                       "with (umpire new ... --optional towing)")
