@@ -9,11 +9,13 @@ that the rule resolves. Exact odds of a rule's dice are in `core.odds`.
 from __future__ import annotations
 
 import itertools
-import random
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Sequence
 
 from umpire.core.errors import BadInput
+
+if TYPE_CHECKING:
+    import random
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +68,6 @@ def event_rng(seed: int, index: int, purpose: str = "") -> random.Random:
     Derived from the game seed and the event's position, so a replay or an
     undo-then-redo rolls exactly the same dice.
     """
+    import random   # only when the tool rolls: a command with typed dice or none pays nothing for it
+
     return random.Random(f"umpire:{seed}:{index}:{purpose}")

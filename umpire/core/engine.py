@@ -12,16 +12,16 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from umpire.core import game as gamefile
 from umpire.core import logindex, snapshot
-from umpire.core.effects import apply, get
+from umpire.core.dice import event_rng, parse_rolls
+from umpire.core.effects import apply, get, set_, unset
 from umpire.core.errors import BadInput, UmpireError
-
-if TYPE_CHECKING:
-    from umpire.core.state import Resolution
-
+from umpire.core.ruleset import Ruling
+from umpire.core.state import Resolution, Step
+from umpire.core.tables import Tables
 
 def brief(event: dict) -> dict:
     """What `log` shows of an event."""
@@ -112,8 +112,6 @@ class Session:
         return {**self.game.rulings, **state.get("rulings", {}), **(self.extra_rulings if extra is None else extra)}
 
     def tables(self, state: dict | None = None, extra: dict | None = None):
-        from umpire.core.tables import Tables
-
         return Tables(self.ruleset.data_id, self.rulings(state, extra), strict=bool(self.game.meta.get("strict")),
                       packs=self.game.meta.get("tables"))
 
@@ -135,8 +133,6 @@ class Session:
 
     def perform(self, action: dict, roll_text: str | None = None) -> Resolution:
         """Plan the action, take the typed dice or roll them, resolve, journal and apply."""
-        from umpire.core.state import Resolution
-
         got = self.plan(action)
         if isinstance(got, Resolution):
             if roll_text:
@@ -153,8 +149,6 @@ class Session:
 
     def dice(self, plan, action: dict, roll_text: str | None) -> tuple[tuple[int, ...], str]:
         """Typed dice checked against the plan's need, or the tool's seeded roll for this event."""
-        from umpire.core.dice import event_rng, parse_rolls
-
         need = plan.need
         if not roll_text:
             rng = event_rng(self.game.seed, self.game.n_events + 1, action.get("command", ""))
@@ -212,8 +206,6 @@ class Session:
     # --- house rulings --------------------------------------------------------
     def rulings_in_force(self) -> list:
         """Every ruling in force, defaults first, each with its origin and source."""
-        from umpire.core.ruleset import Ruling
-
         state = self.state
         notes = state.get("ruling_notes", {})
         out = [] if self.game.meta.get("strict") else list(self.ruleset.default_rulings())
@@ -228,14 +220,8 @@ class Session:
 
     def set_ruling(self, key: str, value: Any, reason: str = "") -> Resolution:
         """Journal a house ruling: checked against the tables now, in force from the next command."""
-        from umpire.core.state import Resolution
-
-        from umpire.core.effects import set_
-        from umpire.core.state import Step
-
         key = key.strip()
         trial = {**self.rulings(), key: value}
-        from umpire.core.tables import Tables
 
         self.ruleset.check_rulings(Tables(self.ruleset.data_id, trial, strict=bool(self.game.meta.get("strict"))))
         note = {"event": self.game.n_events + 1, "reason": reason} if reason else {"event": self.game.n_events + 1}
@@ -248,11 +234,6 @@ class Session:
         return res
 
     def unset_ruling(self, key: str) -> Resolution:
-        from umpire.core.state import Resolution
-
-        from umpire.core.effects import unset
-        from umpire.core.state import Step
-
         key = key.strip()
         if key not in self.state.get("rulings", {}):
             where = (f"it comes from the game file's [rulings]; edit {self.path.name} to change it"
@@ -292,9 +273,6 @@ class Session:
 
     def _engine_effects(self, rs, state: dict, event: dict, action: dict) -> list[dict] | None:
         """The effects of a command the engine itself journals (ship add, rulings), or None."""
-        from umpire.core.effects import set_, unset
-        from umpire.core.tables import Tables
-
         cmd = action["command"]
         if cmd == "ship add":
             d = action["definition"]
@@ -313,8 +291,6 @@ class Session:
 
     def _recheck(self, rs, state: dict, event: dict, action: dict) -> str:
         """Why an event's journalled outcome differs from resolving it again ('' if it does not)."""
-        from umpire.core.state import Resolution
-
         tables = self.tables(state, action.get("rulings") or {})
         view = state     # rules read the state and return effects; they never change it (tests hold them to it)
         try:
@@ -373,8 +349,6 @@ def _outcome(state: dict, effects: list[dict]) -> Any:
     """What a list of effects changes, leaf by leaf, against `state` (read, never copied):
     two ways of writing the same change (a whole table or its entries; a value set to what it
     already was) compare equal. Unappliable effects give a marker that equals nothing else."""
-    from umpire.core.game import _clean
-
     overlay: dict[tuple, dict[tuple, Any]] = {}     # bucket (first two path parts) -> leaf -> value
 
     def bucket(p: tuple) -> dict:
@@ -385,7 +359,7 @@ def _outcome(state: dict, effects: list[dict]) -> Any:
         return _at(state, p) if got is _ABSENT else got
 
     try:
-        for eff in _clean(effects):
+        for eff in gamefile._clean(effects):
             p, op = tuple(eff["path"]), eff["op"]
             if len(p) < 2:      # a whole top-level table: every bucket under it is replaced
                 for key in [k for k in overlay if k[: len(p)] == p]:

@@ -13,6 +13,8 @@ import json
 import os
 import stat
 from pathlib import Path
+from umpire.core import files
+from umpire.core.errors import BadInput
 
 try:   # the built-in BLAKE2 loads in a fraction of the time hashlib's OpenSSL binding takes
     from _blake2 import blake2b
@@ -41,9 +43,6 @@ def _valid(meta) -> bool:
 
 def _lines(game_path: Path, meta: dict) -> list[bytes] | None:
     """The file's lines if it is exactly the one `meta` describes."""
-    from umpire.core import files
-    from umpire.core.errors import BadInput
-
     if not _valid(meta):
         return None
     try:
@@ -73,9 +72,6 @@ def read(game_path: Path, meta: dict) -> list[dict] | None:
 
 def write(game_path: Path, entries: list[dict]) -> dict | None:
     """Write the whole index (after a replay); its description, or None if it could not be written."""
-    from umpire.core import files
-    from umpire.core.errors import BadInput
-
     lines = [_line(e) for e in entries]
     chain = ""
     for line in lines:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from umpire.core import files
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
+from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 from umpire.core.ships import MAX_NAME   # characters in a ship's name or id (docs/limits.md)
 
 REQUIRED = ("id", "ruleset", "title")
@@ -24,8 +26,6 @@ def bundled() -> dict[str, Path]:
 
 @lru_cache(maxsize=None)
 def _read(path: Path) -> dict:
-    from umpire.core import files
-
     raw, _ = files.read_regular(path, "scenario file", files.MAX_FILE_BYTES)
     try:
         text = raw.decode("utf-8")
@@ -95,8 +95,6 @@ def validate(doc: dict, path: Path) -> None:
 def check_playable(doc: dict, path: Path) -> None:
     """Every ship is one the ruleset accepts, as `umpire new --scenario` will read it (so a written
     scenario is never one `new` refuses)."""
-    from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
-
     rs = find_ruleset(canonical(PLAYED_AS.get(doc["ruleset"], doc["ruleset"])))
     for ship in doc["ships"]:
         try:

@@ -19,6 +19,8 @@ import os
 import stat
 from pathlib import Path
 from typing import Any
+from umpire.core import files
+from umpire.core.errors import BadInput
 
 FORMAT = 2               # 2: states of game files read at an older format are migrated (core.game.migrate)
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
@@ -49,9 +51,6 @@ def read(game_path: Path, raw: bytes) -> dict | None:
 
     Only a regular file is read, never through a link and never more than the bound.
     """
-    from umpire.core import files
-    from umpire.core.errors import BadInput
-
     try:
         data, _ = files.read_regular(path_for(game_path), "snapshot", files.MAX_SNAPSHOT_BYTES, follow=False)
         head, body = data.decode("utf-8").split("\n", 1)
@@ -70,9 +69,6 @@ def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
     It replaces whatever has its name (a link there is replaced, never followed), through a
     unique temporary file, and is no more readable than the game file itself.
     """
-    from umpire.core import files
-    from umpire.core.errors import BadInput
-
     try:
         body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
         head = json.dumps({"format": FORMAT, "file": digest(raw), "check": _check(body)})

@@ -13,7 +13,6 @@ working.
 from __future__ import annotations
 
 import copy
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -35,6 +34,8 @@ def _folder(ruleset: str) -> Path:
 
 
 def _read(path: Path) -> dict:
+    import tomllib   # only when a table is read: a command that reads none (status) pays nothing for it
+
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)
