@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -37,8 +38,10 @@ def _strings(tree: ast.AST):
             yield node.value
 
 
+@cache
 def _code_keys() -> dict[str, str]:
-    """Every citation key the WS&IM code names in a string it shows, with a file that names it."""
+    """Every citation key the WS&IM code names in a string it shows, with a file that names it
+    (read when a test first asks, not when the tests are collected)."""
     keys: dict[str, str] = {}
     for path in sorted(CODE.rglob("*.py")):
         for text in _strings(ast.parse(path.read_text(encoding="utf-8"))):
@@ -47,9 +50,6 @@ def _code_keys() -> dict[str, str]:
             for key in citations.keys_in(text):
                 keys.setdefault(key, path.relative_to(ROOT).as_posix())
     return keys
-
-
-CODE_KEYS = _code_keys()
 
 
 #: a 1981 section left without its part ("(VIII.B.3.c)"): no key, so no table could cite it
@@ -68,14 +68,15 @@ def test_every_section_the_code_shows_names_its_part():
 
 
 def test_the_code_names_its_rules_by_key():
-    assert len(CODE_KEYS) > 100 and "Basic VI.A.2" in CODE_KEYS and "Advanced X.B" in CODE_KEYS
+    keys = _code_keys()
+    assert len(keys) > 100 and "Basic VI.A.2" in keys and "Advanced X.B" in keys
 
 
 @pytest.mark.parametrize("data_id", ("wsim-1981",) + EDITIONS)
 def test_every_key_the_code_cites_is_in_every_table(data_id):
     own = _own(data_id)
     listed = set(own.get("sections", {})) | set(own.get("absent", {}))
-    missing = {k: f for k, f in CODE_KEYS.items() if k not in listed}
+    missing = {k: f for k, f in _code_keys().items() if k not in listed}
     assert not missing, f"data/{data_id}/citations.toml lacks: {missing}"
 
 
