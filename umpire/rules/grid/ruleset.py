@@ -12,6 +12,7 @@ of the ship's draws, both kept in the state, so a replay draws the same cards.
 from __future__ import annotations
 
 from umpire.core import actions as A
+from umpire.core.errors import BadInput
 from umpire.core.ruleset import Ruleset, Ruling
 from umpire.core.state import set_
 from umpire.core.tables import Tables
@@ -83,12 +84,27 @@ class Grid(Ruleset):
         if cards:   # the text's cards none of (a game file's ship keeps every pile key), then the umpire's
             deck = {**dict.fromkeys(deck, 0), **full_deck({"cards": cards})}
         ship = S.new_ship(S.find_type(self.kinds(), definition["type"]), definition, deck)
+        problem = self.ship_problem(ship)
+        if problem:
+            raise BadInput(f"ship {definition.get('id')!r}: {problem}")
         if cards:   # the umpire's deck: the ship carries what each of its cards does
             ship["cards"] = [dict(c) for c in cards]
         return ship
 
     def status(self, ship: dict) -> dict:
         return S.status(ship)
+
+    def ship_problem(self, ship: dict) -> str:
+        """A movement class the ship's type does not have, or a crew quality that is none of the three
+        (a hand-edited set-up or state)."""
+        kind = self.kinds().get(ship.get("type"))
+        if kind is None:
+            return f"type {ship.get('type')!r} is not a sample ship ({', '.join(self.kinds())})"
+        if ship.get("movement") not in kind["movement"]:
+            return f"movement {ship.get('movement')!r}: the {kind['name']} moves as {' or '.join(kind['movement'])}"
+        if ship.get("quality") not in S.QUALITIES:
+            return f"crew quality {ship.get('quality')!r} is not one of {', '.join(S.QUALITIES)}"
+        return ""
 
     def default_rulings(self) -> list[Ruling]:
         src = "docs/rulings.md, Square-grid game"
