@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import select
+import shlex
 import subprocess
 import sys
 import time
 
+from umpire.core import game as gamefile
 from tests.conftest import HERCULE, MARS
 
 SETUP = [
@@ -36,10 +38,20 @@ def shell(folder, lines, *opts, game="g.toml"):
 
 
 def alone(folder, line, game="g.toml"):
-    import shlex
-
+    """`umpire --game GAME LINE` in a process of its own."""
     return subprocess.run([sys.executable, "-m", "umpire", "--game", game, *shlex.split(line)],
                           capture_output=True, text=True, cwd=folder)
+
+
+def set_up(umpire) -> None:
+    """The duel of SETUP in g.toml of the test's folder, made in-process (the set-up is not what is tested)."""
+    for line in SETUP:
+        assert umpire("--game", "g.toml", *shlex.split(line)).code == 0, line
+
+
+def journal(folder) -> list[str]:
+    """The kinds of the events journalled in g.toml, read through the library."""
+    return [e["kind"] for e in gamefile.load(folder / "g.toml").events]
 
 
 def test_shell_journals_each_line_exactly_as_run_alone(tmp_path):
@@ -55,16 +67,14 @@ def test_shell_journals_each_line_exactly_as_run_alone(tmp_path):
 def test_piped_shell_stops_at_the_first_failing_line_with_its_code(tmp_path):
     res = shell(tmp_path, SETUP + ["fire nobody --at mars --range 3 --side left", "turn"])
     assert res.returncode == 2 and "nobody" in res.stderr
-    log = alone(tmp_path, "--json log")
-    assert [e["kind"] for e in json.loads(log.stdout)["events"]] == ["ship", "ship"]   # `turn` never ran
+    assert journal(tmp_path) == ["ship", "ship"]   # `turn` never ran
 
 
 def test_keep_going_runs_every_line_and_exits_with_the_highest_code(tmp_path):
     lines = SETUP + ["load mars --side left", "fire nobody --at mars --range 3 --side left", "turn"]
     res = shell(tmp_path, lines, "--keep-going")
     assert res.returncode == 2
-    kinds = [e["kind"] for e in json.loads(alone(tmp_path, "--json log").stdout)["events"]]
-    assert kinds == ["ship", "ship", "turn"]      # the refused load (already loaded, exit 1) left nothing
+    assert journal(tmp_path) == ["ship", "ship", "turn"]   # the refused load (already loaded, exit 1) left nothing
 
 
 def test_json_shell_prints_one_object_per_line_run(tmp_path):
@@ -81,9 +91,8 @@ def test_a_line_may_not_name_another_game(tmp_path):
     assert res.returncode == 2 and "--game" in res.stderr
 
 
-def test_another_process_cannot_write_while_a_shell_holds_the_game(tmp_path):
-    for line in SETUP:
-        assert alone(tmp_path, line).returncode == 0
+def test_another_process_cannot_write_while_a_shell_holds_the_game(umpire, tmp_path):
+    set_up(umpire)
     proc = subprocess.Popen([sys.executable, "-m", "umpire", "--game", "g.toml", "shell"], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -99,7 +108,7 @@ def test_another_process_cannot_write_while_a_shell_holds_the_game(tmp_path):
     proc.stdin.write("turn\n")
     proc.stdin.close()
     assert proc.wait(timeout=30) == 0
-    assert json.loads(alone(tmp_path, "--json status").stdout)["turn"] == 2
+    assert gamefile.load(tmp_path / "g.toml").state()["turn"] == 2
 
 
 def test_help_lines_and_blank_input(tmp_path):
@@ -117,11 +126,10 @@ def test_a_long_log_prints_as_plain_columns(umpire, duel, monkeypatch):
     assert out[2].split()[:2] == ["1", "ship"] and out[-1].split()[:2] == ["3", "turn"]
 
 
-def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(tmp_path):
+def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(umpire, tmp_path):
     import pty
 
-    for line in SETUP:
-        assert alone(tmp_path, line).returncode == 0
+    set_up(umpire)
     pid, fd = pty.fork()
     if pid == 0:   # the child: the shell on a terminal
         os.chdir(tmp_path)
