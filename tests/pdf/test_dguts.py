@@ -113,3 +113,22 @@ def test_a_duel_sheet_holds_a_whole_game_of_turns(tmp_path, paper):
     for ship in ("constitution", "guerriere"):
         turns = logged_turns(out, ship)
         assert len(turns) >= 30 and turns[:30] == list(range(1, 31)), (ship, turns[:40])
+
+
+def test_blank_scenario_sheets_carry_the_starting_damage_and_what_to_supply(tmp_path):
+    """Essex starts with 8 SF aloft (two sails crossed, as `status` has her); Phoebe's armament is
+    mostly lost from the text: no rate worked out from one gun, and a note to supply the rest."""
+    out = tmp_path / "ep.pdf"
+    assert run("sheet", "--scenario", "dguts-essex-phoebe", "-o", out).exit_code == 0
+    got = pages(out)
+    essex = next(p for p in got if "id essex" in text(p) and "Aloft" in text(p))
+    assert "8 of 10 sails aloft at the start" in text(essex) and "at the start: 85 high, 0 low" in text(essex)
+    assert x_marks(essex) == 2
+    assert "Has 8 SF aloft" in text(essex)                          # her scenario note, whole
+    phoebe = " ".join(text(next(p for p in got if "id phoebe" in text(p) and "Aloft" in text(p))).split())
+    assert "Rate ____ (her armament is incomplete in the text)" in phoebe
+    assert "Before play: all but one entry of her armament illegible in the text; supply them." in phoebe
+    assert "supply the rest before play" in phoebe and "one per 926 points low" not in phoebe
+    cherub = " ".join(text(next(p for p in got if "id cherub" in text(p) and "Aloft" in text(p))).split())
+    assert "two carronade entries of her armament illegible" in cherub
+    assert all(x_marks(p) == 0 for p in got if "id essex-jr" in text(p))

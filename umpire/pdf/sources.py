@@ -39,6 +39,11 @@ class Fleet:
     options: tuple[str, ...] = ()
     wind_force: int | None = None     # the game's wind force, or the scenario's, when either gives one
     level: str = ""                   # the rules level the ships are printed at ("" the ruleset's first)
+    start: bool = False               # blank sheets of a scenario: the ships as it sets them up (its damage)
+    #: what the scenario says of each ship before play (by id): her notes, what the text lost
+    ship_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: ships whose armament the text lost in part (by id -> what is missing)
+    armament_lost: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def length(self) -> int:
@@ -99,7 +104,21 @@ def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = (), level: str = ""
                  turn=0, damage=False, ships=print_order(states, _side_order(brief)), tables=_tables(rid, level),
                  names={str(s["id"]): str(s["name"]) for s in states}, brief=brief,
                  source_ruleset=str(scen["ruleset"]),
-                 wind_force=_force(scen["wind"] if isinstance(scen.get("wind"), dict) else {}), level=level)
+                 wind_force=_force(scen["wind"] if isinstance(scen.get("wind"), dict) else {}), level=level,
+                 start=True, ship_notes=_ship_notes(wanted),
+                 armament_lost={str(s["id"]): str(s["armament_lost"]) for s in wanted if s.get("armament_lost")})
+
+
+def _ship_notes(ships: Sequence[Mapping]) -> dict[str, tuple[str, ...]]:
+    """Each scenario ship's notes, and what of her the text lost (to supply before play)."""
+    out = {}
+    for s in ships:
+        lines = [f"Before play: {s['armament_lost']} illegible in the text; supply them."] if s.get("armament_lost") else []
+        notes = s.get("notes")
+        lines += [str(notes)] if isinstance(notes, str) and notes else [str(n) for n in notes or []]
+        if lines:
+            out[str(s["id"])] = tuple(lines)
+    return out
 
 
 def print_order(ships: Sequence[dict], sides: Sequence[str] = ()) -> tuple[dict, ...]:

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, grid_pages, title_band
+from umpire.pdf.draw import Pen, _greedy, grid_pages, title_band
 from umpire.pdf.dguts.views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import Armament
@@ -38,6 +38,8 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
         y -= layout.fields.line
         pen.text(x, pen.middle(y + layout.fields.line, layout.fields.line, pen.fonts.small), view.speed_note,
                  pen.fonts.small, room=width)
+    for note in view.notes:
+        y = _note(pen, x, y, width, note)
     y -= layout.fields.gap
     y -= guns_table(pen, layout.armament, x, y, view, pen.fonts.text) + layout.armament.gap
     for ladder in view.ladders:
@@ -48,6 +50,16 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
                       lambda y0, room, rows: _log(pen, layout, x, y0, width, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
                       (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))
+
+
+def _note(pen: Pen, x: float, top: float, width: float, text: str) -> float:
+    """A scenario's note on the ship, wrapped whole over as many lines as it needs; returns the y below."""
+    size = pen.fonts.small
+    lead = size * pen.fonts.leading
+    for line in _greedy(text.split(), lambda t: pen.width(t, size, True) <= width):
+        top -= lead
+        pen.text(x, top + size * 0.2, line, size, bold=True)
+    return top
 
 
 def _title(pen: Pen, layout: DgutsSheetLayout, view: DgutsShip, top: float, note: str) -> float:

@@ -93,6 +93,7 @@ class DgutsShip:
     log: tuple[LogRow, ...]
     last_turn: int
     card_facts: tuple[str, ...]
+    notes: tuple[str, ...] = ()        # the scenario's notes on her, printed whole under the fields
 
     @property
     def crossed(self) -> int:
@@ -132,20 +133,43 @@ def frac(value: Any) -> str:
 
 
 def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
+    """A ship's sheet: from a game with her damage, from a scenario as it sets her up (the damage
+    she starts with crossed, her notes and what the text lost of her), else blank."""
     values, track = parts(ship)
     damage = fleet.damage
+    shown = track if damage or fleet.start else {}
+    sid = str(ship["id"])
     tables = _dguts_tables(fleet)
     name = str(ship.get("name") or values.get("name", ""))
+    left = left_fields(values, tables, fleet.wind_force)
+    if sid in fleet.armament_lost and "rate" not in (ship.get("definition") or {}):
+        left = tuple(Field("Rate", "____ (her armament is incomplete in the text)") if f.label == "Rate" else f
+                     for f in left)
+    right = right_fields(values, shown)
+    if sid in fleet.armament_lost:
+        right = tuple(Field(f.label, "____ (tonnage / guns once her armament is known)")
+                      if f.label == "Guns dismounted" else f for f in right)
     return DgutsShip(
-        ship_id=str(ship["id"]), name=name, side=str(ship.get("side", "")), nation=str(values.get("nation", "")),
-        left=left_fields(values, tables, fleet.wind_force),
-        right=right_fields(values, track if damage else {}), speed_note=speed_multipliers(tables),
+        ship_id=sid, name=name, side=str(ship.get("side", "")), nation=str(values.get("nation", "")),
+        left=left, right=right, speed_note=speed_multipliers(tables),
         guns=armament(values),
-        chasers=chaser_text(values), ladders=ladders(values, track if damage else {}, tables),
-        status=status_lines(values, track) if damage else (),
-        log=log_rows(fleet.log.get(str(ship["id"]), ())) if damage else (), last_turn=fleet.turn,
-        card_facts=card_facts(values),
+        chasers=chaser_text(values), ladders=ladders(values, shown, tables),
+        status=status_lines(values, track) if damage else start_lines(values, shown),
+        log=log_rows(fleet.log.get(sid, ())) if damage else (), last_turn=fleet.turn,
+        card_facts=card_facts(values), notes=tuple(fleet.ship_notes.get(sid, ())) if not damage else (),
     )
+
+
+def start_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
+    """The damage a scenario sets a ship up with (e.g. sails lost before the action)."""
+    high, low = float(track.get("damage_high", 0) or 0), float(track.get("damage_low", 0) or 0)
+    if not high and not low:
+        return ()
+    lines = [f"at the start: {num(high)} high, {num(low)} low"]
+    sails, lost = int(values.get("sails", 0) or 0), int(track.get("sails_lost", 0) or 0)
+    if lost:
+        lines.append(f"{sails - lost} of {sails} sails aloft at the start")
+    return tuple(lines)
 
 
 def _dguts_tables(fleet: Fleet):
