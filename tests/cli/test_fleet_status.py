@@ -1,6 +1,9 @@
 """`umpire status`: one line per ship, grouped by side, within 100 columns; `status SHIP` in full."""
 
-from tests.conftest import status
+import subprocess
+import sys
+
+from tests.conftest import HERCULE, MARS, status
 
 
 def _lines(res):
@@ -63,13 +66,9 @@ def test_dguts_fleet_line(umpire, tmp_path):
     assert "hi 0 lo 0 CF 21.7/21.7 sails 10/10 masts 3/3 morale normal" in line
 
 
-def test_json_status_does_not_import_rich(tmp_path):
-    import subprocess
-    import sys
-
+def test_json_status_does_not_import_rich(umpire, tmp_path):
     game = tmp_path / "g.toml"
-    subprocess.run([sys.executable, "-m", "umpire", "new", str(game), "--scenario", "trafalgar"], check=True,
-                   capture_output=True)
+    assert umpire("new", game, "--scenario", "trafalgar").code == 0     # the set-up, in-process
     code = ("import sys; from umpire.cli import main\n"
             "try:\n main(['--game', sys.argv[1], '--json', 'status'])\nexcept SystemExit: pass\n"
             "assert 'rich' not in sys.modules, 'rich imported'\n"
@@ -79,7 +78,6 @@ def test_json_status_does_not_import_rich(tmp_path):
 
 
 def test_the_advanced_games_marks_show_on_the_line(umpire, tmp_path):
-    from tests.conftest import HERCULE, MARS
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
     assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS).code == 0
     assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
@@ -99,7 +97,6 @@ def test_the_wind_the_game_holds_heads_the_fleet(umpire, tmp_path):
 
 
 def test_one_ship_in_full_shows_her_advanced_tracks_and_last_move(umpire, tmp_path):
-    from tests.conftest import HERCULE, MARS
     assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--level", "advanced").code == 0
     assert umpire("ship", "add", "MARS", "--side", "british", "--spec", MARS, "--turning", "1").code == 0
     assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
