@@ -113,6 +113,8 @@ def test_an_absent_section_says_so_and_names_the_rulings():
 def test_a_key_missing_from_a_table_is_an_error_naming_the_file():
     with pytest.raises(BadInput, match=r"data/wsim-1974/citations.toml: no entry for 'Basic XIX.Z'"):
         citations.cite(Tables("wsim-1974"), "Basic XIX.Z")
+    # words that only look like a reference (a name typed by the umpire) are shown as typed
+    assert citations.translate(Tables("wsim-1974"), "no ship 'Basic XIX'") == "no ship 'Basic XIX'"
 
 
 def test_several_sections_of_one_reference():

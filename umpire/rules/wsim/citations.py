@@ -29,11 +29,17 @@ _REF = r"[IVX]+(?:\.[A-Za-z0-9]+)*(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
 REFERENCE = re.compile(rf"\b(?P<part>{_PREFIX}) (?P<refs>{_REF}(?:(?:, | and ){_REF}\b)*)\b")
 _SEP = re.compile(r"(, | and )")
 _memo: dict[tuple[str, str], str] = {}
+MEMO_SIZE = 4096
 
 
 def keys_in(text: str) -> list[str]:
     """The citation keys a text names, in order: "Basic IX.C.3, IX.C.6" -> both sections."""
     return [f"{m['part']} {ref}" for m in REFERENCE.finditer(text) for ref in _SEP.split(m["refs"])[::2]]
+
+
+def _listed(tables, key: str) -> bool:
+    table = tables[TABLE]
+    return key in table.get("sections", {}) or key in table.get("absent", {})
 
 
 def cite(tables, key: str) -> str:
@@ -58,18 +64,25 @@ def translate(tables, text: str) -> str:
             return out
     out = REFERENCE.sub(lambda m: _cited(tables, m), text) if REFERENCE.search(text) else text
     if memo:
+        if len(_memo) > MEMO_SIZE:
+            _memo.clear()
         _memo[tables.ruleset, text] = out
     return out
 
 
 def _cited(tables, match: re.Match) -> str:
     """One reference of several sections: each cited, the words they share said once
-    ("Advanced V.A, XI"; "1974 Optional Rules: Anchors 4, 6")."""
+    ("Advanced V.A, XI"; "1974 Optional Rules: Anchors 4, 6"). Words that only look like a
+    reference (a ship's name quoted in a message) are left as they are: every key the code cites
+    is in every table (tests/rulesets/wsim_1981/test_citations.py)."""
     parts = _SEP.split(match["refs"])
+    keys = [f"{match['part']} {parts[i]}" for i in range(0, len(parts), 2)]
+    if not all(_listed(tables, key) for key in keys):
+        return match.group(0)
     seen: list[str] = []
     out = ""
-    for i in range(0, len(parts), 2):
-        one = cite(tables, f"{match['part']} {parts[i]}")
+    for i, key in zip(range(0, len(parts), 2), keys):
+        one = cite(tables, key)
         if one in seen:
             continue
         if seen:
