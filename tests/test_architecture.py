@@ -15,10 +15,9 @@ def test_rules_do_not_import_ui_or_pdf():
     assert out.strip() == "[]"
 
 
-def test_status_json_does_not_import_rich_or_reportlab(tmp_path):
+def test_status_json_does_not_import_rich_or_reportlab(umpire, tmp_path):
     game = tmp_path / "g.toml"
-    subprocess.run([sys.executable, "-m", "umpire", "new", str(game), "--ruleset", "wsim-1981"],
-                   check=True, capture_output=True)
+    assert umpire("new", game, "--ruleset", "wsim-1981").code == 0     # the set-up, in-process
     code = ("import sys, runpy; sys.argv=['umpire','--game',%r,'--json','status'];\n"
             "try:\n    runpy.run_module('umpire', run_name='__main__')\nexcept SystemExit: pass\n"
             "print([m for m in ('rich', 'reportlab') if m in sys.modules], file=sys.stderr)") % str(game)
