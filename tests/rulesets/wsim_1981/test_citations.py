@@ -14,9 +14,11 @@ import pytest
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir
+from umpire.core.ruleset import find_ruleset
 from umpire.core.state import Resolution, Step
 from umpire.core.tables import Tables
 from umpire.rules.wsim import citations
+from umpire.rules.wsim.ruleset import Wsim1981
 
 ROOT = Path(__file__).resolve().parents[3]
 CODE = ROOT / "umpire" / "rules" / "wsim"
@@ -134,6 +136,15 @@ def test_working_and_refusals_are_cited_through_the_table():
     assert [s.source for s in res.working] == ["TE 2.6 11.4.1", ""]
     err = citations.error(te, Refused("no crew left to work her (Basic VIII.D.2.b)"))
     assert isinstance(err, Refused) and str(err) == "no crew left to work her (TE 2.6 11.4.2.3)"
+
+
+@pytest.mark.parametrize("rid, level", [("wsim-1981", "basic"), ("wsim-1981", "advanced"), ("wsim-1974", "basic"),
+                                        ("wsim-te26", "basic"), ("wsim-te26", "advanced")])
+def test_every_edition_cites_through_the_one_seam(rid, level):
+    """An edition overrides plan_action, after_action and score_rules, never the citing methods."""
+    cls = type(find_ruleset(rid, level))
+    for name in ("plan", "query", "after", "score"):
+        assert getattr(cls, name) is getattr(Wsim1981, name), f"{cls.__name__}.{name}"
 
 
 # --- each entry against its text ---------------------------------------------------------------
