@@ -41,16 +41,20 @@ def _strings(tree: ast.AST):
 
 
 @cache
+def _shown_strings() -> tuple[tuple[str, str], ...]:
+    """(file, string) for each string the WS&IM code may show, patterns left out (read once, when
+    a test first asks, not when the tests are collected)."""
+    return tuple((path.relative_to(ROOT).as_posix(), text) for path in sorted(CODE.rglob("*.py"))
+                 for text in _strings(ast.parse(path.read_text(encoding="utf-8"))) if "\\" not in text)
+
+
+@cache
 def _code_keys() -> dict[str, str]:
-    """Every citation key the WS&IM code names in a string it shows, with a file that names it
-    (read when a test first asks, not when the tests are collected)."""
+    """Every citation key the WS&IM code names in a string it shows, with a file that names it."""
     keys: dict[str, str] = {}
-    for path in sorted(CODE.rglob("*.py")):
-        for text in _strings(ast.parse(path.read_text(encoding="utf-8"))):
-            if "\\" in text:      # a pattern, not a citation
-                continue
-            for key in citations.keys_in(text):
-                keys.setdefault(key, path.relative_to(ROOT).as_posix())
+    for path, text in _shown_strings():
+        for key in citations.keys_in(text):
+            keys.setdefault(key, path)
     return keys
 
 
@@ -61,11 +65,8 @@ ONLY_1981 = {"Advanced Game III.B.2"}
 
 
 def test_every_section_the_code_shows_names_its_part():
-    bare = []
-    for path in sorted(CODE.rglob("*.py")):
-        for text in _strings(ast.parse(path.read_text(encoding="utf-8"))):
-            if "\\" not in text and text not in ONLY_1981 and BARE.search(citations.REFERENCE.sub("", text)):
-                bare.append(f"{path.relative_to(ROOT)}: {text!r}")
+    bare = [f"{path}: {text!r}" for path, text in _shown_strings()
+            if text not in ONLY_1981 and BARE.search(citations.REFERENCE.sub("", text))]
     assert not bare, bare
 
 
