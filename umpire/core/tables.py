@@ -8,16 +8,25 @@ replaces it whole with ``replace = true``. House rulings are the last layer:
 a ruling overrides one value, its key "<table>.<dotted key path>" (e.g.
 ``hdt.modifiers.rake``); rulings are recorded in the game and shown in the
 working.
+
+A rule system may read its tables with a `Reading` of its own: default
+readings for the values its text lacks (a ruling may then set such a key, and
+a `--strict` game refuses to take the reading), rulings checked by kind rather
+than by shape, every section of a table sourced. Each table is loaded the
+first time it is read.
 """
 
 from __future__ import annotations
 
 import copy
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir
 
 LAYER_FILE = "layer.toml"
@@ -27,6 +36,51 @@ PACK_SPEC = "pack-tables"
 
 class MissingTable(BadInput):
     """A table no rule text gives and the game has no pack for."""
+
+
+class MissingValue(Refused):
+    """A number the rule text does not give is needed, and no default reading gives it: an umpire
+    must supply it as a house ruling."""
+
+    def __init__(self, table: str, key: str, what: str = "") -> None:
+        self.table = table
+        self.key = key
+        super().__init__(f"the rule text gives no value for {what or key}; supply it as a house ruling: "
+                         f"[{table}] {key}")
+
+
+class RulingNeeded(BadInput):
+    """A strict game needs a number the text lacks: the umpire must rule it (exit 2)."""
+
+    def __init__(self, key: str, what: str = "") -> None:
+        self.key = key
+        about = f" ({what})" if what else ""
+        super().__init__(f"ruling {key} needed{about}: the rule text lacks it and this game is strict; "
+                         f"set it with `umpire rulings set {key} VALUE`")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a rule system reads its tables where it differs from the plain layers (the default)."""
+
+    #: the table (in the data folder) of default readings for values the text lacks: each
+    #: [[reading]] names its `key` and gives one `value` or a block of `values` under it; "" for none
+    defaults: str = ""
+    #: house rulings are checked by kind (a number of any kind, "3/2" too, for a number; a list of any
+    #: length for a list) and may be given as flat dotted keys or the same as nested tables; otherwise
+    #: a ruling must have the shape of the value it replaces
+    by_kind: bool = False
+    #: the tables the rules read and a ruling may name (every table of the data folder when empty)
+    tables: tuple[str, ...] = ()
+    #: text values that must have a form, by key prefix: (pattern, what is accepted)
+    text_forms: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: every section (sub-table) of a table names its own source
+    sections_sourced: bool = False
+    #: the error for a value the tables lack and no default reading gives
+    missing: type[MissingValue] = MissingValue
+
+
+PLAIN = Reading()
 
 
 def _folder(ruleset: str) -> Path:
@@ -107,26 +161,35 @@ def _load(ruleset: str, name: str) -> dict:
 
 
 class Tables:
-    """The tables of one ruleset, with a game's house rulings applied."""
+    """The tables of one ruleset, with a game's house rulings applied, each loaded when first read."""
 
     def __init__(self, ruleset: str, rulings: Mapping[str, Any] | None = None, strict: bool = False,
-                 packs: Mapping[str, dict] | None = None) -> None:
+                 packs: Mapping[str, dict] | None = None, reading: Reading = PLAIN) -> None:
         self.ruleset = ruleset
-        self.rulings = dict(rulings or {})
+        self.reading = reading
+        self.rulings = flat(rulings or {}) if reading.by_kind else dict(rulings or {})
         #: tables no rule text gives, from the game's pack (`umpire new --tables`)
         self.packs = dict(packs or {})
         #: a `--strict` game: where the text lacks a number, refuse rather than take the default reading
         self.strict = strict
+        #: default readings taken so far, by key (for the working)
+        self.used: dict[str, Any] = {}
         self._cache: dict[str, dict] = {}
+        self._read_as: Tables | None = None
 
     def __getitem__(self, name: str) -> dict:
         if name not in self._cache:
             table = self._layered(name)
+            if self.reading.sections_sourced:
+                check_sources(name, table)
             mine = {k: v for k, v in self.rulings.items() if k.split(".", 1)[0] == name}
             if mine:
                 table = copy.deepcopy(table)
                 for key, value in mine.items():
-                    _set_path(table, key.split(".")[1:], value, key)
+                    if self.reading.by_kind:
+                        self._rule_by_kind(table, key, value)
+                    else:
+                        _set_path(table, key.split(".")[1:], value, key)
             self._cache[name] = table
         return self._cache[name]
 
@@ -150,6 +213,118 @@ class Tables:
                if k.split(".", 1)[0] == name):
             src += " (house ruling)"
         return src
+
+    # --- values by path, with default readings ----------------------------------------------
+    @property
+    def defaults(self) -> Mapping[str, Any]:
+        """The default readings by dotted key (none unless the reading names a table of them)."""
+        return default_values(self.ruleset, self.reading.defaults) if self.reading.defaults else {}
+
+    @property
+    def ruled(self) -> frozenset[str]:
+        """The dotted keys house rulings set."""
+        return frozenset(self.rulings)
+
+    @property
+    def data(self) -> Mapping[str, dict]:
+        """Every table the rules read, by name, each loaded when first looked at."""
+        return _Loaded(self)
+
+    def names(self) -> tuple[str, ...]:
+        """The tables the rules read: the reading's, or every table of the data folders."""
+        return self.reading.tables or tuple(table_names(self.ruleset))
+
+    def get(self, table: str, *path: str, what: str = "") -> Any:
+        """The value at table/path; where the text lacks it, the default reading (remembered in `used`;
+        in a strict game, RulingNeeded naming the key); the reading's `missing` error if there is neither."""
+        if self.reading.tables and table not in self.reading.tables:
+            raise self.reading.missing(table, ".".join(path), what)
+        node: Any = self[table]
+        for part in path:
+            if not isinstance(node, Mapping) or str(part) not in node:
+                return self._default(table, tuple(str(p) for p in path), what)
+            node = node[str(part)]
+        return node
+
+    def _default(self, table: str, path: tuple[str, ...], what: str) -> Any:
+        key = ".".join((table, *path))
+        if key not in self.defaults:
+            raise self.reading.missing(table, ".".join(path), what)
+        if self.strict:
+            raise RulingNeeded(key, what)
+        value = self.defaults[key]
+        self.used[key] = value
+        return value
+
+    def find(self, table: str, *path: str, default: Any = None) -> Any:
+        """Like get, but `default` where the value is absent."""
+        try:
+            return self.get(table, *path)
+        except MissingValue:
+            return default
+
+    def num(self, table: str, *path: str, what: str = "") -> Fraction:
+        """A number from the tables as an exact Fraction ("3/2" strings allowed)."""
+        return as_fraction(self.get(table, *path, what=what), f"{table}.{'.'.join(path)}")
+
+    def is_ruled(self, table: str, *path: str) -> bool:
+        """Whether a house ruling sets exactly this key."""
+        return ".".join((table, *path)) in self.rulings
+
+    # --- house rulings ------------------------------------------------------------------------
+    def check(self) -> Tables:
+        """Lay every house ruling now, so that a bad one is refused at once (not when its table is read)."""
+        for key in self.rulings:
+            name = key.split(".", 1)[0]
+            if self.reading.by_kind and name not in self.names():
+                raise BadInput(f"house ruling for table {name!r}: no such table; tables are {', '.join(self.names())}")
+            if self.reading.by_kind and "." not in key:
+                raise BadInput(f"house ruling {key!r}: name a key inside the table, e.g. {name}.KEY")
+            self[name]
+        return self
+
+    def read_as(self, reading: Reading) -> Tables:
+        """These tables read by `reading`: themselves if they are, else the same data folder, rulings,
+        strictness and packs read so, made once and kept, so that every reader in a command shares
+        them (and the default readings taken)."""
+        if self.reading == reading:
+            return self
+        if self._read_as is None or self._read_as.reading != reading:
+            self._read_as = Tables(self.ruleset, self.rulings, self.strict, self.packs, reading).check()
+        return self._read_as
+
+    def _rule_by_kind(self, table: dict, key: str, value: Any) -> None:
+        """Lay one ruling on a (copied) table: a key the table has or one with a default reading, a
+        value of the same kind."""
+        name, *path = key.split(".")
+        if not path:
+            raise BadInput(f"house ruling {key!r}: name a key inside the table, e.g. {name}.KEY")
+        _check_kind(key, value, {name: self._layered(name)}, self.defaults, self.reading.text_forms)
+        node = table
+        for i, part in enumerate(path[:-1]):
+            node = node.setdefault(part, {})
+            if not isinstance(node, dict):
+                raise BadInput(f"house ruling {'.'.join([name, *path[:i + 1]])}: that key holds a value, "
+                               "not a table")
+        node[path[-1]] = copy.deepcopy(value)
+
+
+class _Loaded(Mapping):
+    """A Tables' tables by name, each loaded when first looked at."""
+
+    def __init__(self, tables: Tables) -> None:
+        self._tables = tables
+
+    def __getitem__(self, name: str) -> dict:
+        if name not in self._tables.names():
+            raise KeyError(name)
+        return self._tables[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables.names())
+
+    def __len__(self) -> int:
+        return len(self._tables.names())
 
 
 def _set_path(table: dict, parts: list[str], value: Any, key: str) -> None:
@@ -217,3 +392,116 @@ def _describe(value: Any) -> str:
         return f"a list of {len(value)} values"
     return {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false",
             "dict": "a table"}.get(type(value).__name__, type(value).__name__)
+
+
+# --- reading numbers, default readings and rulings by kind -----------------------------------------
+def as_fraction(value: Any, where: str = "") -> Fraction:
+    """Read an int, float or "a/b" string as a Fraction."""
+    if isinstance(value, bool):
+        raise BadInput(f"{where}: expected a number, got {value!r}")
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(str(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            pass
+    raise BadInput(f"{where}: expected a number such as 2, 1.5 or \"3/2\", got {value!r}")
+
+
+def flat(values: Mapping[str, Any], prefix: str = "") -> dict:
+    """Nested tables as flat dotted keys ({"a": {"b": 1}} -> {"a.b": 1})."""
+    out: dict = {}
+    for key, value in values.items():
+        full = f"{prefix}.{key}" if prefix else str(key)
+        out.update(flat(value, full) if isinstance(value, Mapping) else {full: value})
+    return out
+
+
+@lru_cache(maxsize=None)
+def default_readings(ruleset: str, name: str) -> dict[str, dict]:
+    """Every default reading of table `name` by dotted key: {"value", "source", "reason", "block"}."""
+    out: dict[str, dict] = {}
+    for item in _load(ruleset, name).get("reading", []):
+        if "value" in item:
+            cells = {item["key"]: item["value"]}
+        else:
+            cells = {f"{item['key']}.{k}": v for k, v in flat(item["values"]).items()}
+        for key, value in cells.items():
+            out[key] = {"value": value, "source": item["source"], "reason": item["reason"], "block": item["key"]}
+    return out
+
+
+@lru_cache(maxsize=None)
+def default_values(ruleset: str, name: str) -> dict[str, Any]:
+    """The default readings' values by dotted key."""
+    return {k: v["value"] for k, v in default_readings(ruleset, name).items()}
+
+
+def check_sources(name: str, table: Mapping[str, Any]) -> None:
+    """Every section of a table file must carry a source (a bad table names file and key)."""
+    if "source" not in table:
+        raise BadInput(f"table file {name}.toml: missing top-level 'source'")
+    for key, value in table.items():
+        if isinstance(value, Mapping) and "source" not in value and not key.startswith("_"):
+            raise BadInput(f"table file {name}.toml: section [{key}] has no 'source'")
+
+
+def lookup(data: Mapping[str, Any], dotted: str) -> tuple[bool, Any]:
+    """Whether `data` holds the dotted key, and its value."""
+    node: Any = data
+    for part in dotted.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return False, None
+        node = node[part]
+    return True, node
+
+
+def _kind(value: Any) -> str:
+    """What kind of value a table key holds, as a ruling by kind must match it."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)) or (isinstance(value, str) and _is_number(value)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "a table"
+    return "text"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
+
+
+def _check_kind(dotted: str, value: Any, data: Mapping[str, Any], defaults: Mapping[str, Any],
+                forms: Mapping[str, tuple[str, str]]) -> None:
+    """Refuse a ruling whose key the tables do not have (and no default reading names), or whose value
+    is of another kind than the value it replaces."""
+    found, old = lookup(data, dotted)
+    if not found:
+        if dotted in defaults:
+            found, old = True, defaults[dotted]
+        elif any(k.startswith(dotted + ".") for k in defaults):
+            found, old = True, {}
+    if not found:
+        near = sorted(k for k in defaults if k.split(".")[0] == dotted.split(".")[0])[:6]
+        hint = f"; keys with a default reading there include {', '.join(near)}" if near else ""
+        raise BadInput(f"house ruling {dotted!r}: no such table key{hint} (`umpire rulings` lists them)")
+    if _kind(old) != _kind(value):
+        raise BadInput(f"house ruling {dotted!r}: expected {_kind(old)} (e.g. {_example(old)}), got {value!r}")
+    for prefix, (pattern, what) in forms.items():
+        if dotted.startswith(prefix) and isinstance(value, str) and not re.fullmatch(pattern, value.strip()):
+            raise BadInput(f"house ruling {dotted!r}: expected {what}, got {value!r}")
+
+
+def _example(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return "a table of values"
+    return repr(value) if not isinstance(value, str) else f'"{value}"'

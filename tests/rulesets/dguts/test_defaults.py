@@ -10,7 +10,8 @@ import pytest
 from umpire.core.ruleset import find_ruleset
 from umpire.rules.dguts import BadInput, RulingNeeded, base_speed, load_tables
 from umpire.rules.dguts.fireorder import max_range
-from umpire.rules.dguts.tables import _default_data, _lookup, default_readings
+from umpire.core.tables import lookup
+from umpire.rules.dguts.tables import default_readings, default_tables
 
 from .helpers import excerpt
 
@@ -21,7 +22,7 @@ def test_each_reading_stands_for_a_key_the_text_lacks_and_carries_its_reasons():
     readings = default_readings()
     assert readings
     for key, r in readings.items():
-        assert not _lookup(_default_data(), key)[0], f"{key} is in the tables: not a default reading"
+        assert not lookup(default_tables().data, key)[0], f"{key} is in the tables: not a default reading"
         assert r["source"] and r["reason"], key
         load_tables({key: r["value"]})            # a ruling of the same kind is accepted
 

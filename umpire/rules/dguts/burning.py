@@ -21,7 +21,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import apply_damage, changed
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 def levels(values: Mapping[str, Any]) -> list[str]:
@@ -79,7 +79,7 @@ def resolve_set_fires(values: Mapping[str, Any], state: Mapping[str, Any], areas
     """Fires set in `areas`: deliberately by up to two groups of 1 CF once the ship is evacuated,
     or started by enemy action (hot shot, a special damage roll) with `deliberate=False`."""
     t = tables_or_default(tables)
-    src = t.cite("burning", "setting")
+    src = cite(t, "burning", "setting")
     areas = [check_area(values, a, t) for a in areas]
     if deliberate:
         if not state.get("abandoned"):
@@ -140,7 +140,7 @@ def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], roll
     below decks on a 1 only (their area at the same level and section)."""
     t = tables_or_default(tables)
     sp = t.get("burning", "spreading")
-    src = t.cite("burning", "spreading")
+    src = cite(t, "burning", "spreading")
     fires, burned = fires_of(state), list(state.get("burned_out", []))
     if not fires:
         raise Refused("nothing is burning aboard")
@@ -187,7 +187,7 @@ def resolve_fire_phase(values: Mapping[str, Any], state: Mapping[str, Any], roll
     if points:
         out = apply_damage(values, new, 0.0, float(points), 0.0, t, morale_checks=False)
         new = {**out.state, "fires": new_fires, "burned_out": sorted(set(burned))}
-        steps.append(Step("fire damage", f"{points} points low from areas burning", t.cite("burning", "damage")))
+        steps.append(Step("fire damage", f"{points} points low from areas burning", cite(t, "burning", "damage")))
     if sinks_in is not None:
         now = int(new.get("sinking_turns_left", -1))
         new.update(sinking_band=100, sinking_turns_left=sinks_in if now <= 0 else min(now, sinks_in))
@@ -243,9 +243,9 @@ def resolve_fight_fire(values: Mapping[str, Any], state: Mapping[str, Any], area
         roll = dice.until(row["roll_again_on"])
         if roll in row["out_on"]:
             out = True
-            steps.append(Step("fire fighting", f"group {g + 1} rolled {roll}: {area} is out", t.cite("burning", "fighting")))
+            steps.append(Step("fire fighting", f"group {g + 1} rolled {roll}: {area} is out", cite(t, "burning", "fighting")))
             break
-        steps.append(Step("fire fighting", f"group {g + 1} rolled {roll}: still burning", t.cite("burning", "fighting")))
+        steps.append(Step("fire fighting", f"group {g + 1} rolled {roll}: still burning", cite(t, "burning", "fighting")))
     if out:
         fires.pop(area)
     new = {**copy.deepcopy(dict(state)), "fires": fires}
@@ -260,7 +260,7 @@ def abandon(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables 
     turns = int(row["turns"]) + math.floor(lost / float(Fraction(str(row["extra_turn_per_casualty_share"]))) + 1e-9)
     new = {**copy.deepcopy(dict(state)), "abandoned": True, "crew_factors": 0.0}
     steps = [Step("abandon ship", f"{float(state['crew_factors']):g} CF leave her in {turns} turn(s) "
-                  f"({lost:.0%} casualties)", t.cite("burning", "evacuation"))]
+                  f"({lost:.0%} casualties)", cite(t, "burning", "evacuation"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
                       data={"turns": turns, "crew_factors": float(state["crew_factors"])})
 
@@ -273,7 +273,7 @@ def flood_magazine(state: Mapping[str, Any], tables: Tables | None = None) -> Re
         raise Refused(f"flooding the magazine takes {need} CF for a turn")
     new = {**copy.deepcopy(dict(state)), "magazine_flooded": True}
     steps = [Step("magazine flooded", f"{need} CF flood it this turn; her guns can fire no more",
-                  t.cite("burning", "fighting"))]
+                  cite(t, "burning", "fighting"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"magazine_flooded": True})
 
 
@@ -284,7 +284,7 @@ def light_fireship(values: Mapping[str, Any], state: Mapping[str, Any], tables: 
     new = {**copy.deepcopy(dict(state)), "fires": fires, "fireship": True, "abandoned": True, "crew_factors": 0.0}
     steps = [Step("fireship", f"set burning ({', '.join(sorted(fires))}); she burns "
                   f"{t.get('burning', 'special_ships', 'fireship_turns')} turns and sails on; a ship she fouls "
-                  "lies alongside her fire", t.cite("burning", "special_ships"))]
+                  "lies alongside her fire", cite(t, "burning", "special_ships"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"fires": fires})
 
 
@@ -294,7 +294,7 @@ def resolve_shell_fires(values: Mapping[str, Any], state: Mapping[str, Any], are
     a fire in the bow or stern deck area the umpire names for that shell, 4-5 only the shell bursts."""
     t = tables_or_default(tables)
     row = t.get("special", "howitzers")
-    src = t.cite("special", "howitzers")
+    src = cite(t, "special", "howitzers")
     if not areas:
         raise BadInput("burn shell: name an area for each shell that hit, the bow or stern of a deck "
                        "(e.g. upper-bow upper-stern)")
@@ -343,7 +343,7 @@ def resolve_premature(state: Mapping[str, Any], chances: int, hundreds: int, rol
     new = {**copy.deepcopy(dict(state)), "premature_checked": hundreds}
     steps = [Step("explosive ship", f"{chances} chance(s) of going up, rolled {', '.join(map(str, rolls)) or '-'}: "
                   + ("she detonates (`umpire explode SHIP --explosive-ship --near SHIP=INCHES ...`)" if goes
-                     else "she holds"), t.cite("burning", "special_ships"))]
+                     else "she holds"), cite(t, "burning", "special_ships"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"detonates": goes, "chances": chances,
                                                                      "rolls": list(rolls)})
 
@@ -362,7 +362,7 @@ def light_fuse(state: Mapping[str, Any], rolls: Sequence[int], tables: Tables | 
     new = copy.deepcopy(dict(state))
     if lit:
         new.update(fuse_turns=turns, abandoned=True, crew_factors=0.0)
-    src = t.cite("burning", "special_ships")
+    src = cite(t, "burning", "special_ships")
     steps = [Step("fuse", f"rolled {lit_die}: " + (f"the fuse burns; she goes up in {turns} turns (keep it "
                   "secret); her crew leaves at once" if lit else "it does not take"), src)]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"lit": lit, "rolls": [lit_die, turns]})

@@ -15,7 +15,7 @@ from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolv
 from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
                                       party as make_party, resolve_melee_round, resolve_melee_start,
                                       resolve_unopposed)
-from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.tables import cite, game_tables
 from umpire.rules.dguts.training import training_melee_result, training_odds
 
 
@@ -59,7 +59,7 @@ def contact(rs, state: dict, tables, act: A.Contact):
 
             need.check(rolls)
             steps = [Step("grapple", "Training Game: within less than 1\", the ships close for boarding "
-                          "without a grapple roll", dt.cite("training", "boarding"))]
+                          "without a grapple roll", cite(dt, "training", "boarding"))]
             res = Resolution(working=steps, data={"grappled": True, "rolls": [],
                                                   "explain": [x.text() for x in steps]})
         else:
@@ -100,7 +100,7 @@ def collide(rs, state: dict, tables, a: str, b: str):
         if result == "entangled":
             effects = [set_(["ships", a, "grappled"], sorted(set(sa.get("grappled", [])) | {b})),
                        set_(["ships", b, "grappled"], sorted(set(sb.get("grappled", [])) | {a}))]
-        steps = [Step("collision", f"rolled {roll}: {words[result]}", dt.cite("speed", "collision"))]
+        steps = [Step("collision", f"rolled {roll}: {words[result]}", cite(dt, "speed", "collision"))]
         return Resolution("foul", f"{sa['name']} and {sb['name']}: {result.replace('-', ' ')}", effects, steps,
                           {"result": result, "entangled": result == "entangled", "success": result == "entangled",
                            "rolls": [roll]})
@@ -140,7 +140,7 @@ def ungrapple(rs, state: dict, tables, a: str, b: str, opts: dict):
         if consent:
             DiceNeed(0, 6, ()).check(rolls)
             cut, steps = True, [Step("cut grapple", "with the consent of the other crew: cut",
-                                     dt.cite("boarding", "grapple"))]
+                                     cite(dt, "boarding", "grapple"))]
             data = {"rolls": []}
         else:
             res = resolve_cut_grapple(rolls, dt)
@@ -237,10 +237,10 @@ def _training_board(a: dict, d: dict, ship: str, target: str, opts: dict, dt):
     odds = training_odds(a_cf, a_pts, d_cf, d_pts, dt)
     rec = {"at": target, "odds": odds, "melee_turn": 1, "areas": 0, "melee": True, "training": True}
     steps = [Step("boarders", f"{a_cf:g} CF x {a_pts} morale points = {odds['attacker_value']:g}",
-                  dt.cite("training", "melee")),
+                  cite(dt, "training", "melee")),
              Step("defenders", f"{d_cf:g} CF x {d_pts} morale points = {odds['defender_value']:g}",
-                  dt.cite("training", "melee")),
-             Step("odds", str(odds["odds"]), dt.cite("boarding", "odds"))]
+                  cite(dt, "training", "melee")),
+             Step("odds", str(odds["odds"]), cite(dt, "boarding", "odds"))]
     return Resolution("board", f"{a['name']} boards {d['name']}: odds {odds['odds']}",
                       [set_(["ships", ship, "boarding"], rec)], steps, dict(odds))
 
@@ -328,8 +328,8 @@ def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, d
             raise BadInput(f"{side} dice {','.join(map(str, rolls))}: 1 to {allowed[side]} d6, the last kept")
     result = training_melee_result(ar[-1], dr[-1], dt)
     winner = result["winner"]
-    steps = [Step("dice", f"attacker keeps {ar[-1]}, defender keeps {dr[-1]}", dt.cite("training", "melee")),
-             Step("result", result["text"], dt.cite("training", "melee"))]
+    steps = [Step("dice", f"attacker keeps {ar[-1]}, defender keeps {dr[-1]}", cite(dt, "training", "melee")),
+             Step("result", result["text"], cite(dt, "training", "melee"))]
     effects = [set_(["ships", a_id, "boarding"], rec)]
     if winner:
         loser = d if winner == "attacker" else a
@@ -338,7 +338,7 @@ def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, d
         changes = {"morale_points": max(0, points)}
         if result.get("capture") or points <= int(dt.get("training", "morale", "surrender_at")):
             changes.update(status="surrendered", morale="surrendered")
-            steps.append(Step("surrender", f"{loser['name']} surrenders", dt.cite("training", "melee")))
+            steps.append(Step("surrender", f"{loser['name']} surrenders", cite(dt, "training", "melee")))
             effects[0] = set_(["ships", a_id, "boarding"], {})
         effects += ship_sets(loser["id"], changes)
     data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},

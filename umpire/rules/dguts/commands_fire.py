@@ -13,7 +13,7 @@ from umpire.rules.dguts.fireorder import OPTIONS, range_band
 from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
 from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
 from umpire.rules.dguts.singleship import hot_shot_fire_chances, special_rolls_owed
-from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.tables import cite, game_tables
 from umpire.rules.dguts.training import (resolve_training_fire, resolve_training_morale,
                                          training_fire_dice_needed)
 
@@ -94,12 +94,12 @@ def fire(rs, state: dict, tables, act: A.Fire):
             out.working.insert(0, Step("grappled", f"{t['name']} is grappled with {state['ships'][friend]['name']}: "
                                        f"rolled {last}, " + (f"the shot strikes {hit['name']}" if hit_id == friend
                                                              else "the shot strikes the enemy"),
-                                       dt.cite("advanced", "grappled_fire")))
+                                       cite(dt, "advanced", "grappled_fire")))
             out.data["struck"] = hit_id
             out.data["rolls"] = list(rolls) + [last]
         if lower:
             out.working.insert(0, Step("grappled", f"{f['name']} is grappled with {t['name']}: she fires her lower "
-                                       f"deck guns ({lower.replace(',', ', ')})", dt.cite("advanced", "grappled_lower_decks")))
+                                       f"deck guns ({lower.replace(',', ', ')})", cite(dt, "advanced", "grappled_lower_decks")))
         if "grappled-lower-decks" in state.get("optional", []) and target in f.get("grappled", []):
             _boarders_first(out, state, hit, hit_id, res.changes.get("target", {}), opts, dt)
         if yes(opts, "hot_shot"):
@@ -155,7 +155,7 @@ def _fleet_fire(state: dict, firer: str, target: str, opts: dict, order, dt):
             if last in faces:
                 hit_id, hit = friend, state["ships"][friend]
             pre = [Step("grappled", f"{t['name']} is grappled with {state['ships'][friend]['name']}: rolled {last}, "
-                        f"the fire strikes {hit['name']}", dt.cite("advanced", "grappled_fire"))]
+                        f"the fire strikes {hit['name']}", cite(dt, "advanced", "grappled_fire"))]
         res = fleet.resolve_fleet_fire(points, band, aim, rolls, order.range_inches, order.shot.value, dt)
         changes, more = fleet.fleet_damage(hit["values"], hit["track"], res.data["damage"]["mast"],
                                            res.data["damage"]["crew"], dt)
@@ -165,7 +165,7 @@ def _fleet_fire(state: dict, firer: str, target: str, opts: dict, order, dt):
         for sid in ids:
             fired = {**state["ships"][sid]["track"].get("fired_this_turn", {}), order.bearing.value: 1.0}
             effects += ship_sets(sid, {"fired_this_turn": fired})
-        working = [Step("range", f"{order.range_inches:g}\" is {band} range, aimed {aim}", dt.cite("fire", "bands"))]
+        working = [Step("range", f"{order.range_inches:g}\" is {band} range, aimed {aim}", cite(dt, "fire", "bands"))]
         working += pre + steps + list(res.working) + more
         names = ", ".join(state["ships"][s]["name"] for s in ids)
         return Resolution("fire", f"{names} fire at {t['name']}: {res.data['damage']['mast']:g} mast, "
@@ -213,7 +213,7 @@ def _hot_shot(out, f: dict, low: float, dt) -> None:
     chances = hot_shot_fire_chances(low, dt)
     out.data["fire_chances"] = chances
     out.working.append(Step("hot shot", f"{low:g} points low: {chances} chance(s) of fire, each a 1 on a die",
-                            dt.cite("batteries", "hot_shot")))
+                            cite(dt, "batteries", "hot_shot")))
 
 
 def _training_fire(f: dict, t: dict, firer: str, target: str, opts: dict, rng: float, dt):
@@ -307,7 +307,7 @@ def _free_of_melee(state: dict, sid: str, target: str, dt) -> tuple[dict, list]:
         left[kind] = int(left[kind] * share + 1e-9)
     step = Step("melee", f"{s['name']} has {party:g} of her {aboard:g} CF in the melee: she fires with the "
                 f"{aboard - party:g} CF free ({left['fire']} fire, {left['carronade']} carronade points)",
-                dt.cite("fleet", "melee"))
+                cite(dt, "fleet", "melee"))
     return {**s["track"], "fleet_left": left}, [step]
 
 
@@ -334,7 +334,7 @@ def _boarders_first(out, state: dict, hit: dict, hit_id: str, after: dict, opts:
     lost = round(before - float(after.get("crew_factors", before)), 4)
     if lost <= 0:
         return
-    src = dt.cite("advanced", "grappled_lower_decks")
+    src = cite(dt, "advanced", "grappled_lower_decks")
     party = number(opts, "boarders")
     if party is not None:
         first = min(lost, party)
@@ -393,7 +393,7 @@ def _fire_at_boat(boat: dict, res, dt):
         effects["target"] = {**effects.get("target", {}), "status": "sunk"}
     why = ("a hit from a gun of 12# or more" if big else f"{low:g} points low against her hull of {row['hull'][kind]}")
     steps = res.working + [Step("boat", f"the {kind} is " + (f"upset or destroyed: {why}" if sunk else
-                                f"afloat: {why}"), dt.cite("special", "boats"))]
+                                f"afloat: {why}"), cite(dt, "special", "boats"))]
     return Resolution(changes=effects, working=steps, data={**res.data, "boat_sunk": sunk})
 
 
@@ -413,7 +413,7 @@ def _special_damage_due(out, hit: dict, hit_id: str, changes: dict, order, dt) -
     text = ", ".join(f"{n} on the {c} column" for c, n in due.items())
     out.working.append(Step("special damage", f"{hit['name']} has passed another 100 points: {text} "
                             f"(`umpire special {hit_id} --column COLUMN`; {side}, {_order_band(order, dt)} range)",
-                            dt.cite("special-damage", "check")))
+                            cite(dt, "special-damage", "check")))
     out.data["special_damage_rolls"] = due
 
 

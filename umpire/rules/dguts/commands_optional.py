@@ -13,7 +13,7 @@ from umpire.rules.dguts.commands_common import afloat, finish, ship_sets
 from umpire.rules.dguts.commands_common import number
 from umpire.rules.dguts.damage import apply_damage
 from umpire.rules.dguts.melee import lose_men
-from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.tables import cite, game_tables
 
 
 def burn(rs, state: dict, tables, act: Burn):
@@ -119,7 +119,7 @@ def musketry(rs, state: dict, tables, act: Musketry):
         raise BadInput("musketry: give --crew CF in the tops and/or --grenades CF throwing them")
     if crew + grenades > float(f["track"]["crew_factors"]) + 1e-9:
         raise Refused(f"{f['name']} has only {float(f['track']['crew_factors']):g} CF aboard")
-    src = dt.cite("advanced", "musketry")
+    src = cite(dt, "advanced", "musketry")
     steps, men, low, chances = [], 0.0, 0.0, 0
     if crew:
         troops = _troops(str(opts.get("troops", "marines")), f["values"]["nation"])
@@ -134,7 +134,7 @@ def musketry(rs, state: dict, tables, act: Musketry):
         low = float(dt.get("advanced", "marines", "grenade_low")) * grenades
         chances = int(dt.get("advanced", "marines", "grenade_fire_chances")) * int(grenades)
         steps.append(Step("grenades", f"{grenades:g} CF: {low:g} points low, {chances} chances of fire "
-                          "(in the upper areas or just below)", dt.cite("advanced", "marines")))
+                          "(in the upper areas or just below)", cite(dt, "advanced", "marines")))
     track = t["track"]
     if men:
         track = lose_men(t["values"], track, int(men), dt)

@@ -16,7 +16,7 @@ from umpire.rules.dguts.explosion import resolve_explosion
 from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
 from umpire.rules.dguts.special_vessels import check_oarsmen, galley_row_speed
 from umpire.rules.dguts.speed import headway, ship_speed
-from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.tables import cite, game_tables
 from umpire.rules.dguts.turn import assign_pumps
 from umpire.rules.dguts.wind import point_of_sail
 
@@ -107,7 +107,7 @@ def _boat_speed(s: dict, point: str, wind: dict, opts: dict, tables):
     return Resolution("speed", f"{s['name']}: {speed:g}\"", [],
                       [Step("boat", f"Force {force}" + (", into the wind at half" if point == "into-wind" else "")
                             + (f": {speed:g}\"" if speed else ": boats cannot work in this wind"),
-                            dt.cite("special", "boats"))],
+                            cite(dt, "special", "boats"))],
                       {"speed": speed, "allowance": speed, "base": None})
 
 
@@ -121,7 +121,7 @@ def _sweeps(s: dict, wind: dict, tables):
     speed = float(row["row_calm" if calm else "row_wind"])
     return Resolution("speed", f"{s['name']}: {speed:g}\" under sweeps", [],
                       [Step("rowing", f"{'calm' if calm else 'with wind'}: {speed:g}\", three quarters of the crew "
-                            "at the sweeps", dt.cite("tasks", "moving_without_sail"))],
+                            "at the sweeps", cite(dt, "tasks", "moving_without_sail"))],
                       {"speed": speed, "allowance": speed, "base": None})
 
 
@@ -131,7 +131,7 @@ def _without_sail(s: dict, how: str, tables):
     speed = float(dt.get("tasks", "moving_without_sail", "kedge" if how == "kedge" else "boats_tow"))
     text = "kedging: the anchor carried out and hauled in" if how == "kedge" else "towed by her boats"
     return Resolution("speed", f"{s['name']}: {speed:g}\" ({text.split(':')[0]})", [],
-                      [Step(how.replace("_", " "), f"{text}: {speed:g}\"", dt.cite("tasks", "moving_without_sail"))],
+                      [Step(how.replace("_", " "), f"{text}: {speed:g}\"", cite(dt, "tasks", "moving_without_sail"))],
                       {"speed": speed, "allowance": speed, "base": None})
 
 
@@ -153,7 +153,7 @@ def _tow(state: dict, s: dict, point, force, opts: dict, tables):
     speed = round(sum(speeds) * float(Fraction(str(row["tow_share"]))), 4)
     return Resolution("speed", f"{s['name']} and {other['name']} in tow: {speed:g}\"", [],
                       [Step("tow", f"{speeds[0]:g}\" + {speeds[1]:g}\", a third: {speed:g}\"",
-                            dt.cite("tasks", "moving_without_sail"))],
+                            cite(dt, "tasks", "moving_without_sail"))],
                       {"speed": speed, "allowance": speed, "base": None})
 
 
@@ -171,7 +171,7 @@ def _training_speed(s: dict, point, tables):
     speed = float(row[key])
     least = round(speed * float(Fraction(str(row["least_share"]))), 4)
     return Resolution("speed", f"{s['name']}: {speed:g}\" (training game)", [],
-                      [Step("training game", f"{key}: {speed:g}\", at least {least:g}\"", dt.cite("training", "movement"))],
+                      [Step("training game", f"{key}: {speed:g}\", at least {least:g}\"", cite(dt, "training", "movement"))],
                       {"speed": speed, "allowance": speed, "least": least, "base": speed})
 
 
@@ -208,7 +208,7 @@ def _row(s: dict, opts: dict, tables):
     speed, step = galley_row_speed(s["values"], s["track"], battle, game_tables(tables),
                                    int(number(opts, "turns", 0, 0)))
     note = Step("oarsmen", spell + " (`umpire task SHIP row --pace normal|battle` counts the turn)",
-                game_tables(tables).cite("special", "galley_stamina"))
+                cite(game_tables(tables), "special", "galley_stamina"))
     return Resolution("speed", f"{s['name']}: {speed:g}\" under oars", [], [step, note],
                       {"speed": speed, "allowance": speed, "base": None})
 
@@ -368,7 +368,7 @@ def speed_class(rs, state: dict, tables, a: SpeedClass):
         res = edit_ship(rs, state, a.ship, {"class": str(cls), "sailing_class": letter})
         res.working.insert(0, Step("speed class", f"{kind.replace('line', 'ship of the line')}, rate {rate}: "
                                    f"rolled {c_die}" + (f"+{pip}" if pip else "") + f" = Class {cls}; "
-                                   f"sailing {s_die} = {letter.upper()}", dt.cite("advanced", "speed_classes")))
+                                   f"sailing {s_die} = {letter.upper()}", cite(dt, "advanced", "speed_classes")))
         res.data["rolls"] = [c_die, s_die]
         return res
 

@@ -12,7 +12,7 @@ from umpire.rules.dguts.actions import Task
 from umpire.rules.dguts.commands_common import afloat, finish, number, ship_sets, yes
 from umpire.rules.dguts.fleet import resolve_unmarked_flagship
 from umpire.rules.dguts.special_vessels import galley_row_speed, row_a_turn
-from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.tables import cite, game_tables
 
 
 def task(rs, state: dict, tables, a: Task):
@@ -52,13 +52,13 @@ def task(rs, state: dict, tables, a: Task):
         crew = number(a.opts, "crew", float(s["track"]["crew_factors"]))
         if job != "anchor":         # only sailors work the sails; anyone can anchor
             hands, share = tasks.sailors(s["values"], float(s["track"]["crew_factors"]), dt)
-            out.working.append(Step("sailors", share, dt.cite("tasks", "sailors")))
+            out.working.append(Step("sailors", share, cite(dt, "tasks", "sailors")))
             if a.opts.get("crew") not in (None, "") and crew > hands + 1e-9:
                 raise Refused(f"{s['name']} has {hands:g} CF of sailors; only sailors work the sails "
                               f"(--crew {crew:g} is more)")
             crew = min(crew, hands)
         turns, text = tasks.task_turns(s["values"], job, crew, dt)
-        out.working.append(Step("crew", text, dt.cite("tasks", "crew")))
+        out.working.append(Step("crew", text, cite(dt, "tasks", "crew")))
         out.data["turns"] = turns
     elif a.what == "guns":          # anyone can heave guns overboard: a pound a man a turn
         crew = number(a.opts, "crew", float(s["track"]["crew_factors"]))
@@ -66,7 +66,7 @@ def task(rs, state: dict, tables, a: Task):
             raise Refused(f"{s['name']} has {float(s['track']['crew_factors']):g} CF aboard "
                           f"(--crew {crew:g} is more)")
         turns, dumped, text = tasks.dump_guns_turns(s["values"], crew, dt)
-        out.working.append(Step("dumping", text, dt.cite("tasks", "lightening")))
+        out.working.append(Step("dumping", text, cite(dt, "tasks", "lightening")))
         out.data.update({"turns": turns, "dumped": dumped})
     return out
 
@@ -97,7 +97,7 @@ def _unmarked_flagship(state: dict, s: dict, opts: dict, dt):
             effects += ship_sets(o["id"], change)
         engaged = Step("engaged", f"roll once each turn the enemy is within "
                        f"{float(dt.get('fleet', 'flagships', 'engaged_inches')):g}\" of the fleet",
-                       dt.cite("fleet", "flagships"))
+                       cite(dt, "fleet", "flagships"))
         return Resolution("task", f"{'the ' + squadron + ' squadron' if squadron else 'the ' + side + ' fleet'}: "
                           + ("loss of flagship" if lost else "no loss"), effects, [step, engaged],
                           {"lost": lost, "ships": [o["id"] for o in ships]})
@@ -118,7 +118,7 @@ def _stay_aboard(state: dict, s: dict, dt):
     if int(track.get("stay_roll_turn", 0)) == turn:
         raise Refused(f"{s['name']}'s crew has rolled to stay aboard this turn already")
     row = dt.get("special", "rammed_crews")
-    src = dt.cite("special", "rammed_crews")
+    src = cite(dt, "special", "rammed_crews")
     points = int(track.get("morale_points", s["values"]["morale_value"]))
     up_to = points + int(row["stay_above_points"])
 
@@ -160,6 +160,6 @@ def _row_turn(s: dict, opts: dict, dt):
     rowing = row_a_turn(s["track"], battle, dt)
     speed, step = galley_row_speed(s["values"], s["track"], battle, dt)
     steps = [step, Step("oarsmen", f"{rowing['turns']} turn(s) rowed this spell, {rowing['battle_turns']} at "
-                        f"battle speed; {rowing['rest_owed']} turn(s) of rest owed", dt.cite("special", "galley_stamina"))]
+                        f"battle speed; {rowing['rest_owed']} turn(s) of rest owed", cite(dt, "special", "galley_stamina"))]
     return Resolution("task", f"{s['name']} rows ({pace}): {speed:g}\"", ship_sets(s["id"], {"rowing": rowing}), steps,
                       {"speed": speed, "allowance": speed, "rowing": rowing})

@@ -9,7 +9,7 @@ from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts.actions import Night, WindOrder
 from umpire.rules.dguts.commands_common import number, yes
-from umpire.rules.dguts.tables import game_tables
+from umpire.rules.dguts.tables import cite, game_tables
 from umpire.rules.dguts.wind import (CHANGE_DICE, resolve_wind_change, resolve_wind_direction,
                                      resolve_wind_force)
 
@@ -91,7 +91,7 @@ def _wind_result(state, wind: dict, steps: list, rolls: list):
 def night(rs, state: dict, tables, act: Night):
     what, opts = act.what, act.opts
     dt = game_tables(tables)
-    src = dt.cite("sighting", "night")
+    src = cite(dt, "sighting", "night")
     if what == "day":
         return Resolution("night", "daylight: no night limit on sighting or fire", [set_(["night"], {})],
                           [Step("daylight", "the night limits are lifted", src)], {"night": False})
@@ -133,10 +133,10 @@ def sight(rs, state: dict, tables, ship: str, opts: dict):
         ident = float(dt.get("sighting", "night", "identify_inches"))
         seen = ("nothing" if inches > limit else
                 "a ship, not known for friend or foe" if inches > ident else "a ship, known for what she is")
-        steps = [Step("night", f"{night['visibility']} visibility, {limit:g}\": {seen}", dt.cite("sighting", "night"))]
+        steps = [Step("night", f"{night['visibility']} visibility, {limit:g}\": {seen}", cite(dt, "sighting", "night"))]
     else:
         made_out = [s["seen"] for s in dt.get("sighting", "day", "steps") if inches <= float(s["inches"])]
         seen = made_out[-1] if made_out else "nothing: beyond 200\" a ship is not seen"
-        steps = [Step("daylight", seen, dt.cite("sighting", "day"))]
+        steps = [Step("daylight", seen, cite(dt, "sighting", "day"))]
     return Resolution("sight", f"at {inches:g}\": {seen}", [], steps, {"range": inches, "seen": seen})
 

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from umpire.core.state import Step
 from umpire.rules.dguts.model import rule
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 _EPS = 1e-9
 
@@ -85,7 +85,7 @@ def apply_damage(values: Mapping[str, Any], state: Mapping[str, Any], high: floa
         new["morale_checks_owed"] = int(state["morale_checks_owed"]) + checks
         if checks:
             steps.append(Step("morale checks owed", f"{checks} new, {new['morale_checks_owed']} in all",
-                              t.cite("morale", "checks")))
+                              cite(t, "morale", "checks")))
     return DamageOutcome(new, tuple(steps), masts_new, marks_new, checks)
 
 
@@ -135,18 +135,18 @@ def update_sinking(values: Mapping[str, Any], new: dict, tables: Tables | None =
         new.update(sinking_turns_left=-1, pumps_needed=0.0)
         if new["status"] == "sinking":
             new["status"] = "active"
-        return [Step("sinking", "out of danger", t.cite("sinking", "bands"))]
+        return [Step("sinking", "out of danger", cite(t, "sinking", "bands"))]
     if band == int(certain["percent"]):
         turns, pumps = int(certain["sink_turns"]), 0.0
         why = f"low damage {percent:.1f}% of tonnage: sinks in {turns} turns whatever the pumps"
-        src = t.cite("sinking", "certain")
+        src = cite(t, "sinking", "certain")
     else:
         row = t.get("sinking", "bands", str(band))
         turns = int(row["sink_turns"])
         pumps = _r(t.num("sinking", "bands", str(band), "pumps_per_class") * int(values["class"]))
         why = (f"low damage {percent:.1f}% of tonnage: {pumps:g} CF at the pumps, "
                f"or sinks in {turns} turns")
-        src = t.cite("sinking", "bands")
+        src = cite(t, "sinking", "bands")
     if band > old:
         new["sinking_turns_left"] = turns
     new["pumps_needed"] = pumps

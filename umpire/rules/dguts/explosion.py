@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import apply_damage, changed
 from umpire.rules.dguts.model import BadInput
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 def _distance(value: Any) -> float:
@@ -59,7 +59,7 @@ def resolve_explosion(exploding: Mapping[str, Any], exploding_state: Mapping[str
     gone = copy.deepcopy(dict(exploding_state))
     gone.update(status="exploded", crew_factors=0.0)
     effects: dict = {"ship": changed(exploding_state, gone)}
-    src = t.cite("explosion", "explosive_ship" if explosive_ship else "magazine")
+    src = cite(t, "explosion", "explosive_ship" if explosive_ship else "magazine")
     steps = [Step("explosion", f"armament {exploding['armament_weight']} lb" if not explosive_ship
                   else "explosive ship", src)]
     damage: dict = {}

@@ -17,7 +17,7 @@ from typing import Any, Mapping, Sequence
 from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 POINTS = ("fire", "carronade", "crew", "gun")
 
@@ -83,7 +83,7 @@ def resolve_unmarked_flagship(side: str, squadron: str, roll: int, tables: Table
     who = f"the {squadron} squadron" if squadron else f"the {side} fleet"
     return lost, Step("unmarked flagship", f"{who}, engaged with no marked flagship: rolled {roll}, "
                       + ("a loss of flagship: every ship one fire factor less, and each holds her last heading "
-                         "next movement phase" if lost else "no loss"), t.cite("fleet", "flagships"))
+                         "next movement phase" if lost else "no loss"), cite(t, "fleet", "flagships"))
 
 
 def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake: str = "",
@@ -102,20 +102,20 @@ def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake
         each = int(t.get("fleet", "flagships", "fire_factors_lost"))
         if why:
             pts = max(0, pts - each)
-            steps.append(Step("loss of flagship", f"{why}: {each} fire factor less", t.cite("fleet", "flagships")))
+            steps.append(Step("loss of flagship", f"{why}: {each} fire factor less", cite(t, "fleet", "flagships")))
         unmarked = int(state.get("flagship_losses", 0))
         if unmarked:
             pts = max(0, pts - unmarked * each)
             steps.append(Step("loss of flagship", f"{unmarked} loss(es) of an unmarked flagship: {unmarked * each} "
-                              "fire factor(s) less", t.cite("fleet", "flagships")))
+                              "fire factor(s) less", cite(t, "fleet", "flagships")))
         steps.append(Step(values.get("name") or "ship", f"{left['fire']} fire points"
                           + (f" + {left['carronade']} carronade" if carr_ok and left["carronade"] else ""),
-                          t.cite("fleet", "values")))
+                          cite(t, "fleet", "values")))
         total += pts
     if rake:
         mult = int(t.get("fleet", "fire", "rake", rake))
         total *= mult
-        steps.append(Step("rake", f"{rake} rake x{mult}", t.cite("fleet", "fire")))
+        steps.append(Step("rake", f"{rake} rake x{mult}", cite(t, "fleet", "fire")))
     if total <= 0:
         raise Refused("no fire points left among the firing ships")
     return total, steps
@@ -127,7 +127,7 @@ def resolve_fleet_fire(points: int, band: str, aim: str, rolls: Sequence[int], i
     t = tables_or_default(tables)
     a, b = DiceNeed(2, 6, ("fleet die 1", "fleet die 2")).check(rolls)
     total = a + b
-    src = t.cite("fleet", "table")
+    src = cite(t, "fleet", "table")
     if aim == "low" and band == "D":
         aim = "high"
     if aim == "low" and inches < float(t.get("fleet", "fire", "point_blank_inches")):
@@ -145,7 +145,7 @@ def resolve_fleet_fire(points: int, band: str, aim: str, rolls: Sequence[int], i
     if shot != "round":
         mult = t.get("fleet", "fire", "shot", shot)
         mast, crew = mast * Fraction(str(mult["mast"])), crew * Fraction(str(mult["crew"]))
-        steps.append(Step("shot", f"{shot}: mast x{mult['mast']}, crew x{mult['crew']}", t.cite("fleet", "fire")))
+        steps.append(Step("shot", f"{shot}: mast x{mult['mast']}, crew x{mult['crew']}", cite(t, "fleet", "fire")))
     data = {"rolls": [a, b], "total": total, "damage": {"mast": float(mast), "crew": float(crew)},
             "explain": [s.text() for s in steps]}
     return Resolution(working=list(steps), data=data)
@@ -162,7 +162,7 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
     masts_lost = max(int(state.get("masts_lost", 0)), int(values["masts"]) - after["masts"])
     steps = [Step("damage", f"{mast:g} mast, {crew:g} crew; at the end of the turn: {after['fire']} fire, "
                   f"{after['carronade']} carronade, {after['crew']} crew, {after['gun']} gun points and "
-                  f"{after['masts']} masts left", t.cite("fleet", "values"))]
+                  f"{after['masts']} masts left", cite(t, "fleet", "values"))]
     changes = {"fleet_taken": taken, "masts_lost": masts_lost}
     fv = fleet_values(values, t)
     masts = int(values["masts"])
@@ -173,10 +173,10 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
         if float(taken["mast"]) + 1e-9 >= stop_at:
             changes.update(status="surrendered", morale="surrendered")
             steps.append(Step("surrender", f"{float(taken['mast']):g} mast damage reaches {stop_at:g}: her jury rig "
-                              "is shot away too, and a ship stopped again strikes", t.cite("fleet", "jury_rig")))
+                              "is shot away too, and a ship stopped again strikes", cite(t, "fleet", "jury_rig")))
         elif int(state.get("masts_lost", 0)) < masts:
             steps.append(Step("dismasted", f"all masts gone: she makes off under a jury rig, away from the enemy; "
-                              f"stopped again ({stop_at:g} mast damage) she strikes", t.cite("fleet", "jury_rig")))
+                              f"stopped again ({stop_at:g} mast damage) she strikes", cite(t, "fleet", "jury_rig")))
     if "fleet_left" not in state:      # what she fights with until the turn ends
         changes["fleet_left"] = fleet_left(values, state, t)
     return changes, steps

@@ -8,7 +8,7 @@ from typing import Sequence
 from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +40,7 @@ def resolve_grapple(order: GrappleOrder, rolls: Sequence[int], tables: Tables | 
     """Whether the grapple holds (Basic Rules IX.A)."""
     t = tables_or_default(tables)
     rolls = grapple_dice_needed(order, t).check(rolls)
-    src = t.cite("boarding", "grapple")
+    src = cite(t, "boarding", "grapple")
     if not rolls:
         steps = [Step("grapple", "automatic: the ships touch or the target is stopped", src)]
         return Resolution(working=list(steps), data={"grappled": True, "rolls": [], "explain": [s.text() for s in steps]})
@@ -48,10 +48,10 @@ def resolve_grapple(order: GrappleOrder, rolls: Sequence[int], tables: Tables | 
     if order.first_roll:
         first_on = t.get("advanced", "grappling", "first_on")
         if rolls[0] not in first_on:
-            steps.append(Step("first roll", f"{rolls[0]}: no attempt this turn", t.cite("advanced", "grappling")))
+            steps.append(Step("first roll", f"{rolls[0]}: no attempt this turn", cite(t, "advanced", "grappling")))
             return Resolution(working=list(steps), data={"grappled": False, "rolls": list(rolls),
                                                  "explain": [s.text() for s in steps]})
-        steps.append(Step("first roll", f"{rolls[0]}: an attempt may be made", t.cite("advanced", "grappling")))
+        steps.append(Step("first roll", f"{rolls[0]}: an attempt may be made", cite(t, "advanced", "grappling")))
     key = "opposite_succeeds_on" if order.opposite_headings else "succeeds_on"
     needed = t.get("boarding", "grapple", key)
     held = rolls[-1] in needed
@@ -67,7 +67,7 @@ def resolve_cut_grapple(rolls: Sequence[int], tables: Tables | None = None) -> R
     needed = t.get("boarding", "grapple", "cut_on")
     cut = rolls[0] in needed
     steps = [Step("cut grapple", f"rolled {rolls[0]}, needs {_faces(needed)}: " + ("cut" if cut else "holds"),
-                  t.cite("boarding", "grapple"))]
+                  cite(t, "boarding", "grapple"))]
     return Resolution(working=list(steps), data={"cut": cut, "rolls": list(rolls), "explain": [s.text() for s in steps]})
 
 

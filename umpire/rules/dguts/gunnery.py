@@ -20,7 +20,7 @@ from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed, foul
 from umpire.rules.dguts.fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
 from umpire.rules.dguts.model import Aim, BadInput, Bearing, Rake, RangeBand, Refused, rule
 from umpire.rules.dguts.repairs import dismount_guns
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 __all__ = ["OPTIONS", "FireOrder", "FirePlan", "fire_dice_needed", "fire_order", "max_range",
            "plan_fire", "range_band", "resolve_fire"]
@@ -66,7 +66,7 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
     steps.append(Step("range", f"{order.range_inches:g}\" is {band.value} range"
                       + (" (anchored or land guns: bands x3/2)" if long_reach else "")
                       + (" (the ship's own bands: " + ", ".join(f'{k} {v:g}"' for k, v in firer["range_bands"].items())
-                         + ")" if firer.get("range_bands") else ""), t.cite("fire", "bands")))
+                         + ")" if firer.get("range_bands") else ""), cite(t, "fire", "bands")))
     aim = _aim(order, band, steps, t)
     _check_shot_and_rake(order, band, t)
     groups = _guns_bearing(firer, firer_state, order, t, steps)
@@ -144,9 +144,9 @@ def advanced_chasers(firer: Mapping[str, Any], end: str, tables: Tables | None =
 def _aim(order: FireOrder, band: RangeBand, steps: list[Step], t: Tables) -> Aim:
     if band.value in t.get("fire", "table", "always_high"):
         if order.aim is not Aim.HIGH:
-            steps.append(Step("aim", f"{band.value} range is always aimed high", t.cite("fire", "table")))
+            steps.append(Step("aim", f"{band.value} range is always aimed high", cite(t, "fire", "table")))
         return Aim.HIGH
-    steps.append(Step("aim", order.aim.value, t.cite("fire", "table")))
+    steps.append(Step("aim", order.aim.value, cite(t, "fire", "table")))
     return order.aim
 
 
@@ -179,19 +179,19 @@ def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: Fir
     if firer.get("kind") == "land_battery":
         per_gun = Fraction(t.get("fire", "land", "guns_per_factor"))
         groups = [(k, Fraction(row["guns"]) / per_gun) for k, row in factors.items()]
-        steps.append(Step("land guns", "one die for each gun", t.cite("fire", "land")))
+        steps.append(Step("land guns", "one die for each gun", cite(t, "fire", "land")))
     elif order.bearing in (Bearing.BOW, Bearing.STERN) and "chasers" in order.options:
         groups = [advanced_chasers(firer, order.bearing.value, t)]
         steps.append(Step("chasers", f"{order.bearing.value}: {float(groups[0][1]):g} factors of "
                           f"{groups[0][0].removesuffix('C')}#{'C' if groups[0][0].endswith('C') else ''}, "
-                          "a table better", t.cite("advanced", "chasers")))
+                          "a table better", cite(t, "advanced", "chasers")))
     elif order.bearing in (Bearing.BOW, Bearing.STERN):
         key = firer["chasers"][order.bearing.value]
         if not key:
             raise Refused(f"the ship has no {order.bearing.value} chaser")
         groups = [(key, Fraction(t.get("guns", "chasers", "factors")))]
         steps.append(Step("chaser", f"{order.bearing.value} chaser: one factor of {key}#, full damage",
-                          t.cite("guns", "chasers")))
+                          cite(t, "guns", "chasers")))
     else:
         groups = [(k, _frac(row["per_side"])) for k, row in factors.items() if row["per_side"] > 0]
         blocking = sum(1 for m in fouled_masts(state) if m["side"] == order.bearing.value)
@@ -199,13 +199,13 @@ def _guns_bearing(firer: Mapping[str, Any], state: Mapping[str, Any], order: Fir
             share = max(Fraction(0), 1 - blocking * t.num("single-ship", "mast_loss", "blocked_guns_share"))
             groups = [(k, f * share) for k, f in groups]
             steps.append(Step("fouled mast", f"{blocking} fouled: a third of the {order.bearing.value} guns "
-                              "cannot fire for each", t.cite("single-ship", "mast_loss")))
+                              "cannot fire for each", cite(t, "single-ship", "mast_loss")))
     out = int(state.get("guns_dismounted", 0))
     if "dismounted-guns" in order.options and out and firer.get("kind") != "land_battery":
         share = 1 - Fraction(out, int(firer["guns_total"]))
         groups = [(k, f * share) for k, f in groups]
         steps.append(Step("dismounted guns", f"{out} of {firer['guns_total']} guns out: factors x{share}",
-                          t.cite("repairs", "dismounting")))
+                          cite(t, "repairs", "dismounting")))
     if order.calibres:
         wanted = set(order.calibres)
         missing = wanted - {k for k, _ in groups}
@@ -224,11 +224,11 @@ def _in_range(groups: list[tuple[str, Fraction]], order: FireOrder, long_reach: 
         label = f"{key.removesuffix('C')}#{'C' if key.endswith('C') else ''}"
         if reach is None:
             steps.append(Step("max range", f"{label}: not legible in the text, not checked",
-                              t.cite("guns", "carronades" if key.endswith("C") else "long_guns")))
+                              cite(t, "guns", "carronades" if key.endswith("C") else "long_guns")))
             kept.append((key, factors))
         elif Fraction(str(order.range_inches)) > reach:
             steps.append(Step("max range", f"{label} reaches {float(reach):g}\": out of range",
-                              t.cite("guns", "carronades" if key.endswith("C") else "long_guns")))
+                              cite(t, "guns", "carronades" if key.endswith("C") else "long_guns")))
         else:
             kept.append((key, factors))
     if groups and not kept:
@@ -295,19 +295,19 @@ def _multipliers(firer: Mapping[str, Any], state: Mapping[str, Any], order: Fire
     out: list[tuple[str, Fraction, str]] = []
     if opening:
         out.append(("opening broadside", t.num("fire", "multipliers", "opening_broadside"),
-                    t.cite("fire", "multipliers")))
+                    cite(t, "fire", "multipliers")))
     if order.rake is not Rake.NONE:
         if order.rake is Rake.STERN and "stern-rake" in order.options:
-            out.append(("stern rake", t.num("advanced", "rakes", "stern"), t.cite("advanced", "rakes")))
+            out.append(("stern rake", t.num("advanced", "rakes", "stern"), cite(t, "advanced", "rakes")))
         else:
             out.append((f"{order.rake.value} rake", t.num("fire", "multipliers", "rake"),
-                        t.cite("fire", "multipliers")))
+                        cite(t, "fire", "multipliers")))
     morale = str(state.get("morale", "normal"))
     factor = morale_fire_multiplier(morale, t)
     if factor != 1:
-        out.append((f"{morale} crew", factor, t.cite("morale", "states")))
+        out.append((f"{morale} crew", factor, cite(t, "morale", "states")))
     if order.firing_speed != 1:
-        out.append(("firing speed", order.firing_speed, t.cite("single-ship", "firing_speed")))
+        out.append(("firing speed", order.firing_speed, cite(t, "single-ship", "firing_speed")))
     return out
 
 
@@ -322,7 +322,7 @@ def _battery_state(firer: Mapping[str, Any], state: Mapping[str, Any],
         raise Refused(f"the battery is silenced ({float(low):g} of {float(silence):g} points low)")
     if low * 2 >= silence:
         return [("battery half silenced", t.num("batteries", "silenced", "half_fire_share"),
-                 t.cite("batteries", "silenced"))]
+                 cite(t, "batteries", "silenced"))]
     return []
 
 
@@ -382,14 +382,14 @@ def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], targe
     steps += [Step("multiplier", f"{name} x{factor}", src) for name, factor, src in plan.multipliers]
     (high, low, crew_only), hits = _score(firer, plan, order, rolls, steps, t)
     if target.get("kind") == "land_battery" and high:
-        steps.append(Step("land battery", f"{float(high):g} points high disregarded", t.cite("batteries", "silenced")))
+        steps.append(Step("land battery", f"{float(high):g} points high disregarded", cite(t, "batteries", "silenced")))
         high = Fraction(0)
     if target_state.get("studding_sails") and high:
         high *= t.num("tasks", "studding_sails", "high_damage")
         steps.append(Step("studding sails", "the target's studding sails: hits high x3/2",
-                          t.cite("tasks", "studding_sails")))
+                          cite(t, "tasks", "studding_sails")))
     steps.append(Step("damage", f"{float(high):g} high, {float(low):g} low"
-                      + (f", {float(crew_only):g} crew only" if crew_only else ""), t.cite("fire", "table")))
+                      + (f", {float(crew_only):g} crew only" if crew_only else ""), cite(t, "fire", "table")))
     outcome = _damage_target(target, target_state, order, (high, low, crew_only), steps, t)
     new_firer = _firer_after(firer_state, order, plan)
     effects = {"target": changed(target_state, outcome.state), "firer": changed(firer_state, new_firer)}
@@ -416,7 +416,7 @@ def _score(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder, rolls: Se
         sums = [a + b for a, b in zip(sums, points)]
         hits.append({"die": die.label, "roll": roll, "result": entry,
                      "high": float(points[0]), "low": float(points[1])})
-        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, *points)}", t.cite("fire", "table")))
+        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, *points)}", cite(t, "fire", "table")))
     return (sums[0], sums[1], sums[2]), hits
 
 
@@ -430,7 +430,7 @@ def _damage_target(target: Mapping[str, Any], state: Mapping[str, Any], order: F
         after = dismount_guns(target, outcome.state, low, order.rake is not Rake.NONE, t)
         if after["guns_dismounted"] != outcome.state["guns_dismounted"]:
             steps.append(Step("guns dismounted", f"{after['guns_dismounted']} guns now out",
-                              t.cite("repairs", "dismounting")))
+                              cite(t, "repairs", "dismounting")))
         outcome = DamageOutcome(after, outcome.working, outcome.masts_new, outcome.marks_new, outcome.checks_new)
     return outcome
 

@@ -20,7 +20,7 @@ from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed
 from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.morale import melee_multiplier, shift_morale
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 # ------------------------------------------------------------------ odds
@@ -126,12 +126,12 @@ def boarding_odds(attacker: Party, defender: Party, tables: Tables | None = None
         d_mult, a_mult, cell = deck_multipliers(decks[0], decks[1], t)
         a_value, d_value = a_value * a_mult, d_value * d_mult
         extra = [Step("decks", f"{cell}: attackers x{a_mult} = {float(a_value):g}, defenders x{d_mult} = "
-                      f"{float(d_value):g}", t.cite("advanced", "deck_multipliers"))]
+                      f"{float(d_value):g}", cite(t, "advanced", "deck_multipliers"))]
     odds = odds_for(a_value, d_value, t)
-    steps = [Step("attacker", a_text, t.cite("boarding", "odds")),
-             Step("defender", d_text, t.cite("boarding", "odds")), *extra,
+    steps = [Step("attacker", a_text, cite(t, "boarding", "odds")),
+             Step("defender", d_text, cite(t, "boarding", "odds")), *extra,
              Step("odds", f"{odds['odds']} in favour of the {odds['favoured']}" if odds["favoured"] != "even"
-                  else "1:1", t.cite("boarding", "odds"))]
+                  else "1:1", cite(t, "boarding", "odds"))]
     data = {**odds, "attacker_value": round(float(a_value), 4), "defender_value": round(float(d_value), 4),
             "explain": [s.text() for s in steps]}
     return Resolution(working=list(steps), data=data)
@@ -146,7 +146,7 @@ def resolve_melee_start(odds: Mapping[str, Any], rolls: Sequence[int], tables: T
         raise Refused("the boarders are unopposed: no melee")
     melee, again = rolls[0] in odds["melee_on"], rolls[0] in odds["reroll_on"]
     verdict = "melee this turn" if melee else ("roll again" if again else "no melee yet: roll for a decision")
-    steps = [Step("melee chance", f"{odds['odds']}: rolled {rolls[0]}, {verdict}", t.cite("boarding", "chance"))]
+    steps = [Step("melee chance", f"{odds['odds']}: rolled {rolls[0]}, {verdict}", cite(t, "boarding", "chance"))]
     return Resolution(working=list(steps), data={"melee": melee, "reroll": again, "rolls": list(rolls),
                                          "explain": [s.text() for s in steps]})
 
@@ -196,7 +196,7 @@ def resolve_melee_round(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[
     areas = _areas_after(areas_taken, winner, outcome["areas"], total_areas)
     captured = _apply_outcome(new, winner, outcome, areas >= total_areas, t)
     steps.append(Step("result", _result_text(diff, winner, outcome, areas, total_areas, captured),
-                      t.cite("boarding", "results")))
+                      cite(t, "boarding", "results")))
     effects = {k: changed(s.state, new[k]) for k, s in (("attacker", attacker), ("defender", defender))}
     data = {"rolls": {"attacker": list(attacker_rolls), "defender": list(defender_rolls)},
             "kept": kept, "difference": diff, "winner": winner, "result": outcome["result"],
@@ -221,7 +221,7 @@ def resolve_unopposed(attacker: MeleeSide, defender: MeleeSide, odds: Mapping[st
     else:
         captured, result, areas, winner = "", "repulsed", 0, "defender"
         text = "the boarders have no fight in them: they are thrown back"
-    steps = [Step("result", text, t.cite("boarding", "results"))]
+    steps = [Step("result", text, cite(t, "boarding", "results"))]
     effects = {k: changed(s.state, new[k]) for k, s in (("attacker", attacker), ("defender", defender))}
     return Resolution(changes=effects, working=list(steps), data={"rolls": {"attacker": [], "defender": []}, "kept": {},
                                               "difference": None, "winner": winner, "result": result,
@@ -241,7 +241,7 @@ def _kept_totals(odds: Mapping[str, Any], attacker_rolls: Sequence[int], defende
         extra = bonus if odds["favoured"] == side else 0
         text.append(f"{side} keeps {kept[side]}" + (f"+{extra}" if extra else ""))
         kept[side] += extra
-    return kept, [Step("dice", ", ".join(text), t.cite("boarding", "dice"))]
+    return kept, [Step("dice", ", ".join(text), cite(t, "boarding", "dice"))]
 
 
 def _areas_after(areas: int, winner: str, gained: int, total: int) -> int:
@@ -328,9 +328,9 @@ def melee_losses(winner_roll: int, loser_roll: int, winner_offensive: bool, lose
     w_men = round(w_rate * Fraction(str(winner_enemy_cf)) / per)
     l_men = round(l_rate * Fraction(str(loser_enemy_cf)) / per)
     steps = [Step("winner", f"{w_table} roll {w_roll}: {w_rate} men per 5 CF x {winner_enemy_cf:g} enemy CF = {w_men}",
-                  t.cite("boarding", "melee_losses")),
+                  cite(t, "boarding", "melee_losses")),
              Step("loser", f"{l_table} roll {loser_roll}: {l_rate} men per 5 CF x {loser_enemy_cf:g} enemy CF = {l_men}",
-                  t.cite("boarding", "melee_losses"))]
+                  cite(t, "boarding", "melee_losses"))]
     return Resolution(working=list(steps), data={"winner_men": w_men, "loser_men": l_men, "explain": [s.text() for s in steps]})
 
 

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from umpire.core.errors import BadInput as _CoreBadInput, Refused as _CoreRefused
+from umpire.core.tables import MissingValue, RulingNeeded  # RulingNeeded: named with the rules' other errors
 
 
 TEXT = "dguts-1975-second-edition-ocr.txt"
@@ -30,25 +31,8 @@ class Refused(_CoreRefused, ValueError):
     """The rules refuse the action (out of range, target struck, no guns bear)."""
 
 
-class MissingTable(Refused):
+class MissingTable(Refused, MissingValue):
     """A number the rule text does not give is needed; an umpire must supply it."""
-
-    def __init__(self, table: str, key: str, what: str = "") -> None:
-        self.table = table
-        self.key = key
-        text = f"the rule text gives no value for {what or key}"
-        text += f"; supply it as a house ruling: [{table}] {key}"
-        super().__init__(text)
-
-
-class RulingNeeded(BadInput):
-    """A strict game needs a number the text lacks: the umpire must rule it (exit 2)."""
-
-    def __init__(self, key: str, what: str = "") -> None:
-        self.key = key
-        about = f" ({what})" if what else ""
-        super().__init__(f"ruling {key} needed{about}: the rule text lacks it and this game is strict; "
-                         f"set it with `umpire rulings set {key} VALUE`")
 
 
 class _Parsed(Enum):

@@ -16,7 +16,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed
 from umpire.rules.dguts.model import Morale, MORALE_LADDER, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 #: morale_turns value meaning "no duration legible: stays until a house ruling gives one".
 UNTIL_RULED = -1
@@ -69,17 +69,17 @@ def resolve_morale_check(values: Mapping[str, Any], state: Mapping[str, Any], ro
     rolls = morale_dice_needed(values, state).check(rolls)
     total, throw = sum(rolls), int(values["saving_throw"])
     steps = [Step("saving throw", f"{rolls[0]}+{rolls[1]} = {total} against 2-{throw}",
-                  t.cite("nations", "morale"))]
+                  cite(t, "nations", "morale"))]
     owed = int(state["morale_checks_owed"])
     if owed <= 0:
-        steps.append(Step("check", "none was owed; taken at the umpire's call", t.cite("morale", "checks")))
+        steps.append(Step("check", "none was owed; taken at the umpire's call", cite(t, "morale", "checks")))
     if total <= throw:
         new = copy.deepcopy(dict(state))
-        steps.append(Step("result", f"morale holds ({state['morale']})", t.cite("morale", "states")))
+        steps.append(Step("result", f"morale holds ({state['morale']})", cite(t, "morale", "states")))
     else:
         new = shift_morale(state, 1, t)
         steps.append(Step("result", f"morale drops from {state['morale']} to {new['morale']}"
-                          + _turns_note(new), t.cite("morale", "states")))
+                          + _turns_note(new), cite(t, "morale", "states")))
     new["morale_checks_owed"] = max(0, min(owed, int(new["morale_checks_owed"])) - 1)
     data = {"rolls": list(rolls), "total": total, "saving_throw": throw, "held": total <= throw,
             "morale": new["morale"], "morale_turns": new["morale_turns"],

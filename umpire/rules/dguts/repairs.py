@@ -10,7 +10,7 @@ from typing import Any, Mapping
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed, rigging, update_sinking
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 def _crew(crew: Any, state: Mapping[str, Any]) -> Fraction:
@@ -54,7 +54,7 @@ def repair_high(values: Mapping[str, Any], state: Mapping[str, Any], crew: float
                   f"{new['damage_high']:g} high left; {new['sails_lost']} sails down"
                   + ("" if cf >= int(row["sail_crew_needed"]) else
                      f" (sails are restored only with {row['sail_crew_needed']} CF)"),
-                  t.cite("repairs", "high"))]
+                  cite(t, "repairs", "high"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
                       data={"repaired": to_sails, "explain": [s.text() for s in steps]})
 
@@ -77,7 +77,7 @@ def rig_jury_mast(values: Mapping[str, Any], state: Mapping[str, Any], crew: flo
     new["jury_masts"] = int(state.get("jury_masts", 0)) + 1
     new["spar_work"] = round(float(state["spar_work"]) - need, 4)
     steps = [Step("jury mast", f"rigged: worth {t.get('speed', 'jury_mast', 'share')} of the lost mast",
-                  t.cite("repairs", "high"))]
+                  cite(t, "repairs", "high"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"explain": [s.text() for s in steps]})
 
 
@@ -107,11 +107,11 @@ def repair_low(values: Mapping[str, Any], state: Mapping[str, Any], crew: float,
     done = float(state["damage_low"]) - damage
     steps = [Step("repair low", f"{float(working_cf):g} CF for {turns} {'battle' if battle else 'non-battle'} "
                   f"turns: {done:g} points repaired, {new['damage_low']:g} low left "
-                  f"({new['low_repaired']:g} repaired in all)", t.cite("repairs", "low"))]
+                  f"({new['low_repaired']:g} repaired in all)", cite(t, "repairs", "low"))]
     if cf > working_cf:
-        steps.insert(0, Step("crew", f"at most {row['max_crew']} CF work on the hull", t.cite("repairs", "low")))
+        steps.insert(0, Step("crew", f"at most {row['max_crew']} CF work on the hull", cite(t, "repairs", "low")))
     if _tier(repaired, tons, row["tiers"]) is None and damage > 0:
-        steps.append(Step("limit", "no more low damage can be repaired at sea", t.cite("repairs", "low")))
+        steps.append(Step("limit", "no more low damage can be repaired at sea", cite(t, "repairs", "low")))
     steps.extend(update_sinking(values, new, t))
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
                       data={"repaired": round(done, 4), "explain": [s.text() for s in steps]})
@@ -150,7 +150,7 @@ def repair_guns(values: Mapping[str, Any], state: Mapping[str, Any], crew: float
     new = copy.deepcopy(dict(state))
     new["guns_dismounted"] = int(state.get("guns_dismounted", 0)) - remounted
     steps = [Step("repair guns", f"{remounted} guns remounted, {new['guns_dismounted']} still out",
-                  t.cite("repairs", "guns"))]
+                  cite(t, "repairs", "guns"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
                       data={"remounted": remounted, "explain": [s.text() for s in steps]})
 

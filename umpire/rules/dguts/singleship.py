@@ -15,7 +15,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import apply_damage, changed, fouled_masts
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 COLUMNS = ("hull", "spar")
 
@@ -42,7 +42,7 @@ def resolve_special_damage(values: Mapping[str, Any], state: Mapping[str, Any], 
     rolls = special_damage_dice_needed(column).check(rolls)
     total = sum(rolls)
     entry = t.get("special-damage", column, str(total))
-    src = t.cite("special-damage", column)
+    src = cite(t, "special-damage", column)
     steps = [Step("special damage", f"{column} {total}: {entry['text']}", src)]
     new = copy.deepcopy(dict(state))
     if entry.get("broadside_only") and not broadside:
@@ -84,7 +84,7 @@ def _mast_hit(values: Mapping[str, Any], state: Mapping[str, Any], flags: list[s
     if calibre <= over and "mast_hit" not in flags:
         flags.append("mast_hit")
         steps.append(Step("mast", f"first hit by a gun of {over}# or less: the mast stands",
-                          t.cite("special-damage", "spar")))
+                          cite(t, "special-damage", "spar")))
         return 0.0
     if "mast_hit" in flags:
         flags.remove("mast_hit")
@@ -109,7 +109,7 @@ def resolve_mast_loss(values: Mapping[str, Any], state: Mapping[str, Any], rolls
     mast = row["two_masts" if int(values["masts"]) == 2 else "three_masts"][rolls[0] - 1]
     fall = row["fall"][rolls[1] - 1]
     new = copy.deepcopy(dict(state))
-    src = t.cite("single-ship", "mast_loss")
+    src = cite(t, "single-ship", "mast_loss")
     steps = [Step("mast lost", f"{mast} mast, falls {fall}", src)]
     if fall != "clear":
         side = fall.removeprefix("foul-")
@@ -154,7 +154,7 @@ def resolve_clear_mast(state: Mapping[str, Any], attempt: int, rolls: Sequence[i
         raise Refused("cutting away a fouled mast needs 1 CF")
     rule = clearing_rule(attempt, t)
     which = _which_fouled(fouled, mast)
-    src = t.cite("single-ship", "mast_loss")
+    src = cite(t, "single-ship", "mast_loss")
     rolls = clear_mast_dice_needed(attempt, t).check(rolls)
     if rule == "automatic":
         cleared, text = True, "cleared automatically"

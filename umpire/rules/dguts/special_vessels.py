@@ -10,7 +10,7 @@ from typing import Any, Mapping, Sequence
 from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 def galley_row_speed(values: Mapping[str, Any], state: Mapping[str, Any], battle: bool = False,
@@ -29,7 +29,7 @@ def galley_row_speed(values: Mapping[str, Any], state: Mapping[str, Any], battle
     speed = round(base * float(share), 4)
     turning = f", less {turns} x 10% for {45 * turns} degrees of turning" if turns else ""
     return speed, Step("rowing", f"{'battle' if battle else 'normal'} {base:g}\" less {tenths} x 20% for low "
-                       f"damage{turning}: {speed:g}\"", t.cite("special", "galley"))
+                       f"damage{turning}: {speed:g}\"", cite(t, "special", "galley"))
 
 
 def galley_stamina(tables: Tables | None = None) -> dict[str, int]:
@@ -86,7 +86,7 @@ def resolve_ram(angled: bool, rolls: Sequence[int], tables: Tables | None = None
     row = t.get("special", "galley")
     first = DiceNeed(1, 6, ("ram",)).check(rolls[:1])[0]
     result = row["ram_angled" if angled else "ram_square"][first - 1]
-    src = t.cite("special", "galley")
+    src = cite(t, "special", "galley")
     steps = [Step("ram", f"rolled {first}" + (" (at 45 degrees)" if angled else "") + f": {result}", src)]
     data: dict = {"result": result, "rolls": [first]}
     if result == "ram":
@@ -110,7 +110,7 @@ def resolve_paddles(hits_low: int, rolls: Sequence[int], tables: Tables | None =
     rolls = DiceNeed(hits_low, 6, tuple(f"hit {i + 1}" for i in range(hits_low))).check(rolls)
     jammed = any(r in t.get("special", "steam", "paddle_on") for r in rolls)
     steps = [Step("paddle wheels", f"rolled {', '.join(map(str, rolls))}: " + ("a wheel jams: half speed under "
-                  "sail" if jammed else "the wheels turn"), t.cite("special", "steam"))]
+                  "sail" if jammed else "the wheels turn"), cite(t, "special", "steam"))]
     return Resolution(working=list(steps), data={"jammed": jammed, "rolls": list(rolls)})
 
 
@@ -130,7 +130,7 @@ def resolve_mortar_fall(rolls: Sequence[int], tables: Tables | None = None) -> R
     mark = int(t.get("special", "mortars", "ruler_mark"))
     along, across = a + b - mark, c + d - mark
     steps = [Step("fall of shot", f"along {a}+{b} = {a + b} on the ruler: {along:+d}\"; across {c}+{d} = {c + d}: "
-                  f"{across:+d}\" from the aiming point", t.cite("special", "mortars"))]
+                  f"{across:+d}\" from the aiming point", cite(t, "special", "mortars"))]
     return Resolution(working=list(steps), data={"along": along, "across": across, "rolls": [a, b, c, d]})
 
 
@@ -139,7 +139,7 @@ def resolve_mortar_hit(size: str, rolls: Sequence[int], tables: Tables | None = 
     t = tables_or_default(tables)
     row = mortar_row(size, t)
     vessel, burst = DiceNeed(2, 6, ("on the vessel", "explodes")).check(rolls)
-    src = t.cite("special", "mortars")
+    src = cite(t, "special", "mortars")
     if vessel not in t.get("special", "mortars", "vessel_on"):
         return Resolution(working=[Step("mortar", f"rolled {vessel}: the shell misses the vessel", src)],
                           data={"hit": False, "high": 0, "low": 0, "rolls": [vessel, burst]})
@@ -170,7 +170,7 @@ def resolve_howitzers(calibre: int, factors: int, band: str, moving: bool, rolls
     rolls = DiceNeed(factors, 100, tuple(f"factor {i + 1}" for i in range(factors))).check(rolls)
     hits = sum(1 for r in rolls if r <= int(chance))
     low = hits * calibre * int(row["damage_multiplier"])
-    src = t.cite("special", "howitzers")
+    src = cite(t, "special", "howitzers")
     steps = [Step("howitzers", f"{factors} factors at {band} range, {chance}% each ({'moving' if moving else 'stationary'} "
                   f"target), rolled {', '.join(map(str, rolls))}: {hits} hit(s), {low} points low", src)]
     if hits:

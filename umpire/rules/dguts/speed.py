@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import fouled_masts, speed_share
 from umpire.rules.dguts.model import BadInput, PointOfSail, SailingClass
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 SPEED_OPTIONS = ("gun-weight", "seamanship")
 
@@ -36,7 +36,7 @@ def _base(values: Mapping[str, Any], base: Any, wind_force: Any, t: Tables) -> t
     if wind_force is None:
         raise BadInput("speed: give the base speed in inches (the text's chart by wind force is lost) "
                        "or a wind force the chart covers")
-    return base_speed(int(values["class"]), int(wind_force), t), t.cite("speed", "base_speed")
+    return base_speed(int(values["class"]), int(wind_force), t), cite(t, "speed", "base_speed")
 
 
 def gun_weight_bonus(values: Mapping[str, Any], tables: Tables | None = None) -> Fraction:
@@ -88,7 +88,7 @@ def ship_speed(values: Mapping[str, Any], state: Mapping[str, Any], point_of_sai
     start, src = _base(values, base, wind_force, t)
     steps = [Step("base speed", f'{float(start):g}"', src)]
     factor = t.num("speed", "point_of_sail", pos.value)
-    steps.append(Step("point of sail", f"{pos.value} x{factor}", t.cite("speed", "point_of_sail")))
+    steps.append(Step("point of sail", f"{pos.value} x{factor}", cite(t, "speed", "point_of_sail")))
     change, more = _changes(values, state, jury_rig_turns, options, t)
     steps += more
     full = max(Fraction(0), start * factor * (1 + change))
@@ -96,8 +96,8 @@ def ship_speed(values: Mapping[str, Any], state: Mapping[str, Any], point_of_sai
     if turned:
         pen = turn_penalty(values["nation"], extra_turn_penalty, "seamanship" in options, t)
         speed = max(Fraction(0), start * factor * (1 + change - pen))
-        steps.append(Step("turn", f"-{float(pen):.0%}", t.cite("speed", "turning")))
-    steps.append(Step("speed", f'{float(speed):.3g}" (full speed {float(full):.3g}")', t.cite("speed")))
+        steps.append(Step("turn", f"-{float(pen):.0%}", cite(t, "speed", "turning")))
+    steps.append(Step("speed", f'{float(speed):.3g}" (full speed {float(full):.3g}")', cite(t, "speed")))
     data = {"speed": round(float(speed), 4), "full_speed": round(float(full), 4),
             "base": float(start), "explain": [s.text() for s in steps]}
     return Resolution(working=list(steps), data=data)
@@ -111,41 +111,41 @@ def _changes(values: Mapping[str, Any], state: Mapping[str, Any], jury_rig_turns
     if dismasted:
         share = jury_rig_share(jury_rig_turns, t)
         steps.append(Step("dismasted", f"jury rig after {jury_rig_turns} turns: {float(share):.0%} speed",
-                          t.cite("speed", "jury_rig")))
+                          cite(t, "speed", "jury_rig")))
         return share - 1, steps
     lost, why = speed_share(values, state, t)
     change = -lost
     if lost:
-        steps.append(Step("sails and masts", why, t.cite("speed", "rigging")))
+        steps.append(Step("sails and masts", why, cite(t, "speed", "rigging")))
     fouled = len(fouled_masts(state))
     if fouled:
         pen = t.num("speed", "fouled_mast", "penalty") * fouled
         change -= pen
-        steps.append(Step("fouled mast", f"{fouled} fouled: -{float(pen):.0%}", t.cite("speed", "fouled_mast")))
+        steps.append(Step("fouled mast", f"{fouled} fouled: -{float(pen):.0%}", cite(t, "speed", "fouled_mast")))
     for item in state.get("speed_penalties", []):
         pen = Fraction(str(item["share"]))
         change -= pen
         steps.append(Step("damage", f"{item.get('why', 'special damage')}: -{float(pen):.0%}",
-                          t.cite("special-damage")))
+                          cite(t, "special-damage")))
     if state.get("studding_sails"):
         gain = t.num("tasks", "studding_sails", "speed")
         change += gain
-        steps.append(Step("studding sails", f"+{float(gain):.0%}", t.cite("tasks", "studding_sails")))
+        steps.append(Step("studding sails", f"+{float(gain):.0%}", cite(t, "tasks", "studding_sails")))
     light = sum(Fraction(str(v)) for v in state.get("lightened", {}).values())
     if light:
         change += light
         steps.append(Step("lightened", f"+{float(light):.0%} ({', '.join(state['lightened'])})",
-                          t.cite("tasks", "lightening")))
+                          cite(t, "tasks", "lightening")))
     sail_class = SailingClass.parse(values.get("sailing_class", "c"))
     bonus = t.num("speed", "sailing_class", sail_class.value)
     if bonus:
         change += bonus
         steps.append(Step("sailing class", f"{sail_class.value.upper()} {float(bonus):+.0%}",
-                          t.cite("speed", "sailing_class")))
+                          cite(t, "speed", "sailing_class")))
     if "gun-weight" in options:
         gw = gun_weight_bonus(values, t)
         change += gw
-        steps.append(Step("gun weight", f"{float(gw):+.1%}", t.cite("single-ship", "gun_weight")))
+        steps.append(Step("gun weight", f"{float(gw):+.1%}", cite(t, "single-ship", "gun_weight")))
     return change, steps
 
 

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.damage import changed
 from umpire.rules.dguts.model import BadInput, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 TASKS = ("sail", "tack", "anchor", "furl")
 
@@ -80,7 +80,7 @@ def set_studding_sails(values: Mapping[str, Any], state: Mapping[str, Any], on: 
     privateers). `by_nation` is Advanced Optional 2: in action only the U.S. and Great Britain set them
     (`trained` lets the umpire allow another crew), and crews under 20% sailors never do."""
     t = tables_or_default(tables)
-    src = t.cite("tasks", "studding_sails")
+    src = cite(t, "tasks", "studding_sails")
     if on and values.get("kind") in ("merchant", "privateer"):
         raise Refused("merchantmen and privateers do not set studding sails")
     if on and by_nation and values["nation"] not in t.get("tasks", "studding_sails", "nations"):
@@ -103,7 +103,7 @@ def set_anchored(state: Mapping[str, Any], on: bool, tables: Tables | None = Non
     t = tables_or_default(tables)
     new = {**copy.deepcopy(dict(state)), "anchored": bool(on)}
     text = "at anchor: she does not move, and her guns reach 3/2 as far" if on else "anchor weighed"
-    return Resolution(changes={"ship": changed(state, new)}, working=[Step("anchor", text, t.cite("fire", "anchored"))],
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("anchor", text, cite(t, "fire", "anchored"))],
                       data={"anchored": bool(on)})
 
 
@@ -123,7 +123,7 @@ def lighten(values: Mapping[str, Any], state: Mapping[str, Any], what: str, shar
     light[what] = float(gain)
     new = {**copy.deepcopy(dict(state)), "lightened": light}
     return Resolution(changes={"ship": changed(state, new)},
-                      working=[Step("lightened", f"{what}: +{float(gain):.0%} speed", t.cite("tasks", "lightening"))],
+                      working=[Step("lightened", f"{what}: +{float(gain):.0%} speed", cite(t, "tasks", "lightening"))],
                       data={"lightened": light})
 
 
@@ -135,7 +135,7 @@ def mark_flagship(state: Mapping[str, Any], on: bool, squadron: str = "", tables
     if on and squadron:
         new["squadron"] = squadron          # she leads it, and is of it
     text = (f"flagship of the {squadron} squadron" if squadron else "flagship of the fleet") if on else "no flagship"
-    return Resolution(changes={"ship": changed(state, new)}, working=[Step("flagship", text, t.cite("fleet", "flagships"))],
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("flagship", text, cite(t, "fleet", "flagships"))],
                       data={"flagship": flag})
 
 
@@ -153,7 +153,7 @@ def join_squadron(values: Mapping[str, Any], state: Mapping[str, Any], on: bool,
     new = {**copy.deepcopy(dict(state)), "squadron": squadron.strip() if on else ""}
     text = (f"in the {squadron.strip()} squadron (a squadron has three ships of the line at least)" if on
             else "out of her squadron")
-    return Resolution(changes={"ship": changed(state, new)}, working=[Step("squadron", text, t.cite("fleet", "flagships"))],
+    return Resolution(changes={"ship": changed(state, new)}, working=[Step("squadron", text, cite(t, "fleet", "flagships"))],
                       data={"squadron": new["squadron"]})
 
 
@@ -163,5 +163,5 @@ def rig_springs(state: Mapping[str, Any], tables: Tables | None = None) -> Resol
     t = tables_or_default(tables)
     new = {**copy.deepcopy(dict(state)), "springs": True}
     steps = [Step("springs", "half the crew works six turns to rig them; then she may turn in place up to 180 "
-                  "degrees, pivoting on bow or stern; weighing takes two turns", t.cite("tasks", "springs"))]
+                  "degrees, pivoting on bow or stern; weighing takes two turns", cite(t, "tasks", "springs"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"springs": True})

@@ -20,7 +20,7 @@ from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed
 from umpire.rules.dguts.guns import merge_batteries, parse_guns
 from umpire.rules.dguts.melee import odds_for
 from umpire.rules.dguts.model import BadInput, Bearing, Refused
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
 def _training_dice(values: Mapping[str, Any], bearing: Bearing, range_inches: float,
@@ -39,7 +39,7 @@ def _training_dice(values: Mapping[str, Any], bearing: Bearing, range_inches: fl
     for b in guns:
         reach = float(ranges["carronade_inches" if b.carronade else "long_inches"])
         if range_inches > reach:
-            steps.append(Step("range", f"{b.label} reaches {reach:g}\": out of range", t.cite("training", "ranges")))
+            steps.append(Step("range", f"{b.label} reaches {reach:g}\": out of range", cite(t, "training", "ranges")))
             continue
         whole, part = divmod(Fraction(b.count) * share / per, 1)
         for n, amount in enumerate([Fraction(1)] * int(whole) + ([part] if part else []), start=1):
@@ -74,13 +74,13 @@ def resolve_training_fire(firer: Mapping[str, Any], target: Mapping[str, Any], t
     for i, (label, calibre, amount) in enumerate(dice):
         red, white = rolls[2 * i], rolls[2 * i + 1]
         if red not in fire["hit_on"]:
-            steps.append(Step(label, f"red {red}: miss", t.cite("training", "fire")))
+            steps.append(Step(label, f"red {red}: miss", cite(t, "training", "fire")))
             continue
         points = calibre * amount
         where = "high" if white in fire["high_on"] else "low"
         high, low = (high + points, low) if where == "high" else (high, low + points)
         steps.append(Step(label, f"red {red} hits, white {white}: {where}, {float(points):g} points",
-                          t.cite("training", "fire")))
+                          cite(t, "training", "fire")))
     new, checks, more = training_damage(target, target_state, float(high), float(low), t)
     steps += more
     data = {"rolls": list(rolls), "damage": {"high": float(high), "low": float(low)},
@@ -104,7 +104,7 @@ def training_damage(values: Mapping[str, Any], state: Mapping[str, Any], high: f
     new["morale_checks_owed"] = int(state["morale_checks_owed"]) + checks
     steps = list(out.working)
     if checks:
-        steps.append(Step("morale checks owed", f"{checks} new", t.cite("training", "morale")))
+        steps.append(Step("morale checks owed", f"{checks} new", cite(t, "training", "morale")))
     return new, checks, steps
 
 
@@ -130,7 +130,7 @@ def _training_sinking(values: Mapping[str, Any], state: Mapping[str, Any], out: 
         text = f"low damage {percent:.1f}% of tonnage: afloat until it reaches her tonnage"
     steps = [s for s in out.working if s.step != "sinking"]
     if len(steps) < len(out.working):       # the Basic Rules would have moved her sinking band
-        steps.append(Step("sinking", text, t.cite("training", "sinking")))
+        steps.append(Step("sinking", text, cite(t, "training", "sinking")))
     return DamageOutcome(new, tuple(steps), out.masts_new, out.marks_new, out.checks_new)
 
 
@@ -156,7 +156,7 @@ def resolve_training_morale(values: Mapping[str, Any], state: Mapping[str, Any],
         new.update(status="surrendered", morale="surrendered")
     steps = [Step("morale", f"{rolls[0]}+{rolls[1]} = {total} against 2-{saving_throw}: "
                   + (f"down to {new['morale_points']} points" if total > int(saving_throw) else "holds"),
-                  t.cite("training", "morale"))]
+                  cite(t, "training", "morale"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps),
                       data={"held": total <= int(saving_throw), "morale_points": new["morale_points"],
                        "explain": [s.text() for s in steps]})

@@ -12,7 +12,7 @@ from typing import Sequence
 from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts.model import BadInput
-from umpire.rules.dguts.tables import Tables, tables_or_default
+from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 WIND_DICE = DiceNeed(3, 6, ("red", "white", "shift"))
 
@@ -27,8 +27,8 @@ def resolve_wind_direction(rolls: Sequence[int], tables: Tables | None = None) -
     compass = t.get("wind", "shift", "compass")
     points = t.get("wind", "shift", "points")[shift - 1]
     wind_from = compass[(compass.index(cardinal) + points) % len(compass)]
-    steps = [Step("cardinal point", f"red {red}, white {white}: {cardinal}", t.cite("wind", "cardinal")),
-             Step("shift", f"{shift}: {points:+d} points, wind from {wind_from}", t.cite("wind", "shift"))]
+    steps = [Step("cardinal point", f"red {red}, white {white}: {cardinal}", cite(t, "wind", "cardinal")),
+             Step("shift", f"{shift}: {points:+d} points, wind from {wind_from}", cite(t, "wind", "shift"))]
     return Resolution(working=list(steps), data={"cardinal": cardinal, "wind_from": wind_from, "rolls": [red, white, shift],
                                          "explain": [s.text() for s in steps]})
 
@@ -46,7 +46,7 @@ def resolve_wind_force(rolls: Sequence[int], tropics: bool = False, tables: Tabl
     total = max(2, a + b - (1 if tropics else 0))
     force = int(t.get("wind", "force", "by_total", str(total), what=f"the wind force for a roll of {total}"))
     steps = [Step("wind force", f"{a}+{b}" + (" -1 (tropics)" if tropics else "") + f" = {total}: Force {force}",
-                  t.cite("wind"))]
+                  cite(t, "wind"))]
     return Resolution(working=list(steps), data={"force": force, "rolls": [a, b], "explain": [s.text() for s in steps]})
 
 
@@ -60,9 +60,9 @@ def resolve_wind_change(wind_from: str, force: int, rolls: Sequence[int], tables
     compass = t.get("wind", "shift", "compass")
     new_from = compass[(compass.index(wind_from) + turn) % len(compass)] if wind_from in compass else wind_from
     steps = [Step("force", f"{f_die}: {'holds' if not step else ('rises' if step > 0 else 'drops')} "
-                  f"(Force {new_force})", t.cite("wind")),
+                  f"(Force {new_force})", cite(t, "wind")),
              Step("direction", f"{d_die}: " + ("holds" if not turn else f"{abs(turn)} point {'right' if turn > 0 else 'left'}")
-                  + f" (from {new_from})", t.cite("wind"))]
+                  + f" (from {new_from})", cite(t, "wind"))]
     return Resolution(working=list(steps), data={"force": new_force, "wind_from": new_from, "rolls": [f_die, d_die],
                                          "explain": [s.text() for s in steps]})
 
