@@ -16,7 +16,8 @@ from reportlab.lib.fonts import addMapping
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, Preformatted, SimpleDocTemplate, Spacer
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
 from umpire.core import files
 from umpire.pdf.fonts import register
@@ -30,11 +31,39 @@ def write_pdf(path: Path, markdown: str, paper: str = "a4") -> None:
                             rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
                             title="After-action report", author="umpire",
                             initialFontName=register(REGULAR))   # no page names a font not in the file
-    doc.build(flowables(markdown))
+    doc.build(flowables(markdown), canvasmaker=NumberedCanvas)
     files.write_atomic(Path(path), buf.getvalue(), "output")
 
 
+class NumberedCanvas(Canvas):
+    """A canvas that writes "page N of M" at the foot of every page once it knows M: each page is
+    kept until the document is saved."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._footer(total)
+            super().showPage()
+        super().save()
+
+    def _footer(self, total: int) -> None:
+        width, _ = self._pagesize
+        self.setFont(REGULAR, FOOTER_SIZE)
+        self.drawRightString(width - 15 * mm, 9 * mm, f"page {self._pageNumber} of {total}")
+        self.drawString(15 * mm, 9 * mm, "After-action report")
+
+
 REGULAR, BOLD, MONO = "DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DejaVuSansMono"
+FOOTER_SIZE = 8
 
 
 def report_styles():
@@ -53,20 +82,25 @@ def report_styles():
 
 
 def flowables(markdown: str) -> list:
-    """One flowable per heading, item, paragraph or fenced block."""
+    """One flowable per heading, item, paragraph or fenced line. A heading stays on the page of
+    what follows it; a fenced line too long for the page wraps under itself rather than running off
+    the page."""
     styles = report_styles()
-    out, block, fenced = [], [], False
+    for level in (1, 2, 3):
+        styles[f"Heading{level}"].keepWithNext = 1
+    code = styles["Code"].clone("fenced", leftIndent=styles["Code"].leftIndent + 12, firstLineIndent=-12,
+                                spaceBefore=0, spaceAfter=0)
+    out, fenced = [], False
     for line in markdown.splitlines():
         if line.startswith("```"):
-            if fenced:
-                out.append(Preformatted("\n".join(block), styles["Code"], maxLineLength=110))
-                block = []
             fenced = not fenced
             continue
         if fenced:
-            block.append(line)
+            out.append(Paragraph(_fixed(line), code))
         elif not line.strip():
-            out.append(Spacer(1, 4))
+            after_heading = bool(out) and isinstance(out[-1], Paragraph) and bool(out[-1].getKeepWithNext())
+            if not after_heading:             # a spacer would part the heading from what it heads
+                out.append(Spacer(1, 4))
         elif line.startswith("#"):
             level = min(len(line) - len(line.lstrip("#")), 3)
             out.append(Paragraph(_inline(line.lstrip("#").strip()), styles[f"Heading{level}"]))
@@ -77,6 +111,12 @@ def flowables(markdown: str) -> list:
         else:
             out.append(Paragraph(_inline(line), styles["Normal"]))
     return out
+
+
+def _fixed(line: str) -> str:
+    """A fixed-width line for a paragraph: escaped, runs of spaces kept (as no-break spaces but for
+    the last of each run, where the line may wrap)."""
+    return re.sub(r" {2,}", lambda m: "\u00a0" * (len(m.group()) - 1) + " ", escape(line)) or "\u00a0"
 
 
 def _inline(text: str) -> str:
