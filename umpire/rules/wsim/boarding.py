@@ -110,7 +110,7 @@ def _parties(ship: dict, party: str, at: str | None = None) -> list[int] | None:
     return out
 
 
-def _force(ship: dict, party: str, at: str | None) -> Force | None:
+def party_force(ship: dict, party: str, at: str | None) -> Force | None:
     """A ship's boarding party of one kind as a melee force, or None if she has none."""
     if ship.get("struck"):      # a struck ship's crew may not take part in melee (VIII.D.1.b)
         return None
@@ -147,14 +147,14 @@ def melee_plan(state: dict, attackers: list[str], defender: str) -> tuple[list[F
             raise Refused(f"{ship['name']} is neither fouled nor grappled with {d['name']}")
         if ship.get("meleed_turn") == state["turn"]:
             raise Refused(f"{ship['name']} has already fought a melee this turn (melee is fought once per turn)")
-        force = _force(ship, "obp", defender)
+        force = party_force(ship, "obp", defender)
         if force is None:
             raise Refused(f"{ship['name']} has no OBP ordered against {d['name']} (use `umpire board`)")
         att.append(force)
     if d.get("meleed_turn") == state["turn"]:
         raise Refused(f"{d['name']} has already fought a melee this turn (melee is fought once per turn)")
-    d_obp = _force(d, "obp", attackers[0])
-    d_dbp = _force(d, "dbp", None)
+    d_obp = party_force(d, "obp", attackers[0])
+    d_dbp = party_force(d, "dbp", None)
     kind = "obp" if d_obp else "dbp" if d_dbp else "none"
     dfn = [f for f in (d_obp or d_dbp,) if f]
     return att, dfn, kind
@@ -173,7 +173,7 @@ def melee_needs(state: dict, attackers: list[str], defender: str, tables) -> Dic
     if kind == "none":
         return DiceNeed(0)
     melee = melee_of(att, dfn, tables)
-    two_stage = kind == "obp" and _force(state["ships"][defender], "dbp", None) is not None
+    two_stage = kind == "obp" and party_force(state["ships"][defender], "dbp", None) is not None
     return MeleeNeed(2 * melee.stages, 6, tuple(f"round {r} {w}" for r in range(1, melee.stages + 1)
                                                 for w in ("attacker", "defender")), None if two_stage else melee)
 
@@ -292,7 +292,7 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
     outcome = "continues"
     melee = melee_of(att, dfn, tables)
     crews = melee.start
-    dbp = _force(d, "dbp", None) if kind == "obp" else None
+    dbp = party_force(d, "dbp", None) if kind == "obp" else None
     for rnd in range(1, melee.stages + 1):
         if len(rolls) < 2 * rnd:
             raise BadInput(f"melee reached round {rnd}: give two dice per round (attacker, defender), "
@@ -315,7 +315,7 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
         f.crew = list(crew)
     if strict and len(rolls) > len(used):
         raise BadInput(f"melee ended after {len(used) // 2} round(s): give exactly {len(used)} dice, got {len(rolls)}")
-    effects = [_crew_effect(state, f) for f in att + dfn]
+    effects = [crew_effect(state, f) for f in att + dfn]
     effects += [set_(["ships", x, "meleed_turn"], state["turn"]) for x in attackers + [defender]]
     data = {"attackers": attackers, "defender": defender, "rolls": used, "outcome": outcome,
             "tms": {"attackers": tms(att, tables), "defender": tms(dfn, tables)}}
@@ -326,12 +326,12 @@ def resolve_melee(state: dict, attackers: list[str], defender: str, rolls: tuple
         effects.append(set_(["ships", defender, "melee_with"], attackers[0]))
         return Resolution("melee", f"{names} v {d['name']}: melee goes on", effects, steps, data)
     if outcome == "attackers win":
-        sub = capture_by_obp(_with_crews(state, att + dfn), att, defender, tables, steps, effects, melee=True)
+        sub = capture_by_obp(with_crews(state, att + dfn), att, defender, tables, steps, effects, melee=True)
         sub.data.update(data)
         return sub
     loser = attackers[0]
     if kind == "obp":   # the victorious OBP stands on the deck the beaten boarders came from (IX.C.3)
-        sub = capture_by_obp(_with_crews(state, att + dfn), dfn, loser, tables, steps, effects, melee=True)
+        sub = capture_by_obp(with_crews(state, att + dfn), dfn, loser, tables, steps, effects, melee=True)
         sub.data.update(data)
         return sub
     effects.append(set_(["ships", loser, "state"], "surrendered"))
@@ -360,13 +360,13 @@ def _on_to_dbp(att: list[Force], dfn: list[Force], dbp: Force, crews: Crews, mel
     return [dbp], nxt.start, nxt
 
 
-def _crew_effect(state: dict, f: Force) -> dict:
+def crew_effect(state: dict, f: Force) -> dict:
     if f.prize:
         return set_(["ships", f.ship, "prize"], {**state["ships"][f.ship]["prize"], "squares": f.aboard()[0]})
     return set_(["ships", f.ship, "crew_left"], f.aboard())
 
 
-def _with_crews(state: dict, forces: list[Force]) -> dict:
+def with_crews(state: dict, forces: list[Force]) -> dict:
     st = copy.deepcopy(state)
     for f in forces:
         if f.prize:
@@ -390,7 +390,7 @@ def capture_by_obp(state: dict, att: list[Force], defender: str, tables, steps: 
         crew = list(f.crew)
         for s in f.sections:
             crew[s] = 0
-        effects.append(_crew_effect(state, Force(f.ship, f.sections, f.quality, crew, f.prize, f.reserve)))
+        effects.append(crew_effect(state, Force(f.ship, f.sections, f.quality, crew, f.prize, f.reserve)))
     return place_prize(state, defender, lead.ship, squares, quality, steps, effects,
                        "melee" if melee else "boarding", tables)
 

@@ -304,7 +304,7 @@ class Plot:
         if self.rec.get("turn") != self.turn:
             raise Refused(f"{self.name} has no move journalled in turn {self.turn} to cut short: --collision changes "
                           "the move she made this turn (Basic V.C.4)")
-        part, whole = _units(orders), _units(parse(self.rec["done"]))
+        part, whole = order_units(orders), order_units(parse(self.rec["done"]))
         if part != whole[:len(part)] or any(k == "drift" for k, _ in orders):
             raise Refused(f"after a collision {self.name}'s log is cut back to where she stopped: write the first "
                           f"part of her move {self.rec['done']}, not {written(orders)} (Basic V.C.4)")
@@ -546,11 +546,11 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
         infraction = ("she does not drift this turn: " + (drift["why_not"] or "she drifts only after a whole turn "
                       "without leaving her bow hex"), "Basic V.B.1-2")
     if infraction and not opts.get("as_written"):
-        raise Refused(_refusal(p.name, orders, walk, infraction, allowance, att, turning))
-    return _journal(p, orders, walk, drift, infraction, allowance, att, turning, amended, standing, len(rels))
+        raise Refused(move_refusal(p.name, orders, walk, infraction, allowance, att, turning))
+    return journal_move(p, orders, walk, drift, infraction, allowance, att, turning, amended, standing, len(rels))
 
 
-def _journal(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, att, turning, amended: str,
+def journal_move(p: Plot, orders, walk: Walk, drift: dict, infraction, allowance, att, turning, amended: str,
              standing, readings: int) -> Resolution:
     """The move as carried out: the working's last lines, the record kept, the JSON."""
     done = written(walk.done)
@@ -669,7 +669,7 @@ def _erase_orders(ship: dict, ship_id: str, turn: int, held: dict) -> Resolution
                        "orders": {t: o["notation"] for t, o in held.items() if t not in gone}})
 
 
-def _units(orders) -> list[str]:
+def order_units(orders) -> list[str]:
     """The orders factor by factor (a hex, a turn, a backing), to compare a move with its first part."""
     out: list[str] = []
     for kind, value in orders:
@@ -698,7 +698,7 @@ def _rels(opts: dict, att: str, state: dict) -> list[int | None]:
     return list(ATTITUDE_RELS[att])
 
 
-def _refusal(name, orders, walk, infraction, allowance, att, turning) -> str:
+def move_refusal(name, orders, walk, infraction, allowance, att, turning) -> str:
     done = written(walk.done) if walk.done else "0"
     parts = [f"{name} may not move {written(orders)}: {infraction[0]} ({infraction[1]})."]
     if allowance is not None:

@@ -123,12 +123,12 @@ def score(state: dict, tables, judge: bool = True) -> dict:
 DOWN = ("struck", "surrendered", "captured", "sunk", "exploded")
 
 
-def _down(ship: dict) -> bool:
+def is_down(ship: dict) -> bool:
     """Out of the fight: struck (surrender by striking, VIII.D.1.b), surrendered, captured; sunk or exploded."""
     return bool(ship.get("struck")) or ship["state"] in DOWN
 
 
-def _no_crew(ship: dict) -> bool:
+def has_no_crew(ship: dict) -> bool:
     return sum(ship["crew_left"]) == 0
 
 
@@ -169,8 +169,8 @@ def _hurricane(state: dict, tables) -> bool:
 
 def _single_ship(ships: list[dict]) -> dict:
     out = {"action": "single-ship", "over": False, "winner": None, "draw": False, "why": "", "source": ""}
-    crewless = [s for s in ships if _no_crew(s)]
-    down = [s for s in ships if _down(s)]
+    crewless = [s for s in ships if has_no_crew(s)]
+    down = [s for s in ships if is_down(s)]
     if len(crewless) == 1:
         loser = crewless[0]
         winner = next(s for s in ships if s is not loser)

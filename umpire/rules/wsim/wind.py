@@ -29,7 +29,7 @@ def public(wind: dict) -> dict:
     return {"direction": wind["direction"] or None, "velocity": wind["velocity"], "change": wind["change"] or None}
 
 
-def _number(opts: dict, key: str, lo: int, hi: int) -> int | None:
+def number_option(opts: dict, key: str, lo: int, hi: int) -> int | None:
     value = opts.get(key)
     if value is None:
         return None
@@ -42,7 +42,7 @@ def set_wind(state: dict, opts: dict, tables) -> Resolution:
     """The umpire sets the wind (a scenario's start, or a correction); the first direction set is
     the initial direction that "shifts back to initial dir" returns to."""
     top = len(tables["wind"]["velocities"]) - 1
-    given = {k: _number(opts, k, lo, hi) for k, lo, hi in (("direction", 1, 6), ("velocity", 0, top),
+    given = {k: number_option(opts, k, lo, hi) for k, lo, hi in (("direction", 1, 6), ("velocity", 0, top),
                                                           ("change", 1, 6))}
     wind = dict(state["wind"])
     for key, value in given.items():

@@ -19,7 +19,7 @@ TO_FILL = "?"
 KINDS = ("integer", "hits", "outcome", "text")
 OUTCOMES = ("success", "failure")
 _HITS = re.compile(r"^(0|\d*[HGCR](-\d*[HGCR])*)( ?\([A-Z0-9 -]+\))?$")
-_BAND = re.compile(r"(-?\d+)(?:-(\d+)|(\+))?")
+BAND_HEADING = re.compile(r"(-?\d+)(?:-(\d+)|(\+))?")
 SHAPE_KEYS = ("title", "section", "dice", "rows", "columns", "entry")
 
 
@@ -123,7 +123,7 @@ def _headings(where: str, k: str, given: dict, shape: dict) -> list[str]:
         raise BadInput(f"{where}.{k}: the text gives no {k} for this table: give the headings from your "
                        f"card, a list of text such as [\"2-6\", \"7-11\", \"12\"]")
     if k in shape.get("bands", ()):
-        bad = [h for h in heads if not _BAND.fullmatch(h.strip())]
+        bad = [h for h in heads if not BAND_HEADING.fullmatch(h.strip())]
         if bad:
             raise BadInput(f"{where}.{k}: {bad[0]!r} is not a number or a band such as \"2-6\" or \"41+\"")
     return heads
@@ -153,7 +153,7 @@ def _cell(where: str, cell: Any, shape: dict) -> None:
 def row_index(table: dict, value: int) -> int:
     """The row whose heading is `value` ("7") or a band holding it ("2-4", "11+"); rows are in order."""
     for i, heading in enumerate(table["rows"]):
-        m = _BAND.fullmatch(heading.strip())
+        m = BAND_HEADING.fullmatch(heading.strip())
         if m:
             lo = int(m.group(1))
             hi = int(m.group(2)) if m.group(2) else (None if m.group(3) else lo)
@@ -167,7 +167,7 @@ def row_or_edge(table: dict, value: int) -> int:
     try:
         return row_index(table, value)
     except BadInput:
-        first = _BAND.fullmatch(table["rows"][0].strip())
+        first = BAND_HEADING.fullmatch(table["rows"][0].strip())
         return 0 if first and value < int(first.group(1)) else len(table["rows"]) - 1
 
 

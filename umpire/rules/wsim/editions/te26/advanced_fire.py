@@ -35,7 +35,7 @@ from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
-from umpire.rules.wsim.editions.te26.fire import FireTables, _band
+from umpire.rules.wsim.editions.te26.fire import FireTables, band_of
 from umpire.rules.wsim import turns
 from umpire.rules.wsim.turns import can_work_guns
 
@@ -215,7 +215,7 @@ class Reading:
 
     def _advanced(self, tables, hdt) -> dict:
         adv = tables["advanced-hdt-modifiers"]
-        if [_band(c) for c in adv["columns"]] != hdt["guns_bands"]:
+        if [band_of(c) for c in adv["columns"]] != hdt["guns_bands"]:
             raise BadInput(f"the pack's advanced-hdt-modifiers columns {adv['columns']} must be the hdt rows "
                            f"{tables['hdt']['rows']} (gun squares firing)")
         return {r: row for r, row in zip(adv["rows"], adv["cells"])}
@@ -233,7 +233,7 @@ class Reading:
         crit_miss = "critical-hit-critical-miss" in self.optional
         parts = self.parts(self.base)
         tables = self.view["hit-tables"]["tables"]
-        guns = sum(max(gunnery.parse_result(_split(e)[0])["guns"] for e in tables[str(p)][self.aim]) for p in parts)
+        guns = sum(max(gunnery.parse_result(split_result(e)[0])["guns"] for e in tables[str(p)][self.aim]) for p in parts)
         crits = 1 if crit_miss else len(parts)
         labels = (("critical hit / miss die",) if crit_miss else ()) + tuple(f"hit table die {i + 1}"
                                                                              for i in range(len(parts)))
@@ -244,7 +244,7 @@ class Reading:
         return DiceNeed(len(labels), 6, labels)
 
 
-def _split(entry: str) -> tuple[str, str]:
+def split_result(entry: str) -> tuple[str, str]:
     """'2R-C (R)' -> ('2R-C', 'R'): the normal result and the bracketed full-sail bonus."""
     m = _BONUS.match(entry.strip())
     return (m.group(1).strip(), m.group(2).strip()) if m else (entry.strip(), "")
@@ -286,7 +286,7 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     if total["guns"]:
         guns_marked = _gun_locations(got, target, total, die, steps, tables)
         total["hull"] += guns_marked["excess"]
-    crits = _criticals(criticals, got.aim, die, steps, tables)
+    crits = roll_criticals(criticals, got.aim, die, steps, tables)
     more = _grape_bonus(state, act, target, grape_bonus, total, die, steps, tables) if grape_bonus else []
     if advanced and te26_sinking.hull_die_needed(target, total["hull"]):
         more += te26_sinking.destroyed(state, act.target, die, steps, tables)
@@ -354,7 +354,7 @@ def _hit_tables(got: Reading, target: dict, parts: list[int], die: _Dice, steps:
     for p in parts:
         d = die(f"hit table {p}")
         entry = raw["cells"][d - 1][raw["columns"].index(f"{aim} {p}")]
-        normal, bonus = _split(entry)
+        normal, bonus = split_result(entry)
         hits = gunnery.parse_result(normal)
         steps.append(Step(f"hit table {p} ({aim}), die {d}", entry, got.view["hit-tables"]["source"]))
         extra = gunnery.parse_result(bonus) if bonus else dict.fromkeys(gunnery.TRACKS, 0)
@@ -396,7 +396,7 @@ def _gun_locations(got: Reading, target: dict, total: dict, die: _Dice, steps: l
     return mark_gun_hits(target, dice, got.act, steps)
 
 
-def _criticals(n: int, aim: str, die: _Dice, steps: list[Step], tables) -> list[dict]:
+def roll_criticals(n: int, aim: str, die: _Dice, steps: list[Step], tables) -> list[dict]:
     """Two dice on the Critical Hit Table for each critical hit, in the column of the aim (16.1.2.2.1)."""
     crits: list[dict] = []
     if not n:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from umpire.core.errors import BadInput
-from umpire.rules.wsim.editions.packs import _BAND
+from umpire.rules.wsim.editions.packs import BAND_HEADING
 from umpire.rules.wsim.gunnery import parse_result
 
 MOD_ROWS = {"crew quality EL": "crew_quality_EL", "crew quality CR": "crew_quality_CR",
@@ -47,8 +47,8 @@ class FireTables:
                            "(gun squares firing)")
         modifiers = {MOD_ROWS[r]: list(row) for r, row in zip(mods["rows"], mods["cells"])}
         modifiers["captured_ship"] = [-2] * len(hdt["rows"])       # 11.3.5 "decreased by two tables"
-        return {"source": hdt["source"], "guns_bands": [_band(h) for h in hdt["rows"]],
-                "range_bands": [_band(h) for h in hdt["columns"]], "range": hdt["cells"], "modifiers": modifiers}
+        return {"source": hdt["source"], "guns_bands": [band_of(h) for h in hdt["rows"]],
+                "range_bands": [band_of(h) for h in hdt["columns"]], "range": hdt["cells"], "modifiers": modifiers}
 
     def _hit_tables(self) -> dict:
         ht = self._t["hit-tables"]
@@ -58,8 +58,8 @@ class FireTables:
         return {"source": ht["source"], "tables": out}
 
 
-def _band(heading: str) -> list[int]:
-    m = _BAND.fullmatch(heading.strip())
+def band_of(heading: str) -> list[int]:
+    m = BAND_HEADING.fullmatch(heading.strip())
     lo = int(m.group(1))
     return [lo, int(m.group(2)) if m.group(2) else (10 ** 6 if m.group(3) else lo)]
 

@@ -39,7 +39,7 @@ def forces(state: dict, attackers: list[str], defender: str) -> tuple[list[board
         raise Refused(f"{d['name']}'s OBP is at {state['ships'][attackers[0]]['name']}: against several boarding "
                       "ships she defends with a DBP (order one with `umpire board`)")
     if kind == "none":
-        own = boarding._force(d, "obp", None)
+        own = boarding.party_force(d, "obp", None)
         if own is not None and d.get("te_shaken") == state["turn"] and own.quality != q[0] and not own.prize:
             own.quality = q[q.index(own.quality) - 1]
         if own is not None:          # 12.2.5: her OBP, engaged elsewhere, converts to a DBP
@@ -376,7 +376,7 @@ def _yes(opts: dict, key: str) -> bool:
 
 
 def _result(state, att, defender, d, outcome: dict, used, steps, tables) -> Resolution:
-    effects = [boarding._crew_effect(state, f) for f in att + [d]]
+    effects = [boarding.crew_effect(state, f) for f in att + [d]]
     effects += [set_(["ships", x, "meleed_turn"], state["turn"]) for x in [f.ship for f in att] + [defender]]
     going = [f for f in att if outcome.get(f.ship) == "continues"]
     for f in att:
@@ -397,7 +397,7 @@ def _result(state, att, defender, d, outcome: dict, used, steps, tables) -> Reso
     names = f"{', '.join(state['ships'][f.ship]['name'] for f in att)} v {state['ships'][defender]['name']}"
     if winners:
         effects.append(set_(["ships", defender, "te_prize_turn"], state["turn"]))      # 12.4.7
-        sub = boarding.capture_by_obp(boarding._with_crews(state, att + [d]), winners, defender, tables, steps,
+        sub = boarding.capture_by_obp(boarding.with_crews(state, att + [d]), winners, defender, tables, steps,
                                       effects, melee=True)
         sub.data.update(data)
         return sub
@@ -430,7 +430,7 @@ def parted(state: dict, pair: tuple[str, str], die: int, res: Resolution, tables
     loss = _loss(table, die, d.squares * q[d.quality], 0, res.working,
                  f"{sd['name']} against the returning OBP of {sa['name']}")
     _take(a, loss)
-    res.effects += [boarding._crew_effect(state, a), set_(["ships", boarder, "te_boarded"], ""),
+    res.effects += [boarding.crew_effect(state, a), set_(["ships", boarder, "te_boarded"], ""),
                     set_(["ships", boarder, "te_party"], {}), set_(["ships", boarded, "te_party"], {})]
     res.data["rolls"] = list(res.data.get("rolls", [])) + [die]
     res.data["melee_ended"] = True

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.wsim.moves import _units, parse, written
+from umpire.rules.wsim.moves import order_units, parse, written
 from umpire.rules.wsim.editions.wsim1974.optional import anchored
 
 T = "moves-1974"
@@ -165,7 +165,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     if opts.get("collision"):
         if rec.get("turn") != turn:
             raise Refused(f"{name} has no move journalled in Move {turn} to cut short (Collisions 3)")
-        if not _units(orders) or _units(orders) != _units(parse(rec["done"]))[:len(_units(orders))]:
+        if not order_units(orders) or order_units(orders) != order_units(parse(rec["done"]))[:len(order_units(orders))]:
             raise Refused(f"after a collision {name}'s log is changed to the move she made: write the first part of "
                           f"{rec['done']}, not {written(orders)} (Collisions 3)")
         amended, rec = rec["done"], dict(rec.get("before") or {})

@@ -341,7 +341,7 @@ def as_duel(state: dict, v: dict) -> dict:
     if len(sides) != 2:
         return v
     beaten = [side for side in sides
-              if all(turns._down(s) or turns._no_crew(s) for s in ships if s["side"] == side)]
+              if all(turns.is_down(s) or turns.has_no_crew(s) for s in ships if s["side"] == side)]
     if not beaten:
         return v
     src = "1974 Scenario Two (Same as single ship duels)"
@@ -367,7 +367,7 @@ def bpd_captures(state: dict, tables, res, attackers: list[str], defender: str):
     keep = [e for e in res.effects if not (e["path"][:2] == ["ships", loser]
                                            and e["path"][2:] in (["state"], ["surrendered_by"]))]
     after = apply(copy.deepcopy(state), keep)
-    bpd = boarding._force(after["ships"][defender], "dbp", None)
+    bpd = boarding.party_force(after["ships"][defender], "dbp", None)
     if bpd is None:   # nothing left to go aboard: the 1981 surrender stands
         return res
     steps = [s for s in res.working if s.source != "Basic IX.C.3, IX.C.6"]

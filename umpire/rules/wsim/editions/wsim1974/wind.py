@@ -12,7 +12,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.dice import Dice
-from umpire.rules.wsim.wind import _number, initial, public, wind_turn  # noqa: F401  (the 1981 start and status serve 1974 too)
+from umpire.rules.wsim.wind import number_option, initial, public, wind_turn  # noqa: F401  (the 1981 start and status serve 1974 too)
 
 RULE = "1974 Optional Rules: Wind"
 
@@ -33,7 +33,7 @@ def set_wind(state: dict, opts: dict, tables) -> Resolution:
     NOTES), or a correction. A direction set in Move 1 (or the first one set) is the initial
     direction the Wind Direction Changes table can return to."""
     top = len(tables["wind"]["velocities"]) - 2     # the last name ends the game; it is not set by hand
-    given = {k: _number(opts, k, lo, hi) for k, lo, hi in (("direction", 1, 6), ("velocity", 0, top),
+    given = {k: number_option(opts, k, lo, hi) for k, lo, hi in (("direction", 1, 6), ("velocity", 0, top),
                                                           ("change", 1, 6))}
     wind = dict(state["wind"])
     for key, value in given.items():

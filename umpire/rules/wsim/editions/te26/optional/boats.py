@@ -399,9 +399,9 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             infraction = ("she does not drift this turn: " + (drift["why_not"] or "she left her hex"),
                           "TE 2.6 54.1.3")
         if infraction and not opts.get("as_written"):
-            raise Refused(moves._refusal(ship["name"], orders, walk, infraction, allowance, att, None)
+            raise Refused(moves.move_refusal(ship["name"], orders, walk, infraction, allowance, att, None)
                           .replace("; turning ability not recorded.", "."))
-        res = moves._journal(p, orders, walk, drift, infraction, allowance, att, None, "", standing, len(rels))
+        res = moves.journal_move(p, orders, walk, drift, infraction, allowance, att, None, "", standing, len(rels))
     except (Refused, BadInput) as exc:
         raise citations.error(tables, exc) from None     # the 1981 checker's reasons, cited by this text
     res.working = [Step(s.step, s.value, "TE 2.6 54.1.3" if s.step == "drift" else s.source)

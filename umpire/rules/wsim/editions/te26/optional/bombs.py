@@ -29,7 +29,7 @@ from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26.fire import FireTables
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
-from umpire.rules.wsim.editions.te26.advanced_fire import _criticals, _split, mark_gun_hits
+from umpire.rules.wsim.editions.te26.advanced_fire import roll_criticals, split_result, mark_gun_hits
 
 RULE = "bombs"
 MORTARS = ("bow", "second")
@@ -245,7 +245,7 @@ def _fire(state: dict, tables, ship: dict, target_id: str, which: str, rng: int,
         raw = tables["hit-tables"]
         d = die(f"hit table {table}")
         result = raw["cells"][d - 1][raw["columns"].index(f"hull {table}")]
-        hits = gunnery.parse_result(_split(result)[0])
+        hits = gunnery.parse_result(split_result(result)[0])
         steps.append(Step(f"hit table {table} (hull), die {d}", result, raw["source"]))
         for k in total:
             total[k] = hits[k] * r["hits_times"]
@@ -263,7 +263,7 @@ def _fire(state: dict, tables, ship: dict, target_id: str, which: str, rng: int,
             marked = mark_gun_hits(target, dice, act, steps)
             total["hull"] += marked["excess"]
         if d == tables["procedures"]["advanced_fire"]["critical_on"]:
-            crits = _criticals(1, "hull", die, steps, tables)
+            crits = roll_criticals(1, "hull", die, steps, tables)
     more: list[dict] = []
     if table >= 0 and te26_sinking.hull_die_needed(target, total["hull"]):
         more = te26_sinking.destroyed(state, target_id, die, steps, tables)

@@ -21,7 +21,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.core.ruleset import Plan
 from umpire.rules.wsim import gunnery
-from umpire.rules.wsim.editions.te26.advanced_fire import _split
+from umpire.rules.wsim.editions.te26.advanced_fire import split_result
 from umpire.rules.wsim.editions.te26 import musket as te26_musket
 
 RULE = "soldiers"
@@ -95,7 +95,7 @@ def absorb(state: dict, sid: str, res: Resolution) -> Resolution:
         for s in res.working:
             m = _TABLE_DIE.match(s.step)
             if m and int(m.group(2)) in (3, 5):
-                may += gunnery.parse_result(_split(s.value)[0])["crew"]
+                may += gunnery.parse_result(split_result(s.value)[0])["crew"]
         why = "the crew hits of a Hit Table rolled 3 or 5"
     take = min(may, lost, sum(troops["left"]))
     if not take:
