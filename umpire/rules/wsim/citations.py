@@ -4,9 +4,11 @@ The shared WS&IM code names a rule by its 1981 section ("Basic VI.A.2", "Advance
 "Optional Rules VII.B"): that name is the *key*. The game's `citations` table (in its data
 folder: `data/wsim-1981/citations.toml`, `data/wsim-1974/citations.toml`,
 `data/wsim-te26/citations.toml`) says how its own text cites that rule. An edition's table
-stands alone (``replace = true``): a key it does not list is an error, never the 1981 section.
-It lists a key either under `sections` (its own section) or under `absent` (its text has no
-such section; what the working shows instead, with the reading in docs/rulings.md).
+stands alone (``replace = true``): nothing comes from the 1981 layer, `cite` refuses a key the
+table does not list, and tests/rulesets/wsim_1981/test_citations.py fails on any key the code
+cites that a table lacks. A table lists a key either under `sections` (its own section) or
+under `absent` (its text has no such section; what the working shows instead, with the reading
+in docs/rulings.md).
 
 `cited` runs every source and refusal of a resolution through the table, so the 1981 rule
 modules, reused by the editions, never show a 1981 section in a 1974 or Tournament game.
@@ -38,6 +40,7 @@ def keys_in(text: str) -> list[str]:
 
 
 def _listed(tables, key: str) -> bool:
+    """Whether the game's table gives `key` (as a section of its text or as absent from it)."""
     table = tables[TABLE]
     return key in table.get("sections", {}) or key in table.get("absent", {})
 
@@ -106,6 +109,7 @@ def _shared(first: str, other: str) -> int:
 
 
 def steps(tables, working: list[Step]) -> list[Step]:
+    """The working with each step's source cited by the game's text."""
     return [s if not s.source or (new := translate(tables, s.source)) == s.source else Step(s.step, s.value, new)
             for s in working]
 
