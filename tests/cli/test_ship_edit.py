@@ -162,3 +162,12 @@ def test_dguts_options_keep_working_as_before(umpire, tmp_path):
     assert record["rate"] == "74" and record["sailing_class"] == "b" and record["tons"] == 1650
     res = umpire("ship", "edit", "mars", "--turning", "2")
     assert res.code == 2 and "turning" in res.err
+
+
+def test_new_names_the_scenario_ships_whose_turning_ability_move_will_ask_for(umpire, tmp_path):
+    res = umpire("new", tmp_path / "game.toml", "--scenario", "wsim-1a")
+    assert res.code == 0
+    assert "warning: nymphe, cleopatre: the turning ability on the counter not given" in res.err
+    assert "ship edit SHIP --turning N" in res.err
+    res = umpire("new", tmp_path / "d.toml", "--scenario", "dguts-constitution-guerriere")
+    assert "warning" not in res.err

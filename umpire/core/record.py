@@ -44,6 +44,7 @@ class RecordField:
     low: float | None = None
     high: float | None = None
     path: tuple[str, ...] = ()
+    asked: str = ""      # the command that asks for it when the record lacks it (said at `new --scenario`)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

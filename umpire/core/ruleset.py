@@ -196,8 +196,18 @@ class Ruleset:
             raise BadInput(f"scenario {scen.get('_path', scen.get('id'))}: ship {s['id']}: {exc}") from None
 
     def scenario_warnings(self, scen: dict) -> list[str]:
-        """What the umpire must supply before play, for a scenario's ships (said at `new`)."""
-        return []
+        """What the umpire must supply before play, for a scenario's ships (said at `new`): the values
+        of her record a command asks for that the scenario does not give (`RecordField.asked`)."""
+        out = []
+        for f in self.record().fields:
+            key = f.at("scenario")
+            lacking = [str(s.get("id") or s.get("name")) for s in scen.get("ships", [])
+                       if f.asked and key and isinstance(s, dict) and s.get(key) is None]
+            if lacking:
+                shown = ", ".join(lacking[:5]) + (f" and {len(lacking) - 5} more" if len(lacking) > 5 else "")
+                out.append(f"{shown}: {f.what} not given, and `{f.asked}` asks for it; give it once with "
+                           f"`umpire ship edit SHIP {f.option} N` (or `{f.asked} ... {f.option} N`, kept)")
+        return out
 
     def check_deck(self, doc: dict, source: str) -> dict:
         """A game's own damage-card deck (`own_deck`) as read from `source`, checked against the

@@ -33,7 +33,7 @@ def fields(spec: str, counter: str, turning: str, rating: str, most_class: int =
         RecordField("class_number", "int", counter, "the class number on the counter",
                     _given(("scenario", "edit"), "--class-number", "class_number"), low=1, high=most_class),
         RecordField("turning", "int", turning, "the turning ability on the counter",
-                    _given(EVERYWHERE, "--turning", "turning"), low=1, high=6),
+                    _given(EVERYWHERE, "--turning", "turning"), low=1, high=6, asked="move"),
         RecordField("rate", "int", rating, "the gun rating (rated number of guns)",
                     _given(rate_at, "--rate", "rated_guns", "rate"), low=1, high=200, path=("rated_guns",)),
         RecordField("nation", "text", counter, "the nation (the counter's colours)",
