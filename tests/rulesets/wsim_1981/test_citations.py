@@ -108,7 +108,7 @@ def test_no_edition_entry_shows_a_1981_section(data_id):
 def test_an_absent_section_says_so_and_names_the_rulings():
     for data_id in EDITIONS:
         for shown in _own(data_id).get("absent", {}).values():
-            assert shown.startswith("no ") and "docs/rulings.md" in shown
+            assert shown.startswith("not in the ") and "docs/rulings.md" in shown
     rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     assert "citations.toml" in rulings
 
