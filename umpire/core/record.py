@@ -12,7 +12,6 @@ for it again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from umpire.core.errors import BadInput
@@ -24,36 +23,44 @@ KINDS = ("int", "number", "text", "choice")
 PLACES = ("add", "scenario", "csv", "edit")
 
 
-@dataclass(frozen=True, slots=True)
-class RecordField:
+class _Frozen:
+    """A small frozen value (a frozen dataclass in all but name: generating dataclasses costs about a
+    millisecond each at start-up, and every `status` reads a ruleset's record; see core.actions)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen: cannot set {name!r}")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={getattr(self, k)!r}' for k in self.__slots__)})"
+
+
+class RecordField(_Frozen):
     """One value of a ship's record.
 
     `name` is the field as `ship edit` takes it (`--name`, underscores typed as hyphens);
     `path` where it is kept in the ship's state (default: the name); `given` the name it has in
-    each place it may be given (`{"add": "--turning", "scenario": "turning", "csv": "turning",
-    "edit": "--turning"}`); `default` None means the rules ask for it when they need it.
+    each place it may be given (`(("add", "--turning"), ("scenario", "turning"), ("csv",
+    "turning"), ("edit", "--turning"))`); `default` None means the rules ask for it when they need
+    it, and `asked` names the command that does (said at `new --scenario`).
     """
 
-    name: str
-    kind: str
-    section: str
-    what: str
-    given: tuple[tuple[str, str], ...] = ()
-    default: Any = None
-    choices: tuple[str, ...] = ()
-    low: float | None = None
-    high: float | None = None
-    path: tuple[str, ...] = ()
-    asked: str = ""      # the command that asks for it when the record lacks it (said at `new --scenario`)
+    __slots__ = ("name", "kind", "section", "what", "given", "default", "choices", "low", "high", "path", "asked")
 
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"record field {self.name}: kind {self.kind!r} is not one of {KINDS}")
-        if self.kind == "choice" and not self.choices:
-            raise ValueError(f"record field {self.name}: a choice names its choices")
-        unknown = [p for p, _ in self.given if p not in PLACES]
+    def __init__(self, name: str, kind: str, section: str, what: str, given: tuple[tuple[str, str], ...] = (),
+                 default: Any = None, choices: tuple[str, ...] = (), low: float | None = None,
+                 high: float | None = None, path: tuple[str, ...] = (), asked: str = "") -> None:
+        if kind not in KINDS:
+            raise ValueError(f"record field {name}: kind {kind!r} is not one of {KINDS}")
+        if kind == "choice" and not choices:
+            raise ValueError(f"record field {name}: a choice names its choices")
+        unknown = [p for p, _ in given if p not in PLACES]
         if unknown:
-            raise ValueError(f"record field {self.name}: place {unknown[0]!r} is not one of {PLACES}")
+            raise ValueError(f"record field {name}: place {unknown[0]!r} is not one of {PLACES}")
+        for key, value in zip(self.__slots__, (name, kind, section, what, tuple(given), default, tuple(choices),
+                                               low, high, tuple(path), asked)):
+            object.__setattr__(self, key, value)
 
     @property
     def option(self) -> str:
@@ -124,13 +131,15 @@ class RecordField:
         return held
 
 
-@dataclass(frozen=True, slots=True)
-class Record:
+class Record(_Frozen):
     """A ruleset's ship record: its fields, and `check(ship, changes)`, what is wrong with a set of
     changed values taken together ("" when nothing), for values that depend on each other."""
 
-    fields: tuple[RecordField, ...]
-    check: Callable[[dict, dict], str] | None = None
+    __slots__ = ("fields", "check")
+
+    def __init__(self, fields: tuple[RecordField, ...], check: Callable[[dict, dict], str] | None = None) -> None:
+        object.__setattr__(self, "fields", tuple(fields))
+        object.__setattr__(self, "check", check)
 
     def field(self, name: str) -> RecordField | None:
         key = name.strip().lstrip("-").replace("-", "_").lower()
