@@ -15,7 +15,7 @@ from umpire.core.ruleset import find_ruleset
 from umpire.core.state import apply
 from umpire.core.tables import Tables
 from umpire.pdf.wsim.journal import turn_log
-from umpire.rules.wsim.moves import parse, written
+from umpire.rules.wsim.notation import parse, written
 from umpire.rules.wsim.ship import new_ship
 
 ROOT = Path(__file__).resolve().parents[3]

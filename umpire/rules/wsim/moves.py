@@ -21,57 +21,14 @@ the umpire moves the counter.
 
 from __future__ import annotations
 
-import re
 from umpire.rules.wsim.actions import Move  # noqa: F401  (the action, kept with the others)
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim import wind
+from umpire.rules.wsim.notation import order_units, parse, written
 
 ATTITUDE_RELS = {"B": (0,), "A": (1, 5), "C": (2, 4), "D": (3,)}
 REL_ATTITUDE = {0: "B", 1: "A", 2: "C", 3: "D", 4: "C", 5: "A"}
-_TOKEN = re.compile(r"(\d+)|([LRBD])")
-_SEPARATORS = re.compile(r"[\s,.;/-]+")
-
-
-# --- the notation ----------------------------------------------------------------------
-
-def parse(notation: str) -> list[tuple[str, object]]:
-    """The written move as orders: ("turn", "L"|"R"), ("hex", n), ("back", 1), ("drift", "D").
-    `0` alone is no move (an empty list). Anything else is bad input naming what is wrong."""
-    chunks = [c for c in _SEPARATORS.split(str(notation or "").upper()) if c]
-    if not chunks:
-        raise BadInput("move: the notation is empty; write 0 for a ship that does not move (Basic IV.B.6)")
-    if chunks == ["0"]:
-        return []
-    orders: list[tuple[str, object]] = []
-    for text in chunks:
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            if not m:
-                raise BadInput(f"move notation {notation!r}: {text[pos]!r} is not a move mark "
-                               "(numbers of hexes, L or R turns, B backing sails, D drift, or 0 alone)")
-            if m.group(1):
-                n = int(m.group(1))
-                if n == 0:
-                    raise BadInput(f"move notation {notation!r}: 0 is written alone, for a ship that does not move")
-                orders.append(("hex", n))
-            else:
-                mark = m.group(2)
-                orders.append({"L": ("turn", "L"), "R": ("turn", "R"), "B": ("back", 1),
-                               "D": ("drift", "D")}[mark])
-            pos = m.end()
-    if sum(1 for k, _ in orders if k == "drift") > 1:
-        raise BadInput(f"move notation {notation!r}: D is written once for a drifting turn (Basic V.B.4)")
-    if any(k == "drift" for k, _ in orders) and any(k in ("hex", "back") for k, _ in orders):
-        raise BadInput(f"move notation {notation!r}: D (drift) is written for a ship that does not move from "
-                       "her hex; she may only turn in place as well (Basic V.B.1)")
-    return orders
-
-
-def written(orders) -> str:
-    """Orders as the move column shows them (L1R1, BBB1; 0 for none)."""
-    return "".join(str(v) if k == "hex" else "B" if k == "back" else str(v) for k, v in orders) or "0"
 
 
 # --- the walk through the orders ----------------------------------------------------------
@@ -667,14 +624,6 @@ def _erase_orders(ship: dict, ship_id: str, turn: int, held: dict) -> Resolution
                       [{"op": "del", "path": ["ships", ship_id, "orders", t]} for t in gone], steps,
                       {"ship": ship_id, "erased": [int(t) for t in gone],
                        "orders": {t: o["notation"] for t, o in held.items() if t not in gone}})
-
-
-def order_units(orders) -> list[str]:
-    """The orders factor by factor (a hex, a turn, a backing), to compare a move with its first part."""
-    out: list[str] = []
-    for kind, value in orders:
-        out += ["1"] * value if kind == "hex" else ["B"] if kind == "back" else [str(value)] if kind == "turn" else []
-    return out
 
 
 def _still_now(ship: dict, turn: int) -> int:

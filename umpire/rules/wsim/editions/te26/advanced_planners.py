@@ -6,7 +6,7 @@ fire aboard, explosions, musketry, marines aloft, and the optional rules' rowing
 from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
-from umpire.core.errors import BadInput, Refused
+from umpire.core.errors import BadInput
 from umpire.core.state import Step
 from umpire.rules.base import Plan, side_word
 from umpire.rules.wsim import gunnery, planners, turns
@@ -16,9 +16,11 @@ from umpire.rules.wsim.editions.te26 import sections as te26_rest_sections, ship
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking, wind as te26_wind
 from umpire.rules.wsim.editions.te26.optional import boats as te26_boats, bombs as te26_optional_bombs
 from umpire.rules.wsim.editions.te26.optional import land as te26_optional
+from umpire.rules.wsim.editions.te26.optional import fore_and_aft as te26_fore_and_aft
 from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_rest_masts
 from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
 from umpire.rules.wsim.editions.te26.optional import rowing as te26_rowing
+from umpire.rules.wsim.editions.te26.optional import seamanship as te26_seamanship
 from umpire.rules.wsim.editions.te26.planners import need_ship
 
 
@@ -73,8 +75,8 @@ def advanced_speed(ruleset, state: dict, tables, ship: str, opts: dict):
     ruleset.check_options("speed", {k: v for k, v in opts.items() if v is not None})
     need_ship(state, ship)
     def under_sail(st, op):
-        seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(st, ship), ship)     # 38.0, 36.2.2
-        return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(te26_ship_work.speed(seen, tables, ship, op)))
+        seen = te26_rest_masts.view(te26_fore_and_aft.view(st, ship), ship)     # 38.0, 36.2.2
+        return te26_rest_masts.cited(te26_fore_and_aft.cited(te26_ship_work.speed(seen, tables, ship, op)))
     if te26_boats.is_boat(state, ship):                            # Optional 54.1
         return te26_boats.speed(state, tables, ship, opts, under_sail)
     if opts.get("kedged") not in (None, "", "0", "no"):             # Optional 54.1.5
@@ -135,7 +137,7 @@ def sail(ruleset, state, tables, a):
     enemy, Optional 35.1's die (te26_rigging)."""
     need_ship(state, a.ship)
     te26_rowing.no_sail_change(state, a.ship)                      # 39.2
-    return te26_rigging.seamanship(state, tables, a.ship, getattr(a, "opts", None) or {},
+    return te26_seamanship.sail_change(state, tables, a.ship, getattr(a, "opts", None) or {},
                                    te26_ship_work.sail(state, a.ship, a.sails))
 
 

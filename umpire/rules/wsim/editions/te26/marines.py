@@ -20,8 +20,6 @@ from umpire.rules.wsim.editions.te26.actions import Station, TeSail  # noqa: F40
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.editions.te26 import musket as te26_musket
-from umpire.core.dice import DiceNeed
-from umpire.rules.base import Plan
 
 PLACES = ("deck", "rigging")
 
@@ -140,68 +138,4 @@ def fire_follow(state: dict, target_id: str, target_mir: bool, res: Resolution) 
         why += f"; the other {lost - take} off the crew (no marines left to take them, docs/rulings.md)"
     res.working.append(Step("marines in the rigging, fire aimed at rigging", why, "TE 2.6 24.2.7"))
     res.data["marines_hit"] = take
-    return res
-
-
-SEAMANSHIP = "variable-seamanship"
-
-
-def seamanship(state: dict, tables, ship_id: str, opts: dict, res: Resolution):
-    """Optional 35.1 "When attempting to change sail status within ten hexes of an unsundered
-    enemy ship, roll one die during the Sail Status Phase. If the roll is higher than the value of
-    the crew morale, the sail status remains the same." `res` is the change the Advanced Game
-    allows; the umpire says the enemy is within ten hexes (`sail --battle`)."""
-    unknown = sorted(k for k, v in opts.items() if k != "battle" and v not in (None, False, ""))
-    if unknown:
-        raise BadInput(f"sail: option {unknown[0]!r} is not a wsim-te26 option (only --battle)")
-    battle = str(opts.get("battle") or "").lower() in ("1", "yes", "true")
-    if not battle:
-        return res
-    if SEAMANSHIP not in (state.get("optional") or []):
-        res.working.append(Step("an enemy ship within ten hexes", "no die: variable seamanship is not in play",
-                                "TE 2.6 35.1 (optional)"))
-        return res
-    ship = state["ships"][ship_id]
-    quality = tables["procedures"]["morale"]["quality"][ship["quality"]]
-
-    def resolve(rolls, strict):
-        die = rolls[0]
-        steps = list(res.working) + [
-            Step("an unsundered enemy ship within ten hexes: variable seamanship die", str(die), "TE 2.6 35.1"),
-            Step(f"crew morale {ship['quality']} = {quality}",
-                 "the sails change" if die <= quality else "higher: the sail status remains the same",
-                 "TE 2.6 35.1, 3.2.5.1")]
-        data = {**res.data, "rolls": [die], "seamanship": die <= quality}
-        if die <= quality:          # the change made, as `sail` without the die notes it (44.4, 52.2.1)
-            return Resolution(res.kind, res.summary, res.effects + [set_(["ships", ship_id, "te_sail_turn"],
-                                                                         state["turn"])], steps, data)
-        now = ship.get("sails", "battle")
-        data["sails"] = now
-        steps = [Step(s.step, f"{s.value}: not made", s.source) if s.step == "Sail Status Phase" else s
-                 for s in steps]
-        return Resolution(res.kind, f"{ship['name']}'s crew fail to change sails: she stays at {now} sails", [],
-                          steps, data)
-    return Plan(DiceNeed(1, 6, ("variable seamanship",)), resolve)
-
-
-FORE_AND_AFT = "fore-and-aft-rigging"
-
-
-def fore_and_aft_view(state: dict, ship_id: str) -> dict:
-    """38.0 "Vessels which have fore and aft rigging ... may move one hex every second turn in wind
-    attitude "D"": a ship designated so (`designate --fore-and-aft`) is seen by the movement
-    allowance as the 1981 rule's fore-and-aft ship (the same rule, Optional Rules XIV: one hex on
-    the even-numbered turns, `optional.fore_and_aft`; docs/rulings.md)."""
-    ship = state["ships"].get(ship_id)
-    if not ship or not ship.get("te_fore_and_aft") or ship.get("fore_and_aft") \
-            or FORE_AND_AFT not in (state.get("optional") or []):
-        return state
-    return {**state, "ships": {**state["ships"], ship_id: {**ship, "fore_and_aft": True}}}
-
-
-def fore_and_aft_cited(res):
-    """The allowance's working, with the fore-and-aft step cited by this text's number."""
-    if isinstance(res, Resolution):
-        res.working = [Step(s.step, s.value, "TE 2.6 38.0") if s.step.startswith("fore-and-aft rigging") else s
-                       for s in res.working]
     return res

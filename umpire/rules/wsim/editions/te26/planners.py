@@ -10,10 +10,11 @@ from umpire.core.state import Step, set_
 from umpire.rules.base import Plan, section_list
 from umpire.rules.wsim import boarding, gunnery, optional as optional_1981, planners
 from umpire.rules.wsim.editions.te26 import advanced_fire as te26_advanced, contact as te26_contact
-from umpire.rules.wsim.editions.te26 import marines as te26_rigging, melee as te26_melee, morale as te26_morale
+from umpire.rules.wsim.editions.te26 import melee as te26_melee, morale as te26_morale
 from umpire.rules.wsim.editions.te26 import move as te26_move, prize as te26_prize, ship_work as te26_ship_work
 from umpire.rules.wsim.editions.te26.fire import most_gun_hits
-from umpire.rules.wsim.editions.te26.optional import boats as te26_boats, land as te26_optional
+from umpire.rules.wsim.editions.te26.optional import boats as te26_boats, dispatch as te26_optional
+from umpire.rules.wsim.editions.te26.optional import fore_and_aft as te26_fore_and_aft
 from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_rest_masts
 from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
 from umpire.rules.wsim.editions.te26.optional import towing as te26_tow
@@ -232,8 +233,8 @@ def beginners_speed(ruleset, state: dict, tables, ship: str, opts: dict):
     """The Beginners' allowance (7.1), with a fore-and-aft rigged ship's hex in attitude D (38.0)
     and a mast over the side (36.2.2)."""
     def under_sail(st, op):
-        seen = te26_rest_masts.view(te26_rigging.fore_and_aft_view(st, ship), ship)
-        return te26_rest_masts.cited(te26_rigging.fore_and_aft_cited(planners.basic_speed(ruleset, seen, tables, ship,
+        seen = te26_rest_masts.view(te26_fore_and_aft.view(st, ship), ship)
+        return te26_rest_masts.cited(te26_fore_and_aft.cited(planners.basic_speed(ruleset, seen, tables, ship,
                                                                                            op)))
     if te26_boats.is_boat(state, ship):                            # Optional 54.1
         return te26_boats.speed(state, tables, ship, opts, under_sail)

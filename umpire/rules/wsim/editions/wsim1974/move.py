@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.wsim.moves import order_units, parse, written
+from umpire.rules.wsim.notation import order_units, parse, written
 from umpire.rules.wsim.editions.wsim1974.optional import anchored
 
 T = "moves-1974"

@@ -15,6 +15,8 @@ The tool does not own the map: the umpire reads the depths and says what a ship 
   and carronades is thrown over the side ("LT"); the squares cannot be repaired (44.3.2.1).
 * While aground she neither moves (44.3.1) nor fires (44.5) (`check`).
 
+What every optional rule forbids or adds around the ruleset's plan is gathered in `dispatch.py`.
+
 Optional 44 acts in the Advanced Game only: its Refloat Phase (29.0) and the waterline damage of
 a rocks hex (Critical Hit 10H) are Advanced Game rules (docs/rulings.md).
 """
@@ -26,11 +28,6 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.core.ruleset import Plan
 from umpire.rules.wsim.ship import effective_quality
-from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
-from umpire.rules.wsim.editions.te26.optional import bombs as te26_optional_bombs
-from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
-from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
-from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
 
 LAND = "land-rocks-and-shoals"
 SECTIONS = ("left-bow", "left-stern", "right-bow", "right-stern")
@@ -271,12 +268,6 @@ def _refloat(state: dict, tables, ship_id: str, lighten: list[str], battle: bool
 
 def check(state: dict, action: dict) -> None:
     """What a ship aground (44.3.1, 44.5) or refloating this turn (44.4) may not do."""
-    te26_optional_ships.check(state, action)        # Optional 52.2.1
-    te26_optional_bombs.check(state, action)        # Optional 56.3.1
-
-    te26_optional_forts.check(state, action)        # Optional 55.1
-
-    te26_boats.check(state, action)                 # Optional 54.1.4.1
     cmd = action.get("command", "")
     ship = state["ships"].get(action.get("ship", ""))
     if not ship or not in_play(state, LAND):
@@ -312,13 +303,8 @@ def _real_gun_damage(ship: dict) -> list[tuple[str, str]]:
 
 
 def follow(state: dict, action: dict, out):
-    """After the ruleset's plan: a sail change is noted for 44.4 and 52.2.1, a gun repair never
-    restores a square thrown over the side (44.3.2.1), an unarmed merchantman stays liable to
-    surrender by firepower (52.2.2)."""
-    out = te26_optional_forts.follow(state, action, te26_optional_ships.follow(state, action, out))
-    out = te26_optional_soldiers.follow(state, action, out)
-
-    out = te26_boats.follow(state, action, out)                    # Optional 54.4.2-54.4.3
+    """After the ruleset's plan: a sail change is noted for 44.4 and 52.2.1, and a gun repair
+    never restores a square thrown over the side (44.3.2.1)."""
     cmd = action.get("command", "")
     sid = action.get("ship", "")
     if cmd == "sail" and isinstance(out, Resolution):
@@ -343,16 +329,3 @@ def follow(state: dict, action: dict, out):
         return res
     return Plan(out.need, resolve, out.flexible, out.per_die, out.chain)
 
-
-def view(state: dict, action: dict) -> dict:
-    """The state the ruleset plans an action on: a fort loads all its walls in a turn (55.4.1)."""
-    return te26_optional_forts.view(state, action)
-
-
-def instead(state: dict, tables, action: dict):
-    """An action an optional rule plays in place of the ruleset's: soldiers' musket fire (57.3)."""
-    opts = action.get("opts") or {}
-    if action.get("command") == "musketry" and opts.get("troops") == "soldiers":
-
-        return te26_optional_soldiers.musketry(state, tables, action)
-    return None
