@@ -21,13 +21,15 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 LAYER_FILE = "layer.toml"
 #: the tables no rule text gives, which an umpire supplies in a pack (`umpire tables template`)
@@ -397,6 +399,8 @@ def _describe(value: Any) -> str:
 # --- reading numbers, default readings and rulings by kind -----------------------------------------
 def as_fraction(value: Any, where: str = "") -> Fraction:
     """Read an int, float or "a/b" string as a Fraction."""
+    from fractions import Fraction   # only when a number is read exactly: status (WS&IM) pays nothing for it
+
     if isinstance(value, bool):
         raise BadInput(f"{where}: expected a number, got {value!r}")
     if isinstance(value, (int, Fraction)):
@@ -473,6 +477,8 @@ def _kind(value: Any) -> str:
 
 
 def _is_number(text: str) -> bool:
+    from fractions import Fraction   # as in as_fraction
+
     try:
         Fraction(text.strip())
     except (ValueError, ZeroDivisionError):

@@ -4,30 +4,49 @@ Values in, values out: ship values and states are plain dicts, dice are
 passed in, and every resolution carries its working with the rule it cites.
 """
 
-from umpire.rules.dguts.damage import apply_damage, rigging, speed_share
-from umpire.rules.dguts.explosion import explosion_damage, explosive_ship_damage, resolve_explosion
-from umpire.rules.dguts.fireorder import FireOrder, fire_order, max_range, range_band
-from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
-from umpire.rules.dguts.gunnery import battery_silence_points, fire_dice_needed, resolve_fire
-from umpire.rules.dguts.guns import Battery, ShipLine, calibre_key, format_guns, parse_gun, parse_guns, parse_ship_line
-from umpire.rules.dguts.melee import (MeleeSide, Party, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
-                                      odds_for, party, resolve_melee_round, resolve_melee_start)
-from umpire.rules.dguts.model import (Aim, BadInput, Bearing, MissingTable, Morale, PointOfSail, Rake, RangeBand,
-                                      Refused, RulingNeeded, SailingClass, Shot)
-from umpire.rules.dguts.morale import (melee_multiplier, morale_dice_needed, recover_morale, resolve_morale_check,
-                                       shift_morale)
-from umpire.rules.dguts.repairs import dismount_guns, repair_guns, repair_high, repair_low, rig_jury_mast
-from umpire.rules.dguts.ship import (OVERRIDE_KEYS, class_by_tonnage, derive_ship, initial_state, nation_key,
-                                     task_crew_factors)
-from umpire.rules.dguts.singleship import (hot_shot_fire_chances, mast_loss_dice_needed, resolve_clear_mast,
-                                           resolve_mast_loss, resolve_special_damage, special_damage_dice_needed,
-                                           special_rolls_owed)
-from umpire.rules.dguts.speed import base_speed, gun_weight_bonus, headway, jury_rig_share, ship_speed
-from umpire.rules.dguts.tables import Tables, default_tables, load_tables
-from umpire.rules.dguts.training import (resolve_training_fire, resolve_training_morale, training_fire_dice_needed,
-                                         training_melee_result, training_odds)
-from umpire.rules.dguts.turn import assign_pumps, end_of_turn
-from umpire.rules.dguts.wind import WIND_DICE, resolve_wind_direction
+from importlib import import_module
+
+#: the package's names by the module that defines them: a module is imported when one of its names is
+#: first asked for, so a command imports only the rules it uses
+MODULES: dict[str, tuple[str, ...]] = {
+    "damage": ("apply_damage", "rigging", "speed_share"),
+    "explosion": ("explosion_damage", "explosive_ship_damage", "resolve_explosion"),
+    "fireorder": ("FireOrder", "fire_order", "max_range", "range_band"),
+    "grapple": ("GrappleOrder", "grapple_dice_needed", "resolve_cut_grapple", "resolve_grapple"),
+    "gunnery": ("battery_silence_points", "fire_dice_needed", "resolve_fire"),
+    "guns": ("Battery", "ShipLine", "calibre_key", "format_guns", "parse_gun", "parse_guns", "parse_ship_line"),
+    "melee": ("MeleeSide", "Party", "boarding_odds", "lose_men", "melee_dice_allowed", "melee_losses",
+              "odds_for", "party", "resolve_melee_round", "resolve_melee_start"),
+    "model": ("Aim", "BadInput", "Bearing", "MissingTable", "Morale", "PointOfSail", "Rake", "RangeBand",
+              "Refused", "RulingNeeded", "SailingClass", "Shot"),
+    "morale": ("melee_multiplier", "morale_dice_needed", "recover_morale", "resolve_morale_check", "shift_morale"),
+    "repairs": ("dismount_guns", "repair_guns", "repair_high", "repair_low", "rig_jury_mast"),
+    "ship": ("OVERRIDE_KEYS", "class_by_tonnage", "derive_ship", "initial_state", "nation_key",
+             "task_crew_factors"),
+    "singleship": ("hot_shot_fire_chances", "mast_loss_dice_needed", "resolve_clear_mast", "resolve_mast_loss",
+                   "resolve_special_damage", "special_damage_dice_needed", "special_rolls_owed"),
+    "speed": ("base_speed", "gun_weight_bonus", "headway", "jury_rig_share", "ship_speed"),
+    "tables": ("Tables", "default_tables", "load_tables"),
+    "training": ("resolve_training_fire", "resolve_training_morale", "training_fire_dice_needed",
+                 "training_melee_result", "training_odds"),
+    "turn": ("assign_pumps", "end_of_turn"),
+    "wind": ("WIND_DICE", "resolve_wind_direction"),
+}
+_WHERE = {name: module for module, names in MODULES.items() for name in names}
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "Aim", "BadInput", "Battery", "Bearing", "FireOrder", "GrappleOrder", "MeleeSide",
