@@ -66,6 +66,8 @@ def new(obj, path, ruleset, level, optional, scenario, seed, force, strict, pack
         game.meta["tables"] = load_pack(pack, rs)
     if deck:   # kept with the game's scenario, read by the rules when each ship is set up
         game.scenario["deck"] = load_deck(deck, rs)
+    elif scen and rs.own_deck and scen.get("deck"):   # a scenario's own deck, checked as `--deck` is
+        game.scenario["deck"] = rs.check_deck(scen["deck"], f"of scenario {scen.get('id', scenario)}")
     if obj.rulings_file:   # `umpire --rulings house.toml new ...` keeps them for the whole game
         game.rulings = read_rulings(obj.rulings_file)
         rs.check_rulings(game.tables())

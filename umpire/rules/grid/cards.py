@@ -76,8 +76,8 @@ def apply_card(ship: dict, card: dict, facing: str, turn: int, tables) -> Step:
     what = _EFFECTS[effect](ship, card, facing, turn, tables)
     if what.startswith("held"):
         where = "held beside the panel until repaired"
-    elif what == "discard":
-        what, where = "marked", "discarded (it cannot happen again)"
+    elif what.startswith("discard"):
+        what, where = "marked" + what[len("discard"):], "discarded (it cannot happen again)"
     else:
         back(ship, card["id"])
         where = "back to the pile"
@@ -86,12 +86,14 @@ def apply_card(ship: dict, card: dict, facing: str, turn: int, tables) -> Step:
 
 def _gun(ship, card, facing, turn, tables) -> str:
     battery = facing if card.get("battery") == "broadside" else card["battery"]
-    if S.guns_fit(ship)[battery] == 0:
+    fit = S.guns_fit(ship)[battery]
+    if fit == 0:
         return "no effect"
+    n = min(fit, int(card.get("amount", 1)))        # a card of the game's own deck may take more than one
     if card["kind"] == "temporary":
-        ship["held"].append({"card": card["id"], "battery": battery})
+        ship["held"].append({"card": card["id"], "battery": battery, **({"guns": n} if n > 1 else {})})
         return "held"
-    ship["guns_destroyed"][battery] += 1
+    ship["guns_destroyed"][battery] += n
     left = sum(ship["guns_carried"][b] - ship["guns_destroyed"][b] for b in S.BATTERIES)
     return "marked" if left else "discard"
 
@@ -134,15 +136,23 @@ def kill_crew(ship: dict, where: str, tables, idle_ok: bool = True) -> bool:
 
 def _crew(ship, card, facing, turn, tables) -> str:
     where = "below" if card["effect"] == "crew-below" else "deck"
-    if not kill_crew(ship, where, tables):
+    killed = sum(1 for _ in range(int(card.get("amount", 1))) if kill_crew(ship, where, tables))
+    if not killed:
         return "no effect"
-    return "marked" if ship["crew"] > 0 else "discard"
+    return _killed(killed, "crew", ship["crew"])
 
 
 def _marine(ship, card, facing, turn, tables) -> str:
-    if not _kill_from(ship, S.MARINE_POSITIONS, marine=True):
+    killed = sum(1 for _ in range(int(card.get("amount", 1))) if _kill_from(ship, S.MARINE_POSITIONS, marine=True))
+    if not killed:
         return "no effect"
-    return "marked" if ship["marines"] > 0 else "discard"
+    return _killed(killed, "marine", ship["marines"])
+
+
+def _killed(n: int, what: str, left: int) -> str:
+    """"marked" (or "discard" once none are left), saying how many were killed when more than one."""
+    out = "marked" if left > 0 else "discard"
+    return out if n == 1 else f"{out}: {n} {what}{'s' if what == 'marine' else ''} killed"
 
 
 def _gunner(ship, card, facing, turn, tables) -> str:
@@ -167,9 +177,8 @@ def _held(ship, card, facing, turn, tables) -> str:
 
 def sails_standing(ship: dict, tables) -> int:
     """Ordinary sails still set: the 7 sails less the mainsail, less those shot away (L124)."""
-    held = S.held_ids(ship)
-    return (tables["movement"]["sails"] - 1 - held.count("sail-shot-away")
-            - ship["marked"].count("spar-shot-away"))
+    lost = S.held_with(ship, "sail") + S.marked_with(ship, "spar")
+    return tables["movement"]["sails"] - 1 - sum(S.card_amount(ship, c) for c in lost)
 
 
 def _sail(ship, card, facing, turn, tables) -> str:
@@ -179,7 +188,7 @@ def _sail(ship, card, facing, turn, tables) -> str:
 
 
 def _mainsail(ship, card, facing, turn, tables) -> str:
-    if "mainsail-shot-away" in S.held_ids(ship):
+    if S.held_with(ship, "mainsail"):
         return "no effect"
     return _held(ship, card, facing, turn, tables)
 
@@ -216,9 +225,9 @@ def _none(ship, card, facing, turn, tables) -> str:
 
 
 _EFFECTS = {"gun": _gun, "boat": _boat, "crew-below": _crew, "crew-above": _crew, "marine": _marine,
-            "gunner": _gunner, "surgeon": _surgeon, "steering": _held, "sail": _sail, "mainsail": _mainsail,
-            "spar": _spar, "spar-tack": _mark_once, "mark": _mark_once, "mainmast": _mainmast, "hull": _hull,
-            "none": _none}
+            "gunner": _gunner, "surgeon": _surgeon, "steering": _held, "rudder": _held, "wheel": _held,
+            "sail": _sail, "mainsail": _mainsail, "spar": _spar, "spar-tack": _mark_once, "mark": _mark_once,
+            "capstan": _mark_once, "mainmast": _mainmast, "hull": _hull, "none": _none}
 
 
 # --- a replacement deck (`new --deck FILE`) ------------------------------------------

@@ -48,7 +48,7 @@ def set_sail(ship: dict, tables, text: str) -> Resolution:
             raise Refused(f"{ship['name']}: to add or reduce sail she needs crew in all {ship['rigging_positions']} "
                           f"rigging positions ({rigging} manned) (Movement)")
         steps.append(Step("rigging", f"all {ship['rigging_positions']} rigging positions manned", src))
-        if old == "anchor" and "capstan-hit" in ship["marked"]:
+        if old == "anchor" and S.marked_with(ship, "capstan"):
             raise Refused(f"{ship['name']}: her capstan is hit (CAPSTAN card): she cannot raise her anchor")
         if old == "anchor":
             steps.append(Step("anchor", "raised (the capstan is not hit)", f"{TEXT}, Damage Cards, CAPSTAN (L587-592)"))
@@ -142,7 +142,7 @@ def speed(ship: dict, tables, sail_text: str, point: str, spill: bool = False) -
     by_id = C.cards_by_id(C.deck_table(ship, tables))
     for cid in S.held_ids(ship):            # RUDDER and WHEEL cards: what she may not do until repaired
         card = by_id.get(cid, {})
-        if card.get("effect") == "steering":
+        if S.card_effect(ship, cid) in ("steering", "rudder", "wheel"):
             steps.append(Step(f"card {cid}", f"{card['title']} {card['text']}", tables.source("deck")))
     if squares == 0 and tables["movement"]["settings"][sail] != "anchor":
         steps.append(Step("halted", "she does not move but turns in place one heading downwind; the next move at 0 "
@@ -173,11 +173,29 @@ def tack_chance(ship: dict, tables) -> tuple[int, list[Step]]:
     """Chances in 6 that a tack fails: by crew quality, +1 for each FOREMAST or BOWSPRIT card."""
     base = tables["crew"]["tack_fail"][ship["quality"]]
     steps = [Step("crew", f"{ship['quality']}: {base} in 6 to fail", tables.source("crew", "tack_fail"))]
-    cards = [c for c in ship["marked"] if c in ("foremast-shot-away", "bowsprit-shot-away")]
+    cards = S.marked_with(ship, "spar-tack")
     extra = len(cards) * tables["chances"]["tack_card_penalty"]
     if extra:
         steps.append(Step("-1 to Tack Chance", f"{', '.join(cards)}: +{extra}", tables.source("deck")))
     return min(6, base + extra), steps
+
+
+def no_helm(ship: dict) -> str:
+    """Why she cannot steer, or "": no crew figure on the Helm (L168-170), or a WHEEL card held ("Turn
+    Downwind Until Repaired")."""
+    if S.pos(ship, "helm") == 0:
+        return "no crew figure on the Helm"
+    wheel = S.held_with(ship, "wheel")
+    return f"the {wheel[0]} card is held" if wheel else ""
+
+
+def no_turns(ship: dict) -> str:
+    """Why she cannot turn, or "": no crew figure on the Stays (L171-172), or a RUDDER card held ("No
+    turns Until Repaired")."""
+    if S.pos(ship, "stays") == 0:
+        return "turning needs a crew figure in the Stays position"
+    rudder = S.held_with(ship, "rudder")
+    return f"the {rudder[0]} card is held: no turns until repaired" if rudder else ""
 
 
 def tack_check(ship: dict, tables, sail_text: str, turn: int = 0, heading: str = "",
@@ -202,6 +220,9 @@ def tack_check(ship: dict, tables, sail_text: str, turn: int = 0, heading: str =
     if S.pos(ship, "rigging") < ship["rigging_positions"]:
         raise Refused(f"{ship['name']}: tacking needs crew in all {ship['rigging_positions']} rigging positions "
                       f"({S.pos(ship, 'rigging')} manned) (Movement)")
+    for why in (no_helm(ship), no_turns(ship)):     # a tack is a turn across the wind (L168-172)
+        if why:
+            raise Refused(f"{ship['name']} cannot tack: {why} (Movement; Damage Cards)")
     squares, _, steps = allowance(ship, tables, sail_index(tables, sail_text), "reach")
     if squares < 1 or S.mainmast_down(ship):
         raise Refused(f"{ship['name']}: a ship must be on a Reach and capable of moving 1 square or more to tack "
@@ -313,17 +334,15 @@ def check_orders(ship: dict, tables, sail: int, point: str, text: str, spill: bo
         for a, b in zip(moves, moves[1:]):
             if isinstance(a, str) and isinstance(b, str):
                 refuse("there must be at least 1 square of movement between turns (Movement)")
-        held = S.held_ids(ship)
-        if moves and (S.pos(ship, "helm") == 0 or "wheel-shot-away" in held):
-            why = "no crew figure on the Helm" if S.pos(ship, "helm") == 0 else "the WHEEL card is held"
-            refuse(f"{why}: she cannot turn or keep a straight line, and turns downwind at her tightest turn "
-                   "until heading downwind (Movement; Damage Cards)")
+        if moves:
+            why = no_helm(ship)
+            if why:
+                refuse(f"{why}: she cannot turn or keep a straight line, and turns downwind at her tightest turn "
+                       "until heading downwind (Movement; Damage Cards)")
         if turns:
-            if S.pos(ship, "stays") == 0:
-                refuse("turning needs a crew figure in the Stays position (Movement)")
-            for cid in ("rudder-jammed", "rudder-damaged"):
-                if cid in held:
-                    refuse(f"the {cid.replace('-', ' ').upper()} card is held: no turns until repaired (Damage Cards)")
+            why = no_turns(ship)
+            if why:
+                refuse(f"{why} (Movement; Damage Cards)")
         track = heading is not None and wind_from is not None
         head = heading.strip().upper() if track else None
         pt = point_of_sailing(head, wind_from) if track else point

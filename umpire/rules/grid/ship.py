@@ -134,7 +134,7 @@ def pos(ship: dict, name: str) -> int:
 
 
 def dismounted(ship: dict, battery: str) -> int:
-    return sum(1 for h in ship["held"] if h.get("battery") == battery)
+    return sum(int(h.get("guns", 1)) for h in ship["held"] if h.get("battery") == battery)
 
 
 def guns_fit(ship: dict) -> dict[str, int]:
@@ -169,6 +169,51 @@ def record(ship: dict, key: str) -> dict:
 
 def held_ids(ship: dict) -> list[str]:
     return [h["card"] for h in ship["held"]]
+
+
+#: what the text's own cards do that the rules read while they are held or marked, by id
+#: (data/grid/deck.toml `effect`; RUDDER, WHEEL and CAPSTAN were "steering" and "mark" there once,
+#: and a game's own deck made then keeps those words, so these ids are read by id as well)
+BUILT_IN_EFFECTS = {"sail-shot-away": "sail", "mainsail-shot-away": "mainsail", "spar-shot-away": "spar",
+                    "mainmast-shot-away": "mainmast", "foremast-shot-away": "spar-tack",
+                    "bowsprit-shot-away": "spar-tack", "rudder-jammed": "rudder", "rudder-damaged": "rudder",
+                    "wheel-shot-away": "wheel", "capstan-hit": "capstan", "surgeon-killed": "surgeon"}
+#: how much a card takes when it does not say (`amount`): the MAINSAIL counts as 2 sails (L124-125)
+DEFAULT_AMOUNT = {"mainsail": 2}
+
+
+def _card(ship: dict, cid: str) -> dict:
+    """The card `cid` of the ship's own deck (`new --deck`), or {} for the text's deck."""
+    for card in ship.get("cards") or ():
+        if card.get("id") == cid:
+            return card
+    return {}
+
+
+def card_effect(ship: dict, cid: str) -> str:
+    """What card `cid` does to this ship: her own deck's `effect` for it, else the text's card's."""
+    effect = _card(ship, cid).get("effect", "")
+    if effect in ("", "steering", "mark"):
+        return BUILT_IN_EFFECTS.get(cid, effect)
+    return effect
+
+
+def card_amount(ship: dict, cid: str) -> int:
+    """Figures, guns or sails card `cid` takes (`amount`, else 1; the MAINSAIL 2)."""
+    card = _card(ship, cid)
+    if "amount" in card:
+        return int(card["amount"])
+    return DEFAULT_AMOUNT.get(card_effect(ship, cid), 1)
+
+
+def held_with(ship: dict, effect: str) -> list[str]:
+    """The cards held that do `effect`."""
+    return [cid for cid in held_ids(ship) if card_effect(ship, cid) == effect]
+
+
+def marked_with(ship: dict, effect: str) -> list[str]:
+    """The cards marked on the panel that do `effect`."""
+    return [cid for cid in ship["marked"] if card_effect(ship, cid) == effect]
 
 
 def hull_row_sizes(boxes: int, drawn) -> list[int]:
@@ -213,13 +258,14 @@ def hull_holes(ship: dict) -> int:
 
 
 def sails_lost(ship: dict) -> int:
-    """Sail units lost: SAIL cards held 1, MAINSAIL 2, SPAR marks 1 (L124-125, L284-286)."""
-    held = held_ids(ship)
-    return held.count("sail-shot-away") + 2 * held.count("mainsail-shot-away") + ship["marked"].count("spar-shot-away")
+    """Sail units lost: SAIL cards held 1, MAINSAIL 2, SPAR marks 1, or each card's `amount` (L124-125,
+    L284-286)."""
+    held = held_with(ship, "sail") + held_with(ship, "mainsail")
+    return sum(card_amount(ship, c) for c in held + marked_with(ship, "spar"))
 
 
 def mainmast_down(ship: dict) -> bool:
-    return "mainmast-shot-away" in held_ids(ship)
+    return bool(held_with(ship, "mainmast"))
 
 
 def figures_placed(ship: dict, names) -> int:

@@ -70,7 +70,7 @@ def _check_allocation(ship: dict) -> None:
         guns = ship["guns_carried"][b] - ship["guns_destroyed"][b]
         if S.pos(ship, b) > guns:
             raise Refused(f"{name}: {S.pos(ship, b)} figures for {guns} {b} gun(s)")
-    if S.pos(ship, "surgeon") and "surgeon-killed" in ship["marked"]:
+    if S.pos(ship, "surgeon") and S.marked_with(ship, "surgeon"):
         raise Refused(f"{name}: her surgeon was killed (SURGEON card, No Fix)")
 
 
@@ -124,7 +124,7 @@ def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: 
     elif fixed:
         i = S.held_ids(new).index(what)
         new["held"].pop(i)
-        if what == "mainmast-shot-away":
+        if S.card_effect(new, what) == "mainmast":
             done = "the mainmast is cut free; the card is discarded"
         else:
             C.back(new, what)
@@ -179,7 +179,7 @@ def _boat_gun_repaired(new: dict, boat: str) -> str:
 
 def surgeon_check(ship: dict, turn: int = 0) -> None:
     S.afloat(ship, "use her surgeon")
-    if "surgeon-killed" in ship["marked"]:
+    if S.marked_with(ship, "surgeon"):
         raise Refused(f"{ship['name']}: her surgeon was killed (SURGEON card, No Fix)")
     if S.pos(ship, "surgeon") == 0:
         raise Refused(f"{ship['name']}: a surgeon roll needs a crew figure on the Surgeon position")
