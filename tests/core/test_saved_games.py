@@ -37,3 +37,18 @@ def test_a_format1_game_loads_verifies_and_plays(umpire, tmp_path, path):
     assert umpire("--json", "verify").json["differences"] == []
     assert umpire("undo").code == 0
     assert umpire("--json", "status").json == before.json
+
+
+def test_a_format1_file_appended_to_keeps_loading(umpire, tmp_path):
+    """A format-1 file is appended to, not rewritten: its old events are migrated each time it is
+    read, and a new move that keeps a typed turning ability is left as it is."""
+    game = tmp_path / "game.toml"
+    shutil.copyfile(FIXTURES / "format1" / "wsim1974-scenario.toml", game)
+    res = umpire("--json", "move", "cleopatre", "1L", "--attitude", "C", "--turning", "3")
+    assert res.code == 0, res.err
+    assert b"format = 1" in game.read_bytes()
+    for snapshot in tmp_path.glob(".game.toml.*"):
+        snapshot.unlink()                     # read the journal again, not the snapshot
+    ships = {s["id"]: s["record"]["turning"] for s in umpire("--json", "status").json["ships"]}
+    assert ships == {"nymphe": 2, "cleopatre": 3}
+    assert umpire("--json", "verify").json["differences"] == []
