@@ -98,14 +98,12 @@ def test_spans_fill_the_first_page_then_continue():
 def test_grid_capacity_and_card_grid():
     assert grid_capacity(height=100, header=8, row=5, across=2) == 36      # 18 rows a column
     assert grid_capacity(height=5, header=8, row=5, across=2) == 0
+    from umpire.pdf.cards import card_room
+
     a4 = lay.load_layout(WsimCardLayout, "a4")
-    room_w = a4.paper.width - 2 * a4.page.margin
-    room_h = a4.paper.height - 2 * a4.page.margin - a4.page.footer
-    assert card_grid(room_w, room_h, a4.card.width, a4.card.height) == (3, 3)
+    assert card_grid(*card_room(a4), a4.card.width, a4.card.height) == (3, 3)
     letter = lay.load_layout(WsimCardLayout, "letter")
-    room_h = letter.paper.height - 2 * letter.page.margin - letter.page.footer
-    assert card_grid(letter.paper.width - 2 * letter.page.margin, room_h, letter.card.width,
-                     letter.card.height) == (3, 3)
+    assert card_grid(*card_room(letter), letter.card.width, letter.card.height) == (3, 3)
 
 
 def test_chunks():

@@ -97,7 +97,8 @@ def test_advanced_cards_split_the_broadsides_and_keep_every_state_line(advanced,
     out = tmp_path / "c.pdf"
     assert umpire("--game", advanced, "cards", "-o", out).code == 0
     card = " ".join(text(pages(out)[0]).split())
-    assert "Advanced Game" in card and card.count("L bow") == card.count("R stern") == 4   # guns, carronades
+    # her six state lines leave no room for the carronades' own rows at 2.8 mm: they go beside the guns
+    assert "Advanced Game" in card and card.count("L bow") == card.count("R stern") == 2 and "+ Carr." in card
     assert "Turn 1 Loaded: left GS, right empty" in card
     assert card.count("Loaded:") == 2                    # on the turn line only, not again below
     assert "critical: steering damaged: turning ability -1" in card   # the last line still fits

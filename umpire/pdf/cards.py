@@ -16,12 +16,10 @@ def card_pages(pen: Pen, views: Sequence[Any], layout: Any, origin: str, face: F
     """Draw every card with `face(pen, x, y, view, layout)`, then the scenario's briefing under the
     last row of cards (and on pages of its own if it needs more room); returns pages drawn."""
     paper, page, card = layout.paper, layout.page, layout.card
-    room_w = paper.width - 2 * page.margin
-    room_h = paper.height - 2 * page.margin - page.footer
-    cols, rows = card_grid(room_w, room_h, card.width, card.height)
+    cols, rows = card_grid(*card_room(layout), card.width, card.height)
     left = (paper.width - cols * card.width) / 2
     top = paper.height - page.margin
-    bottom = page.margin + page.footer
+    bottom = card.footer_edge + page.footer
     spans = chunks(len(views), cols * rows)
     lines = briefing_lines(pen, brief, cols * card.width, pen.fonts.text) if brief else []
     first = top - (-(-len(spans[-1]) // cols)) * card.height - card.gap * 2 if spans else top
@@ -43,6 +41,13 @@ def card_pages(pen: Pen, views: Sequence[Any], layout: Any, origin: str, face: F
     return drawn
 
 
+def card_room(layout: Any) -> tuple[float, float]:
+    """The width and height cards may take: the page less its margins at the top and sides, and at
+    the foot the footer, set `card.footer_edge` above the paper's edge."""
+    paper, page, card = layout.paper, layout.page, layout.card
+    return paper.width - 2 * page.margin, paper.height - page.margin - card.footer_edge - page.footer
+
+
 def _brief_parts(lines: Sequence, first: float, later: float, leading: float) -> list[Sequence]:
     """The briefing's lines page by page: what fits under the last row of cards, then whole pages."""
     parts, room = [], first
@@ -56,7 +61,8 @@ def _brief_parts(lines: Sequence, first: float, later: float, leading: float) ->
 def _end_page(pen: Pen, layout: Any, card_name: str, origin: str, total: int) -> int:
     paper, page = layout.paper, layout.page
     n = pen.canvas.getPageNumber()
-    footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"{n}/{total}")
+    footer(pen, paper.width, page.margin, f"umpire - {card_name} - {origin}", f"{n}/{total}",
+           y=layout.card.footer_edge)
     pen.canvas.showPage()
     return 1
 

@@ -240,9 +240,10 @@ def draw_groups(pen: Pen, x: float, top: float, groups: Sequence[BoxGroup], boxe
     return top - y
 
 
-def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str) -> None:
-    """The line at the foot of every page: where the sheet comes from, and which page it is."""
-    y = margin
+def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str, y: float | None = None) -> None:
+    """The line at the foot of every page: where the sheet comes from, and which page it is; its
+    baseline at `y` (default the margin)."""
+    y = margin if y is None else y
     size = pen.fonts.small
     room = paper_w - 2 * margin
     right_w = pen.width(right, size)

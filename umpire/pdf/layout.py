@@ -128,6 +128,7 @@ class Card:
     padding: float
     line: float
     gap: float
+    footer_edge: float     # the footer's baseline above the paper's foot (printers clip what is nearer)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,14 @@ position comes from the layout; nothing here decides a rule.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, draw_groups, grid_pages, group_height, scaled, title_band
+from umpire.pdf.draw import Pen, draw_group, draw_groups, draw_track, grid_pages, group_height, scaled, title_band
+from umpire.pdf.layout import MM, Boxes
+from umpire.pdf.views import BoxGroup
 from umpire.pdf.paging import chunks
 from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.wsim.views import Allowance, TurnRow, WsimShip, grid_rows, rows_needed
@@ -261,10 +264,8 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
     top -= card.gap
     status = [line for line in view.status if line != view.loads]   # the loads are on the turn line already
     room = top - (y + card.padding) - len(status) * card.line
-    need = card_height_needed(view, layout)
-    if need > room > 0:
-        b = scaled(b, room / need)   # a very large ship: smaller squares rather than a spill
-    top -= draw_groups(pen, left, top, view.groups, b, f.small, numbered=False)
+    b, groups = card_boxes(view, layout, room, inner)
+    top -= draw_card_groups(pen, left, top, groups, b, f.small)
     for line in status:
         if top - card.line < y + card.padding - 1e-6:   # (the squares were sized to leave exactly this room)
             break
@@ -272,9 +273,93 @@ def card_face(pen: Pen, x: float, y: float, view: WsimShip, layout: WsimCardLayo
         top -= card.line
 
 
-def card_height_needed(view: WsimShip, layout: WsimCardLayout) -> float:
-    """Height a card's squares need at the template's size (as `draw_groups` takes it: each group's
-    rows with the gap under its last row, then the gap between groups)."""
+def card_height_needed(view: WsimShip, layout: WsimCardLayout, boxes: Boxes | None = None,
+                       groups: Sequence[CardGroup] | None = None) -> float:
+    """Height a card's squares need (at the template's size, or `boxes`) as `draw_groups` takes it:
+    each group's rows with the gap under its last row, then the gap between groups."""
+    b = boxes or layout.boxes
+    rows = groups if groups is not None else [(g, None) for g in view.groups]
+    return sum(group_height(g, b) + b.row_gap + b.group_gap for g, _ in rows)
+
+
+#: the smallest square a card draws before it lets a labelled row run onto a second line
+MIN_SQUARE = 2.8 * MM
+SHRINK = 0.02
+CardGroup = tuple[BoxGroup, BoxGroup | None]      # a section, and the carronades drawn on its lines
+
+
+def card_boxes(view: WsimShip, layout: WsimCardLayout, room: float,
+               inner: float) -> tuple[Boxes, list[CardGroup]]:
+    """The squares of a card at the largest size, down to `MIN_SQUARE`, at which every labelled row
+    (a gun section, a crew section) holds all its squares on its own line (as many squares to a line
+    as the card's width takes at that size) and all the squares fit `room`. Where that cannot be,
+    each broadside's carronades go on its guns' line, after a gap (a 100-gun ship of the Advanced
+    Game). A ship too large even then gets smaller squares rather than a spill."""
     b = layout.boxes
-    return sum(group_height(g, b) + b.row_gap + b.group_gap for g in view.groups)
+    least = min(1.0, MIN_SQUARE / b.size)
+    for pair in (False, True):
+        factor = 1.0
+        while factor >= least - 1e-9:
+            boxes = _across(scaled(b, factor), inner)
+            groups = card_groups(view.groups, boxes, inner, pair)
+            one_line = all(g.width <= boxes.per_row for g, c in groups if len(g.tracks) > 1)
+            if one_line and card_height_needed(view, layout, boxes, groups) <= room + 1e-6:
+                return boxes, groups
+            factor -= SHRINK
+    boxes = _across(scaled(b, least), inner)
+    groups = card_groups(view.groups, boxes, inner, True)
+    need = card_height_needed(view, layout, boxes, groups)
+    if need > room > 0:
+        boxes = _across(scaled(boxes, room / need), inner)
+    return boxes, card_groups(view.groups, boxes, inner, True)
+
+
+def card_groups(groups: Sequence[BoxGroup], boxes: Boxes, inner: float, pair: bool) -> list[CardGroup]:
+    """The card's sections; with `pair`, the carronades on the lines of the guns of the same
+    broadsides when both fit a line."""
+    out: list[CardGroup] = []
+    rest = list(groups)
+    while rest:
+        g = rest.pop(0)
+        nxt = rest[0] if rest else None
+        if (pair and nxt is not None and g.number == 11 and nxt.number == 12 and nxt.width
+                and [t.label for t in g.tracks] == [t.label for t in nxt.tracks]
+                and _line_width(g, nxt, boxes) <= inner - boxes.heading - boxes.label + 1e-6):
+            out.append((g, rest.pop(0)))
+        else:
+            out.append((g, None))
+    return out
+
+
+def _line_width(group: BoxGroup, carr: BoxGroup, boxes: Boxes) -> float:
+    """The width a line of guns takes with its carronades beside them, half a square apart."""
+    step = boxes.size + boxes.gap
+    return (group.width + carr.width) * step - boxes.gap + step / 2
+
+
+def draw_card_groups(pen: Pen, x: float, top: float, groups: Sequence[CardGroup], boxes: Boxes,
+                     size: float) -> float:
+    """A card's sections one under the other (carronades beside the guns where paired); returns
+    the height used."""
+    y = top
+    for group, carr in groups:
+        if carr is None:
+            y -= draw_group(pen, x, y, group, boxes, size, numbered=False) + boxes.group_gap
+            continue
+        used = draw_group(pen, x, y, group, boxes, size, numbered=False)
+        step = boxes.size + boxes.gap
+        cx = x + boxes.heading + boxes.label + group.width * step + step / 2
+        pen.text(x, pen.middle(y - boxes.size - boxes.row_gap, boxes.size, size, True), f"+ {carr.label}",
+                 size, bold=True, room=boxes.heading - pen.ink.mark_inset)
+        row = y
+        for track in carr.tracks:
+            row -= draw_track(pen, cx, row, track, carr.width, boxes)
+        y -= used + boxes.group_gap
+    return top - y
+
+
+def _across(boxes: Boxes, inner: float) -> Boxes:
+    """As many squares to a line as the card's width takes (never fewer than the template's)."""
+    fit = int((inner - boxes.heading - boxes.label + boxes.gap) / (boxes.size + boxes.gap) + 1e-6)
+    return replace(boxes, per_row=max(boxes.per_row, fit))
 
