@@ -76,6 +76,32 @@ def point_of_sailing(heading: str, wind_from: str) -> str:
     return "reach" if rel in (1, 7) else "other"
 
 
+def into_wind(heading: str, wind_from: str) -> bool:
+    """Her head straight into the wind (bad input for a heading that is no compass point)."""
+    try:
+        return COMPASS.index(heading.strip().upper()) == COMPASS.index(wind_from.strip().upper())
+    except ValueError:
+        raise BadInput(f"heading {heading!r} and wind {wind_from!r}: use compass points "
+                       f"{' '.join(COMPASS)}") from None
+
+
+HALT = f"{TEXT}, Movement (L161-166)"
+
+
+def halt_into_wind(ship: dict, tables, sail: int, heading: str) -> Step:
+    """A ship turned into the wind is halted when she has only her mainsail or less set (L161-164);
+    with more sail set the text's "you cannot sail directly into the wind" (L133) refuses it."""
+    main = tables["movement"]["settings"].index("main")
+    if sail > main:
+        names = tables["movement"]["setting_names"]
+        raise Refused(f"{ship['name']} heading {heading.upper()} is straight into the wind at {names[sail]}: \"you "
+                      "cannot sail directly into the wind\"; a ship turned into the wind is halted only with her "
+                      "Mainsail or less set (Movement)")
+    return Step("halted", "turned into the wind with her Mainsail or less set: she does not move this move but "
+                "turns in place one heading downwind; the next move at 0 she turns again and drifts 1 square "
+                "downwind; once facing downwind she drifts 1 square a move", HALT)
+
+
 def hull_rows(ship: dict, tables) -> tuple[int, Step | None]:
     """Complete rows of hull damage (L284-285); the rows are the 1st Rate's panel drawing (L517-520),
     cut to the ship's boxes (docs/rulings.md, `panel.hull_rows`)."""
@@ -346,7 +372,11 @@ def check_orders(ship: dict, tables, sail: int, point: str, text: str, spill: bo
         track = heading is not None and wind_from is not None
         head = heading.strip().upper() if track else None
         pt = point_of_sailing(head, wind_from) if track else point
+        halted = False
         for c in moves:
+            if isinstance(c, int) and halted:
+                refuse(f"she turned head to wind at {head} with her Mainsail or less set: she is halted and does not "
+                       "move further this move (Movement)")
             if isinstance(c, int):
                 cap = limit(pt)
                 if done + c > cap:
@@ -357,13 +387,20 @@ def check_orders(ship: dict, tables, sail: int, point: str, text: str, spill: bo
                 legs.append({"squares": c, "heading": head, "point": pt, "allowance": cap, "sailed": done})
                 steps.append(Step("leg", f"{c} forward{' heading ' + head if head else ''} ({pt}): {done} of {cap}",
                                   src))
+            elif track and halted:
+                refuse(f"she is halted head to wind at {head}: she turns no further this move (Movement)")
             elif track:
                 new = _turned(head, c)
-                try:
+                if into_wind(new, wind_from):
+                    try:
+                        steps.append(halt_into_wind(ship, tables, sail, new))
+                    except Refused:
+                        refuse(f"turning {'to port' if c == 'P' else 'to starboard'} from {head} puts her head into "
+                               f"the wind from {wind_from.upper()} with more than her Mainsail set: \"you cannot "
+                               "sail directly into the wind\" (Movement)")
+                    halted, pt = True, "into the wind"
+                else:
                     pt = point_of_sailing(new, wind_from)
-                except Refused:
-                    refuse(f"turning {'to port' if c == 'P' else 'to starboard'} from {head} puts her head into the "
-                           f"wind from {wind_from.upper()}: \"you cannot sail directly into the wind\" (Movement)")
                 steps.append(Step("turn", f"{'port' if c == 'P' else 'starboard'} 45°: {head} to {new} ({pt})", src))
                 head = new
             else:

@@ -164,6 +164,8 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
         heading, wind = opts.get("heading"), opts.get("wind_from")
         if heading is None or wind is None:
             raise BadInput("give --point reach|other, or --heading and --wind-from as compass points (N NE E ...)")
+        if movement.into_wind(str(heading), str(wind)):
+            return _halted_into_wind(s, tables, sail, str(heading))
         point = movement.point_of_sailing(str(heading), str(wind))
     spill = str(opts.get("spill") or "no").strip().lower()
     if spill not in ("yes", "no", "true", "false", "1", "0"):
@@ -178,6 +180,13 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
         res = Resolution(res.kind, f"{res.summary}; orders {data['orders']} allowed", res.effects,
                          res.working + steps, {**res.data, "orders": data})
     return res
+
+
+def _halted_into_wind(ship: dict, tables, sail: str, heading: str) -> Resolution:
+    """`speed` for a ship heading straight into the wind: halted at Mainsail or less (L161-164)."""
+    step = movement.halt_into_wind(ship, tables, movement.sail_index(tables, sail), heading)
+    return Resolution("speed", f"{ship['name']}: 0 squares (halted head to wind)", [], [step],
+                      {"ship": ship["id"], "allowance": 0, "point": "into the wind", "halted": True})
 
 
 def _d6(count: int, label: str):
