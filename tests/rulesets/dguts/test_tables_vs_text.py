@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
 
-from umpire.rules.dguts import BadInput, MissingTable, RulingNeeded, default_tables, load_tables
+from umpire.core import tables as core
+from umpire.rules.dguts import BadInput, MissingTable, RulingNeeded, Tables, default_tables, load_tables
 from umpire.core.resources import resource_dir
 from umpire.rules.dguts.tables import TABLE_NAMES, cite, read_table_file
 
@@ -324,3 +327,18 @@ def test_wind_direction_matches_the_text():
         assert T.get("wind", "cardinal", f"{colour.lower()}_{parity}") == [a[0], b[0]]
     assert "1 Two points left of the cardinal point 2 One point left" in text
     assert T.get("wind", "shift", "points") == [-2, -1, 0, 0, 1, 2]
+
+
+def test_the_dguts_tables_are_the_one_tables_each_read_when_first_used():
+    assert Tables is core.Tables and load_tables().reading.tables == TABLE_NAMES
+    code = ("import umpire.core.tables as c; from umpire.rules.dguts.tables import load_tables; "
+            "t = load_tables(); t.get('fire', 'source'); print(c._load.cache_info().currsize)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert int(out) == 1                              # the fire table only, of the 21
+
+
+def test_citations_name_the_section_and_mark_a_ruling():
+    assert cite(T, "fire", "modifiers").startswith("dguts-1975-second-edition-ocr.txt")
+    ruled = load_tables({"morale.states.shaken.fire": "1/2"})
+    assert cite(ruled, "morale", "states").endswith("; house ruling applies")
+    assert not cite(ruled, "fire").endswith("house ruling applies")
