@@ -145,7 +145,8 @@ def test_on_a_terminal_the_shell_prompts_completes_and_goes_on_after_an_error(um
         end = time.monotonic() + timeout
         while (found := seen.find(wanted, read_to)) < 0:
             left = end - time.monotonic()
-            assert left > 0, f"no {marker!r} on the terminal within {timeout} s; it shows:\n" + seen.decode(errors="replace")
+            shown = seen.decode(errors="replace")
+            assert left > 0, f"no {marker!r} on the terminal within {timeout} s; it shows:\n{shown}"
             ready, _, _ = select.select([fd], [], [], min(left, 0.5))
             if ready:
                 try:
