@@ -31,6 +31,7 @@ MODULES = {
     "commands.oob": ("oob",),
     "commands.report": ("report",),
     "commands.demo": ("demo",),
+    "commands.help": ("help", "completion"),
     "shell": ("shell",),
 }
 #: command -> the module that defines it
@@ -46,6 +47,17 @@ class LazyGroup(click.Group):
         if name not in self.commands and name in COMMANDS:
             _load(COMMANDS[name])
         return super().get_command(ctx, name)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        """As click's, but a mistyped command is refused with the nearest names (without loading any module)."""
+        name = args[0]
+        if self.get_command(ctx, name) is None and not name.startswith("-"):
+            from umpire.core.suggest import did_you_mean
+
+            names = [*COMMANDS, *self.commands]
+            hint = did_you_mean(name, names)
+            ctx.fail(f"no such command {name!r}{hint}")
+        return super().resolve_command(ctx, args)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -89,15 +101,47 @@ def _printable(text: str) -> str:
     return "".join(c if c.isprintable() or c == "\n" else repr(c)[1:-1] for c in text.strip())
 
 
-def run(argv: list[str] | None = None, on_error=None) -> int:
+def wants_json(argv: list[str]) -> bool:
+    """Whether `--json` was given among the global options (before the command)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--json":
+            return True
+        if word in ("--game", "--rulings"):
+            next(words, None)
+        elif not word.startswith("-") or word == "--":
+            return False
+    return False
+
+
+def _usage_hint(exc: click.ClickException) -> str:
+    """What to read after a usage error: the help of the command it was typed to, by its full name."""
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None:
+        return ""
+    if isinstance(exc, click.NoSuchOption) and exc.option_name == "--json" and ctx.parent is not None:
+        words = ctx.command_path.split(" ", 1)
+        return f" (--json goes before the command: `{words[0]} --json {words[1]} ...`)"
+    return f" (see `{ctx.command_path} --help`)"
+
+
+def run(argv: list[str] | None = None, on_error=None, error_fields: dict | None = None) -> int:
     """Run one command line; map errors to the contract's exit codes with one-line messages.
 
     Returns the exit code instead of exiting, so `umpire shell` can run line after line.
-    `on_error(message, code)` is called with each error's message as well.
+    `on_error(message, code)` is called with each error's message as well. Under `--json` a refusal
+    also prints one object on stdout: `{"error", "exit_code"}` and any `error_fields`.
     """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    as_json = wants_json(argv)
+
     def fail(message: str, code: int) -> int:
         message = _printable(message)
         click.echo(f"umpire: {message}", err=True)
+        if as_json:
+            import json
+
+            click.echo(json.dumps({"error": message, "exit_code": code, **(error_fields or {})}))
         if on_error:
             on_error(message, code)
         return code
@@ -108,9 +152,15 @@ def run(argv: list[str] | None = None, on_error=None) -> int:
         return fail(f"error: {exc}", exc.exit_code)
     except click.exceptions.Abort:
         return fail("aborted", 2)
+    except click.exceptions.NoArgsIsHelpError as exc:   # a bare `umpire` (or `umpire oob`): its help, no error
+        if as_json:
+            return fail(f"error: no command given (see `{exc.ctx.command_path} --help`)", 2)
+        click.echo(exc.ctx.get_help())
+        return 0
     except click.ClickException as exc:
-        hint = f" (see `umpire {exc.ctx.info_name} --help`)" if getattr(exc, "ctx", None) else ""
-        return fail(f"error: {exc.format_message()}{hint}", exc.exit_code)
+        if isinstance(exc, click.NoSuchOption) and exc.option_name == "--json":
+            as_json = True   # asked for, only in the wrong place
+        return fail(f"error: {exc.format_message()}{_usage_hint(exc)}", exc.exit_code)
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except SystemExit as exc:

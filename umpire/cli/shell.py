@@ -45,50 +45,59 @@ def _split(line: str) -> list[str]:
     return words
 
 
-def run_line(obj, line: str) -> int | None:
-    """Run one line; its exit code, or None for a blank or comment line."""
+def run_line(obj, line: str, number: int | None = None) -> int | None:
+    """Run one line; its exit code, or None for a blank or comment line.
+
+    `number` is the line's number in piped input: a failing line is then named by it."""
+    fields = {"line": line.strip(), **({"line_number": number} if number is not None else {})}
     try:
         words = _split(line)
     except UmpireError as exc:
-        return _refuse(obj, str(exc), exc.exit_code)
+        return _refuse(obj, str(exc), exc.exit_code, fields)
     if not words:
         return None
+    if getattr(obj, "echo", False):
+        click.echo(f"> {line.strip()}", err=obj.as_json)   # stdout stays one JSON object per line
     if words[0] == "help":
-        words = [*words[1:2], "--help"] if len(words) > 1 else ["--help"]
+        words = [*words[1:], "--help"]
     if words[0] == "shell":
-        return _refuse(obj, "a shell cannot start another shell", 2)
-    errors: list = []
-    code = run(_globals(obj) + words, on_error=lambda msg, c: errors.append(msg))
-    if obj.as_json and code:
-        click.echo(json.dumps({"error": errors[-1] if errors else f"exit {code}", "exit_code": code,
-                               "line": line.strip()}))
+        return _refuse(obj, "a shell cannot start another shell", 2, fields)
+    code = run(_globals(obj) + words, error_fields=fields)
+    if code and number is not None:
+        click.echo(f"umpire: line {number} failed (exit {code}): {line.strip()}", err=True)
     return code
 
 
-def _refuse(obj, message: str, code: int) -> int:
+def _refuse(obj, message: str, code: int, fields: dict) -> int:
     click.echo(f"umpire: error: {message}", err=True)
     if obj.as_json:
-        click.echo(json.dumps({"error": f"error: {message}", "exit_code": code}))
+        click.echo(json.dumps({"error": f"error: {message}", "exit_code": code, **fields}))
+    if "line_number" in fields:
+        click.echo(f"umpire: line {fields['line_number']} failed (exit {code}): {fields['line']}", err=True)
     return code
 
 
 @cli.command()
 @click.option("--keep-going", is_flag=True, help="Piped input: run every line, exit with the highest code seen.")
+@click.option("--echo", is_flag=True, help="Print each line (after `> `) before its output; on stderr under --json.")
 @click.pass_obj
-def shell(obj, keep_going):
+def shell(obj, keep_going, echo):
     """Run commands one per line with the game held in memory (for a club night).
 
     Write each command as on the command line, without `umpire`; blank lines
     and # comments are skipped. On a terminal: a prompt with the game and turn,
     history, tab completion, `help [COMMAND]`, and an error does not stop the
     shell. Piped: it stops at the first failing line with its exit code,
-    unless --keep-going.
+    unless --keep-going; a failing line is named by its number. --echo
+    prints each line before its output.
 
     \b
     Example:
       umpire --game duel.toml shell
       printf 'fire mars --at hercule --range 3 --side left --roll 4\\nstatus\\n' | umpire --game duel.toml shell
+      umpire --game duel.toml shell --echo < orders.txt
     """
+    obj.echo = echo
     key = (str(obj.path.resolve()), obj.rulings_file)
     context.SHARED[key] = obj.session
     try:
@@ -102,8 +111,8 @@ def shell(obj, keep_going):
 
 def _piped(obj, keep_going: bool) -> int:
     worst = 0
-    for line in sys.stdin:
-        code = run_line(obj, line)
+    for number, line in enumerate(sys.stdin, 1):
+        code = run_line(obj, line, number)
         if code:
             if not keep_going:
                 return code
