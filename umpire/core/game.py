@@ -16,8 +16,12 @@ import os
 from pathlib import Path
 from typing import Any, Iterator
 
-from umpire.core.errors import BadInput, GameLocked
+from umpire.core import files
 from umpire.core.effects import apply
+from umpire.core.errors import BadInput, GameLocked
+from umpire.core.files import toml_loads
+from umpire.core.ruleset import find_ruleset
+from umpire.core.tables import Tables
 
 #: the game file's format: 2 since a turning ability typed at `move` is kept on the ship's record
 #: (core/record.py). Older files are migrated when read (`MIGRATIONS`), never refused.
@@ -61,13 +65,9 @@ class Game:
         return int(self.meta.get("seed", 0))
 
     def ruleset(self):
-        from umpire.core.ruleset import find_ruleset
-
         return find_ruleset(self.ruleset_id, self.meta.get("level"))
 
     def tables(self, extra: dict | None = None):
-        from umpire.core.tables import Tables
-
         return Tables(self.ruleset().data_id, {**self.rulings, **(extra or {})}, packs=self.meta.get("tables"))
 
     def state(self, upto: int | None = None, undo: list | None = None, undo_from: int = 0) -> dict:
@@ -259,8 +259,6 @@ def game_path(option: str | None) -> Path:
 
 def read_bytes(path: Path) -> tuple[bytes, tuple]:
     """The game file's bytes and its stamp; only a regular file of a bounded size is read."""
-    from umpire.core import files
-
     raw, st = files.read_regular(path, "game file", files.MAX_GAME_BYTES,
                                  missing=f" (start one with `umpire new {path} --ruleset ID`)")
     return raw, _stamp(st)
@@ -289,8 +287,6 @@ def parts(game: Game) -> dict:
 
 
 def _parse(path: Path, raw: bytes) -> Game:
-    from umpire.core.files import toml_loads
-
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -409,8 +405,6 @@ def last_event(game: Game) -> tuple[dict, bytes]:
     Only the last `[[events]]` block is read: undo costs the same however long
     the journal is. A file whose last event cannot be cut cleanly is parsed whole.
     """
-    from umpire.core.files import toml_loads
-
     raw = game.raw or b""
     cut = raw.rfind(b"\n[[events]]\n")
     if cut >= 0:
@@ -488,8 +482,6 @@ def _write(path: Path, text: bytes, exclusive: bool = False) -> tuple[bytes, tup
     Through a symbolic link the real file is replaced and the link kept; the file keeps its
     permissions; a read-only file is refused (`core.files.write_atomic`).
     """
-    from umpire.core import files
-
     files.sweep(files.real_path(path))
     st = files.write_atomic(path, text, "game file", exclusive=exclusive)
     return text, _stamp(st)
