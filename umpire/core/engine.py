@@ -23,10 +23,11 @@ from umpire.core.ruleset import Ruling
 from umpire.core.state import Resolution, Step
 from umpire.core.tables import Tables
 
-def brief(event: dict) -> dict:
-    """What `log` shows of an event."""
-    return {"n": event["n"], "kind": event["kind"], "summary": event["summary"], "rolls": event.get("rolls", []),
-            "rolled": event.get("rolled", "")}
+def brief(event: dict, ruleset=None) -> dict:
+    """What `log` shows of an event: its dice as the ruleset shows them (`Ruleset.dice_shown`)."""
+    rolls, rolled = ruleset.dice_shown(event) if ruleset is not None else (event.get("rolls", []),
+                                                                             event.get("rolled", ""))
+    return {"n": event["n"], "kind": event["kind"], "summary": event["summary"], "rolls": rolls, "rolled": rolled}
 
 
 class Session:
@@ -77,7 +78,7 @@ class Session:
         state = game.state(undo=undo, undo_from=max(0, game.n_events - snapshot.UNDO_DEPTH))
         # the same value types a snapshot gives back (lists, string keys), however the state was made
         self._state = json.loads(json.dumps(state))
-        self._undo, self._log = undo, [brief(e) for e in game.events]
+        self._undo, self._log = undo, [brief(e, self.ruleset) for e in game.events]
         self._logmeta = logindex.write(self.path, self._log)
         self._save_snapshot()
 
@@ -121,7 +122,7 @@ class Session:
         if self._log is None:
             self._log = logindex.read(self.path, self._logmeta) if self._logmeta else None
             if self._log is None or len(self._log) != game.n_events:
-                self._log = [brief(e) for e in game.events]
+                self._log = [brief(e, self.ruleset) for e in game.events]
                 self._logmeta = logindex.write(self.path, self._log)
                 self._save_snapshot()
         return self._log[-last:] if last else list(self._log)
@@ -181,8 +182,8 @@ class Session:
             raise
         self._undo = (self._undo + [back])[-snapshot.UNDO_DEPTH:]
         if self._log is not None:
-            self._log.append(brief(event))
-        self._logmeta = logindex.append(self.path, self._logmeta, brief(event))
+            self._log.append(brief(event, self.ruleset))
+        self._logmeta = logindex.append(self.path, self._logmeta, brief(event, self.ruleset))
         self._save_snapshot()
         return event
 

@@ -32,7 +32,7 @@ def build(game, ruleset, state: dict, tables) -> dict:
         changes = [f"{now['ships'][sid]['name']} {st}" for sid, st in _states(ruleset, now, touched).items()
                    if before.get(sid) not in (None, st) and st != "active"]
         turns[-1]["events"].append({"n": event.get("n"), "kind": event.get("kind", ""),
-                                    "summary": event.get("summary", ""), "rolls": event.get("rolls", []),
+                                    "summary": event.get("summary", ""), "rolls": ruleset.dice_shown(event)[0],
                                     "changes": changes})
     scen = game.scenario or {}
     return {

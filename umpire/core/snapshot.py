@@ -22,7 +22,8 @@ from typing import Any
 from umpire.core import files
 from umpire.core.errors import BadInput
 
-FORMAT = 2               # 2: states of game files read at an older format are migrated (core.game.migrate)
+FORMAT = 3               # 2: states of game files read at an older format are migrated (core.game.migrate);
+#                          3: the log lines show dice as the ruleset shows them (Ruleset.dice_shown): rebuilt
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
 
 

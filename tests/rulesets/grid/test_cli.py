@@ -123,3 +123,25 @@ def test_a_scenario_ship_may_carry_a_boat_gun(umpire, tmp_path):
     ship = umpire("--game", tmp_path / "g.toml", "--json", "status").json["ships"][0]
     assert ship["guns"] == {"port": 9, "starboard": 9, "bow": 1, "stern": 1}
     assert ship["boats"]["cutter"]["gun"] and ship["boats"]["launch"]["gun"] and "gun" not in ship["boats"]["gig"]
+
+
+def test_fire_dice_the_tool_rolls_are_shown_as_the_fire_die_shows_them(umpire, tmp_path):
+    """A d6 rolled by the tool shows 5 as X and 6 as 8 in `log`, `--json log` and `report` (L27-28)."""
+    game = tmp_path / "g.toml"
+    assert umpire("new", game, "--ruleset", "grid", "--seed", "11").code == 0
+    for args in (("ship", "add", "Swallow", "--side", "british", "--type", "first-rate"),
+                 ("ship", "add", "Fortune", "--side", "pirate", "--type", "frigate"),
+                 ("crew", "swallow", "--gunner", "1", "--port", "10")):
+        assert umpire("--game", game, *args).code == 0
+    fired = umpire("--game", game, "--json", "fire", "swallow", "--at", "fortune", "--range", "4", "--side", "port")
+    assert fired.code == 0, fired.err
+    faces = fired.json["rolls"]
+    assert set(faces) <= {1, 2, 3, 4, 8, "X"} and len(faces) == 10
+    assert fired.json["hits"] == sum(1 for f in faces if f != "X" and f >= 4)
+    shown = umpire("--game", game, "--json", "log", "--last", "1").json["events"][0]
+    assert shown["rolls"] == faces and shown["rolled"] == "umpire"
+    text = umpire("--game", game, "log").out
+    assert ",".join(map(str, faces)) in text
+    out = tmp_path / "r.md"
+    assert umpire("--game", game, "report", "-o", out).code == 0
+    assert ", ".join(map(str, faces)) in out.read_text()

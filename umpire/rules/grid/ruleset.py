@@ -126,10 +126,39 @@ class Grid(Ruleset):
             res.effects.append(set_(["fire_turn"], state["turn"]))
             res.effects.append(set_(["fire_start"], {sid: S.fire_manning(s) for sid, s in state["ships"].items()}))
 
+    def dice_shown(self, event: dict) -> tuple[list, str]:
+        """Fire dice as the fire die shows them (1 2 3 4 8 X, L27-28), whether the tool rolled them (a d6,
+        journalled as rolled) or the umpire typed them (`--rolls`, kept in the action); boarding dice typed
+        as the attacker's, then "v", then the defender's."""
+        rolls, rolled = list(event.get("rolls", [])), event.get("rolled", "")
+        opts = (event.get("action") or {}).get("opts") or {}
+        kind = event.get("kind")
+        if kind == "fire":
+            if opts.get("rolls"):
+                return [_face(p) for p in str(opts["rolls"]).replace(",", " ").split()], "typed"
+            faces = self._setup_tables()["fire"]["faces"]
+            return [faces[r - 1] if 1 <= r <= len(faces) else r for r in rolls], rolled
+        if kind == "board" and (opts.get("rolls") or opts.get("target_rolls")):
+            if opts.get("rolls") and opts.get("target_rolls"):
+                return _ints(opts["rolls"]) + ["v"] + _ints(opts["target_rolls"]), "typed"
+            if opts.get("rolls"):
+                return _ints(opts["rolls"]) + ["v"] + rolls, f"typed, {rolled}"
+            return rolls + ["v"] + _ints(opts["target_rolls"]), f"{rolled}, typed"
+        return rolls, rolled
+
     def score(self, state: dict, tables=None) -> dict:
         """The text gives no victory points: the ships out of action, as DGUTS lists them."""
         return {"ships": [{"ship": s["id"], "side": s["side"], "state": s["state"]}
                           for s in state["ships"].values() if s["state"] != "active"]}
+
+
+def _face(text: str):
+    """A typed fire-die face as shown: 8 and the digits as numbers, X as X."""
+    return int(text) if text.isascii() and text.isdigit() else text.upper()
+
+
+def _ints(text) -> list:
+    return [_face(p) for p in str(text or "").replace(",", " ").split()]
 
 
 #: what happens once the movement cards are revealed (L99-104, L338-346)
