@@ -346,7 +346,7 @@ def timer(obj, start):
       umpire timer --start
     """
     state = obj.state
-    minutes, most, steps, unwritten = obj.ruleset.timer(state, obj.tables(), list(obj.game.meta.get("optional", [])))
+    minutes, most, steps, unwritten = obj.ruleset.timer(state, obj.tables())
     res = Resolution("timer", f"{minutes} minute(s) to write movement", [], steps,
                      {"minutes": minutes, "most_ships_a_side": most, "turn": state["turn"], "unwritten": unwritten})
     obj.emit(res)

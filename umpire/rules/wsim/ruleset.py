@@ -158,7 +158,7 @@ class Wsim1981(Ruleset):
         return status(ship)
 
     # --- what the planners share ----------------------------------------------
-    def timer(self, state: dict, tables, optional: list[str] | None = None) -> tuple[int, int, list, str]:
+    def timer(self, state: dict, tables) -> tuple[int, int, list, str]:
         """Timed moves (Optional II): (minutes to write movement, most ships a side, working, what
         becomes of a ship whose orders were not written). Refused in a game without the rule."""
         return load(_p("timer"))(self, state, tables)

@@ -126,7 +126,7 @@ class WsimTe26(Wsim1981):
         super().after_action(state, res, tables)
         load("umpire.rules.wsim.editions.te26.optional.loss_of_rigging:after")(state, res)
 
-    def timer(self, state: dict, tables, optional: list[str] | None = None) -> tuple[int, int, list, str]:
+    def timer(self, state: dict, tables) -> tuple[int, int, list, str]:
         """31.0 Timed moves: the Planning Phase timed; a ship with no orders sails straight on."""
         return load(_p("timer"))(self, state, tables)
 

@@ -160,7 +160,7 @@ class Wsim1974(Wsim1981):
         return {"wind": wsim1974_wind.status(state["wind"], Tables(self.data_id))}
 
     # --- what the planners share ----------------------------------------------------------
-    def timer(self, state: dict, tables, optional: list[str] | None = None) -> tuple[int, int, list, str]:
+    def timer(self, state: dict, tables) -> tuple[int, int, list, str]:
         """Timed Moves (1974 Optional Rules): a ship whose orders were not written does not move."""
         return load(_p("timer"))(self, state, tables)
 
