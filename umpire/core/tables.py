@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir

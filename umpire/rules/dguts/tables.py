@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from umpire.core.tables import Reading, Tables, as_fraction, check_sources, default_readings as _readings
 from umpire.rules.dguts.model import BadInput, MissingTable
