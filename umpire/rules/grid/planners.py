@@ -50,11 +50,12 @@ def repair(rs, state, tables, a: A.Repair):
     ship = state["ships"][a.ship]
     what = upkeep.repair_check(ship, a.what, tables)
     result = (a.opts.get("result") or "").lower()
+    if result and result not in ("fixed", "failed"):
+        raise BadInput(f"result {result!r}: use fixed or failed")
+    upkeep.repair_once(ship, what, state["turn"], tables)
     if result:
-        if result not in ("fixed", "failed"):
-            raise BadInput(f"result {result!r}: use fixed or failed")
         return upkeep.resolve_repair(ship, what, result == "fixed", f"the umpire's roll: {result}", tables,
-                                     state["ships"])
+                                     state["ships"], state["turn"])
     chance = tables["chances"]["repair"]
     if not chance:
         raise BadInput("the text gives no repair chance: give the result of the roll with --result fixed|failed, "
@@ -63,7 +64,7 @@ def repair(rs, state, tables, a: A.Repair):
     def resolve(rolls, strict):
         return upkeep.resolve_repair(ship, what, rolls[0] <= chance,
                                      f"roll {rolls[0]}, {chance} or less repairs (house ruling)", tables,
-                                     state["ships"])
+                                     state["ships"], state["turn"])
     return Plan(_d6(1, "repair"), resolve)
 
 

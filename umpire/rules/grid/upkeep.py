@@ -105,9 +105,43 @@ def repair_check(ship: dict, card: str, tables) -> str:
     return key
 
 
-def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: dict | None = None) -> Resolution:
-    """A repair roll's result (`ships`: the game's ships, for cutting another ship free)."""
+def repair_tries(ship: dict, turn: int) -> list[list]:
+    """This move's repair rolls: [what, fixed] each (a record kept on the ship, `repairs`)."""
+    rec = S.record(ship, "repairs")
+    return list(rec.get("tries", [])) if rec.get("turn") == turn else []
+
+
+def repairs_allowed(ship: dict, what: str, tables) -> int:
+    """Repair rolls `what` may have in a move: one for each damage card of it, counting those held
+    now and those repaired this move (one for each unplugged HULL DAMAGE card; one for cutting free or
+    for a boat's gun): "Lastly repair rolls are made to see if any temporary damage can be fixed"
+    (L109-110), one step of the move (L346) (docs/rulings.md)."""
+    if what == "hull":
+        return S.hull_holes(ship) - ship["hull_plugged"]
+    if what == "entangled" or what.startswith("gun:"):
+        return 1
+    return S.held_ids(ship).count(what)
+
+
+def repair_once(ship: dict, what: str, turn: int, tables) -> None:
+    """Refuse a second repair roll for the same damage card in one move."""
+    tries = repair_tries(ship, turn)
+    rolled = sum(1 for w, _ in tries if w == what)
+    fixed = sum(1 for w, ok in tries if w == what and ok)
+    if rolled >= repairs_allowed(ship, what, tables) + fixed:
+        raise Refused(f"{ship['name']} has made this move's repair roll for {what} ({rolled} roll(s) for "
+                      f"{repairs_allowed(ship, what, tables) + fixed} card(s)): one repair roll a damage card a "
+                      "move, with the move's repair rolls (Outline of a Game; Rule Summary, move sequence); "
+                      "roll again after `turn`")
+
+
+def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: dict | None = None,
+                   turn: int = 0) -> Resolution:
+    """A repair roll's result (`ships`: the game's ships, for cutting another ship free); `turn` keeps
+    the roll on the ship's record of this move's repair rolls."""
     new = copy.deepcopy(ship)
+    if turn:
+        new["repairs"] = {"turn": turn, "tries": repair_tries(ship, turn) + [[what, fixed]]}
     src = f"{TEXT}, Outline of a Game (L107-110); Damage (L278-282, L370-372)"
     effects = []
     if fixed and what == "entangled":
