@@ -191,7 +191,8 @@ def test_a_fleet_cover_names_the_level_and_adds_up_each_broadside(advanced, umpi
     assert umpire("--game", advanced, "sheet", "-o", out).code == 0
     cover = " ".join(text(pages(out)[0]).split())
     assert "Wooden Ships & Iron Men, 1981 rules, Advanced Game" in cover
-    assert "hercule HERCULE S.O.L. Average (AV) 20/18 15" in cover     # right bow 8 + stern 10; hull 15 of 21
+    # right guns bow 8 + stern 10, a right carronade lost; hull 15 of 21
+    assert "hercule HERCULE S.O.L. Average (AV) 20+2/18+1 15" in cover
 
 
 def test_notes_column_writes_anchoring_and_repairs(umpire, tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
@@ -34,7 +35,8 @@ def cover_pages(pen: Pen, view: CoverView, layout: CoverLayout, widths: Sequence
     top = paper.height - page.margin
     bottom = page.margin + page.footer
     pieces = _brief_pieces(pen, layout, brief) + [
-        (cv.line, (lambda y, k=kind, c=cells: _line(pen, layout, widths, y, k, c))) for kind, cells in cover_lines(view)]
+        (_height(pen, layout, widths, kind, cells), (lambda y, k=kind, c=cells: _line(pen, layout, widths, y, k, c)))
+        for kind, cells in cover_lines(view)]
     pages = _pages(pieces, top - layout.title.height - layout.title.gap - bottom, top - bottom)
     for n, chunk in enumerate(pages, 1):
         y = _title(pen, view, layout, top) if n == 1 else top
@@ -88,6 +90,39 @@ def _heading(pen: Pen, layout: CoverLayout, y: float, text: str) -> None:
     pen.rule(x, y - line, x + width, y - line)
 
 
+def _height(pen: Pen, layout: CoverLayout, widths: Sequence[float], kind: str, cells: Sequence[str]) -> float:
+    """A line of the list is one line high, more where a cell's words wrap."""
+    if kind not in ("head", "row"):
+        return layout.cover.line
+    most = max(len(_cell_lines(pen, c, w, *_font(pen, kind))) for c, w in zip(cells, widths))
+    return layout.cover.line + (most - 1) * _font(pen, kind)[0] * pen.fonts.leading
+
+
+def _font(pen: Pen, kind: str) -> tuple[float, bool]:
+    return (pen.fonts.small, True) if kind == "head" else (pen.fonts.text, False)
+
+
+def _cell_lines(pen: Pen, text: str, width: float, size: float, bold: bool) -> list[str]:
+    """A cell's text at its size, wrapped after spaces and hyphens onto as many lines as it needs
+    (at most CELL_LINES; what still does not fit is shortened)."""
+    room = width - pen.fonts.small
+    if pen.width(text, size, bold) <= room:
+        return [text]
+    lines: list[str] = []
+    for piece in re.split(r"(?<=[ \-])", text):
+        if lines and pen.width((lines[-1] + piece).rstrip(), size, bold) <= room:
+            lines[-1] += piece
+        else:
+            lines.append(piece)
+    lines = [line.rstrip() for line in lines if line.strip()]
+    if len(lines) > CELL_LINES:
+        lines = lines[:CELL_LINES - 1] + ["".join(lines[CELL_LINES - 1:])]
+    return lines
+
+
+CELL_LINES = 3
+
+
 def _line(pen: Pen, layout: CoverLayout, widths: Sequence[float], y: float, kind: str,
           cells: Sequence[str]) -> None:
     x, f, line = layout.page.margin, pen.fonts, layout.cover.line
@@ -97,13 +132,16 @@ def _line(pen: Pen, layout: CoverLayout, widths: Sequence[float], y: float, kind
     if kind == "side":
         _heading(pen, layout, y, cells[0])
         return
+    size, bold = _font(pen, kind)
+    height = _height(pen, layout, widths, kind, cells)
     base = pen.middle(y, line, f.text)
     if kind == "head":
-        pen.band(x, y - line, width, line)
+        pen.band(x, y - height, width, height)
+        base = pen.middle(y, line, size, True)
     cx = x
     for cell, w in zip(cells, widths):
-        pen.text(cx + f.small / 2, base, cell, f.small if kind == "head" else f.text, bold=kind == "head",
-                 room=w - f.small)
+        for k, text in enumerate(_cell_lines(pen, cell, w, size, bold)):
+            pen.text(cx + f.small / 2, base - k * size * f.leading, text, size, bold=bold, room=w - f.small)
         cx += w
     if kind == "row":
-        pen.rule(x, y - line, x + width, y - line, pen.ink.box)
+        pen.rule(x, y - height, x + width, y - height, pen.ink.box)

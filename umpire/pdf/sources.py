@@ -9,6 +9,7 @@ scenario's briefing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
@@ -131,9 +132,26 @@ def print_order(ships: Sequence[dict], sides: Sequence[str] = ()) -> tuple[dict,
 def scenario_briefing(doc: Mapping) -> dict:
     """The scenario's briefing (as `umpire scenarios show` gives it), with its notes."""
     out = briefing(dict(doc))
+    out["warnings"] = [_named(w, doc) for w in out.get("warnings") or []]
     notes = doc.get("notes")
     out["notes"] = [str(notes)] if isinstance(notes, str) and notes else [str(n) for n in notes or []]
     return out
+
+
+UNPLACED = re.compile(r"^\d+ of \d+ ships have no starting hex")
+NAMED = 8     # ships named in a warning before the rest are counted
+
+
+def _named(warning: str, doc: Mapping) -> str:
+    """A warning that counts the ships with no starting hex names them."""
+    if not UNPLACED.match(warning):
+        return warning
+    names = [str(s.get("name") or s["id"]) for s in doc.get("ships", []) if "spec" in s and not s.get("hex")]
+    if not names:
+        return warning
+    shown = ", ".join(names[:NAMED]) + (f" and {len(names) - NAMED} more" if len(names) > NAMED else "")
+    one = len(names) == 1
+    return f"{shown} {'has' if one else 'have'} no starting hex: the umpire places {'her' if one else 'them'}"
 
 
 def game_briefing(game) -> dict | None:

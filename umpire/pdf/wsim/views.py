@@ -434,7 +434,27 @@ def rows_needed(ship: WsimShip) -> int:
 
 # --- cover ----------------------------------------------------------------------
 
-WSIM_HEADINGS = ("id", "name", "class", "quality", "guns L/R", "hull", "crew", "points", "state")
+WSIM_HEADINGS = ("id", "name", "class", "quality", "guns+carr. L/R", "hull", "crew", "points", "state")
+
+
+def _left(group: BoxGroup | None, side: str) -> int:
+    """Squares left in one broadside of a group (its bow and stern rows added, Advanced)."""
+    return sum(t.total - t.crossed for t in (group.tracks if group else ()) if t.label[:1] == side)
+
+
+def _sides(view) -> list[str]:
+    return list(dict.fromkeys(t.label[:1] for t in view.group(11).tracks))
+
+
+def _broadside_text(view, side: str) -> str:
+    """A broadside's guns left, and its carronades after a + where she has any (10+1)."""
+    carr = _group(view, 12)
+    n = _left(carr, side) if carr and carr.width else 0
+    return f"{_left(view.group(11), side)}" + (f"+{n}" if carr and carr.width else "")
+
+
+def _group(view, number: int) -> BoxGroup | None:
+    return next((g for g in view.groups if g.number == number), None)
 
 
 def wsim_cover(fleet: Fleet, ships: Sequence[WsimShip], states: Sequence[Mapping]) -> CoverView:
@@ -442,12 +462,8 @@ def wsim_cover(fleet: Fleet, ships: Sequence[WsimShip], states: Sequence[Mapping
     of the edition and level their logs follow."""
     sides: dict[str, list[CoverRow]] = {}
     for view, ship in zip(ships, states):
-        g = view.group(11)
         hull, crew = view.group(9), view.group(10)
-        broadsides: dict[str, int] = {}
-        for t in g.tracks:   # bow and stern rows (Advanced) add up to their broadside
-            broadsides[t.label[:1]] = broadsides.get(t.label[:1], 0) + t.total - t.crossed
-        guns = "/".join(str(n) for n in broadsides.values())
+        guns = "/".join(_broadside_text(view, side) for side in _sides(view))
         state = str(ship.get("state", "active")) if fleet.damage else ""
         cells = (view.ship_id, view.name, view.ship_class, view.quality, guns,
                  str(sum(t.total - t.crossed for t in hull.tracks)),
