@@ -110,3 +110,36 @@ def test_a_json_shell_keeps_stdout_to_objects_and_numbers_the_failing_line(tmp_p
     assert len(objects) == 4 and res.returncode == 2
     assert objects[2] == {**objects[2], "exit_code": 2, "line_number": 4, "line": ORDERS[3]}
     assert "> turn" in res.stderr
+
+
+@pytest.fixture
+def lissa(umpire, tmp_path):
+    """The Battle of Lissa (WS&IM 1974): sides `british` and `franco-venetian`, ships french and venetian."""
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1974", "--scenario", "lissa").code == 0
+    return tmp_path / "game.toml"
+
+
+def test_a_side_is_found_by_the_nation_of_its_ships_and_a_slip_is_met_with_the_nearest(umpire, lissa):
+    res = umpire("--json", "status", "--side", "french")
+    assert res.code == 0 and {s["side"] for s in res.json["ships"]} == {"franco-venetian"}
+    res = umpire("status", "--side", "frnch")
+    assert res.code == 2 and "did you mean `french`?" in res.err
+
+
+def test_an_unknown_ship_gets_the_nearest_not_every_id(umpire, lissa):
+    res = umpire("status", "flora")
+    assert res.code == 2 and "did you mean `flore`?" in res.err and "amphion" not in res.err
+    res = umpire("--json", "status", "zzzz")
+    assert "`umpire status` lists them" in only_object(res.out)["error"]
+
+
+def test_scenarios_by_the_books_spelling_an_alias_prefix_or_the_nearest(umpire):
+    assert "Trafalgar" in umpire("scenarios", "show", "trafalger").out
+    assert "Nile" in umpire("scenarios", "show", "aboukir").out        # prefix of the alias aboukir-bay
+    res = umpire("scenarios", "show", "trafalgr")
+    assert res.code == 2 and "did you mean `trafalgar`" in res.err
+
+
+def test_a_ruling_key_with_a_slip_gets_the_nearest_keys(umpire, duel):
+    res = umpire("rulings", "set", "hdt.modifers.rake", "[1, 1, 1, 1, 1]")
+    assert res.code == 2 and "did you mean `hdt.modifiers.rake`?" in res.err

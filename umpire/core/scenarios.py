@@ -11,6 +11,7 @@ from pathlib import Path
 
 from umpire.core import files
 from umpire.core.errors import BadInput
+from umpire.core.suggest import did_you_mean
 from umpire.core.resources import resource_dir
 from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 from umpire.core.ships import MAX_NAME   # characters in a ship's name or id (docs/limits.md)
@@ -43,14 +44,17 @@ def find(ref: str) -> Path:
     key = ref.strip().lower()
     if key in files:
         return files[key]
-    by_alias = [sid for sid, path in files.items() if key in [a.lower() for a in _read(path).get("aliases", [])]]
+    aliases = {sid: [a.lower() for a in _read(path).get("aliases", [])] for sid, path in files.items()}
+    by_alias = [sid for sid, names in aliases.items() if key in names]
     if len(by_alias) == 1:
         return files[by_alias[0]]
-    hits = [sid for sid in files if sid.startswith(key)] or by_alias
+    hits = ([sid for sid in files if sid.startswith(key)] or by_alias
+            or [sid for sid, names in aliases.items() if key and any(a.startswith(key) for a in names)])
     if len(hits) == 1:
         return files[hits[0]]
     if not hits:
-        raise BadInput(f"no scenario {ref!r}; `umpire scenarios` lists them")
+        known = [*files, *(a for names in aliases.values() for a in names)]
+        raise BadInput(f"no scenario {ref!r}{did_you_mean(ref, known)} (`umpire scenarios` lists them)")
     raise BadInput(f"scenario {ref!r} is ambiguous: {', '.join(hits)}")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from umpire.core.errors import BadInput
+from umpire.core.suggest import did_you_mean
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_NAME = 200          # characters in a ship's name, id or side (docs/limits.md)
@@ -49,6 +50,8 @@ def find_ship(ships: dict, text: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if not hits:
-        known = ", ".join(ships) or "none yet"
-        raise BadInput(f"no ship {text!r} in this game (ships: {known})")
+        if not ships:
+            raise BadInput(f"no ship {text!r} in this game (none yet; `umpire ship add` adds one)")
+        names = [*ships, *(s["name"].lower() for s in ships.values())]
+        raise BadInput(f"no ship {text!r} in this game{did_you_mean(text, names)} (`umpire status` lists them)")
     raise BadInput(f"ship {text!r} is ambiguous: " + ", ".join(f"{h} ({ships[h]['name']})" for h in hits))

@@ -39,8 +39,8 @@ def nearest(word: str, choices: Iterable[str], limit: int = LIMIT) -> list[str]:
             scored.append((0, len(low), choice))
             continue
         d = distance(key, low)
-        if len(key) >= 4:   # a slip in a prefix (`trafalger` for `trafalgar-1805`); short words match too much
-            d = min(d, distance(key, low[:len(key)]))
+        if len(key) >= 4 and distance(key, low[:len(key)]) <= 1:   # one slip in a prefix (`trafalger` for
+            d = min(d, 1)                                            # `trafalgar-1805`); short words match too much
         if d <= allowed:
             scored.append((d, len(low), choice))
     return [c for _, _, c in sorted(scored)[:limit]]

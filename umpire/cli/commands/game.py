@@ -55,12 +55,19 @@ def _velocity_names(obj) -> list:
 
 
 def _sides(state: dict, text: str) -> set[str]:
-    """The sides `text` names: exact, else by case-insensitive prefix; none is refused listing them."""
+    """The sides `text` names: exact, else by case-insensitive prefix, else the sides of the ships of that
+    nation; none is refused with the nearest and the list."""
     sides = sorted({s["side"] for s in state["ships"].values()})
     key = text.strip().lower()
     hits = [s for s in sides if s.lower() == key] or [s for s in sides if s.lower().startswith(key)]
+    if not hits and key:   # a nation names the side its ships sail for (`french` for `franco-venetian`)
+        hits = [s["side"] for s in state["ships"].values() if str(s.get("nation") or "").lower().startswith(key)]
     if not hits:
-        raise BadInput(f"no side {text!r} in this game (sides: {', '.join(sides) or 'none yet'})")
+        from umpire.core.suggest import did_you_mean
+
+        nations = sorted({str(s.get("nation") or "") for s in state["ships"].values()} - {""})
+        raise BadInput(f"no side {text!r} in this game{did_you_mean(text, sides + nations)} "
+                       f"(sides: {', '.join(sides) or 'none yet'})")
     return set(hits)
 
 

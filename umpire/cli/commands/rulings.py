@@ -8,6 +8,7 @@ import tomllib
 import click
 
 from umpire.cli import cli
+from umpire.core.errors import BadInput
 
 
 def parse_value(text: str):
@@ -59,7 +60,7 @@ def rulings_set(obj, key, value, reason):
     Example:
       umpire rulings set hdt.modifiers.rake "[1, 1, 2, 2, 3]" --reason "club rule"
     """
-    obj.emit(obj.session.set_ruling(key, parse_value(value), reason))
+    obj.emit(_nearest_key(obj, key, lambda: obj.session.set_ruling(key, parse_value(value), reason)))
 
 
 @rulings.command("unset")
@@ -72,4 +73,27 @@ def rulings_unset(obj, key):
     Example:
       umpire rulings unset hdt.modifiers.rake
     """
-    obj.emit(obj.session.unset_ruling(key))
+    obj.emit(_nearest_key(obj, key, lambda: obj.session.unset_ruling(key)))
+
+
+def _nearest_key(obj, key: str, action):
+    """Run `action`; a key the tables lack is refused with the nearest keys in force."""
+    try:
+        return action()
+    except BadInput as exc:
+        from umpire.core.suggest import did_you_mean
+
+        hint = "no such table key" in str(exc) and did_you_mean(key, _table_keys(obj))
+        if not hint:
+            raise
+        raise BadInput(f"house ruling {key!r}: no such table key{hint} (`umpire rulings` lists them)") from None
+
+
+def _table_keys(obj) -> list[str]:
+    """Every key a ruling may set: each table's values by dotted path, and the rulings in force."""
+    from umpire.core.game import flatten
+
+    tables = obj.tables()
+    keys = [f"{name}.{k}" for name in tables.names() for k in flatten(dict(tables[name]))
+            if k.split(".")[0] not in ("source", "cite")]
+    return keys + [r.key for r in obj.session.rulings_in_force()]
