@@ -440,6 +440,17 @@ def fighters(ship: dict, first: bool, boat: str = "") -> list[tuple[str, str]]:
     return out + [("marines", "marine") for _ in range(S.pos(ship, "marines"))]
 
 
+def defenders(ship: dict, first: bool, tables) -> list[tuple[str, str]]:
+    """The boarded ship's figures that fight: her Fighting Crew and deck Marines (with Repair, Helm and
+    Stays in the first move); when none are left, "the crew on deck at the time" (L262): every figure on
+    a deck position, the ones that keep her from surrendering (L264-265; docs/rulings.md)."""
+    out = fighters(ship, first)
+    if out:
+        return out
+    return [(p, "marine" if p in S.MARINE_POSITIONS else "crew") for p in tables["panel"]["on_deck"]
+            for _ in range(S.pos(ship, p))]
+
+
 def first_move(defender: dict, attacker: str, turn: int) -> bool:
     """The move the ship is boarded: no boarding by the same ship in this move or the last one."""
     rec = defender["boarding"].get(attacker)
@@ -498,7 +509,7 @@ def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, t
     old_a, old_d = state["ships"][sid], state["ships"][defender]
     a, d = copy.deepcopy(old_a), copy.deepcopy(old_d)
     first = first_move(d, attacker, turn)
-    fa, fd = fighters(a, False, boat), fighters(d, first)
+    fa, fd = fighters(a, False, boat), defenders(d, first, tables)
     crew = tables["crew"]
     sa = scores(fa, a_rolls, {"quality": crew["fight_modifier"][a["quality"]], "marine": crew["fight_bonus"]["marine"]})
     sd = scores(fd, d_rolls, {"quality": crew["fight_modifier"][d["quality"]], "marine": crew["fight_bonus"]["marine"]})
@@ -506,8 +517,7 @@ def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, t
     src = f"{TEXT}, Boarding (L236-265); Rule Summary, Fighting (L375-377)"
     who = f"{a['name']}'s {boat}" if boat else a["name"]
     steps = [Step(who, f"{len(fa)} fighters: {' '.join(str(s[0]) for s in sa)}", src),
-             Step(d["name"], f"{len(fd)} fighters{' (first move: Repair, Helm and Stays join in)' if first else ''}: "
-                  f"{' '.join(str(s[0]) for s in sd)}", src)]
+             Step(d["name"], f"{len(fd)} fighters{_joined(d, first)}: {' '.join(str(s[0]) for s in sd)}", src)]
     loss_a, loss_d = _casualties(a, fa, lost_a), _casualties(d, fd, lost_d)
     rec = d["boarding"].get(attacker)
     d["boarding"][attacker] = {"first": turn if first else rec["first"], "last": turn}
@@ -522,6 +532,12 @@ def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, t
                       {"ship": sid, "boat": boat or None, "at": defender, "first_move": first,
                        "scores": {"attacker": [s[0] for s in sa], "defender": [s[0] for s in sd]},
                        "attacker_losses": loss_a, "defender_losses": loss_d, "surrendered": surrendered})
+
+
+def _joined(ship: dict, first: bool) -> str:
+    if not fighters(ship, first):
+        return " (no Fighting Crew or Marines left: the crew on deck fight)"
+    return " (first move: Repair, Helm and Stays join in)" if first else ""
 
 
 def _casualties(ship: dict, figures, lost: list[int]) -> dict:

@@ -30,7 +30,7 @@ def board(rs, state, tables, a: A.Board):
     d = state["ships"][a.at]
     sid, boat = combat.boarder(a.ship)
     na = len(combat.fighters(state["ships"][sid], False, boat))
-    nd = len(combat.fighters(d, combat.first_move(d, a.ship, state["turn"])))
+    nd = len(combat.defenders(d, combat.first_move(d, a.ship, state["turn"]), tables))
     typed_a, typed_d = a.opts.get("rolls"), a.opts.get("target_rolls")
     ra = combat.board_rolls(typed_a, na, "attacker") if typed_a else None
     rd = combat.board_rolls(typed_d, nd, "defender") if typed_d else None
