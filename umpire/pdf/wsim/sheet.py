@@ -83,12 +83,34 @@ def _boxes_and_panel(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float
     side = width - block - panel.gap
     if side >= panel.min_width:
         lines = briefing_lines(pen, items, side, pen.fonts.small)
-        end = draw_lines(pen, x + block + panel.gap, top, lines, side)
+        end = load_key(pen, x + block + panel.gap, draw_lines(pen, x + block + panel.gap, top, lines, side), view.form)
         pen.rule(x + block + panel.gap / 2, top, x + block + panel.gap / 2, min(bottom, end) + b.group_gap,
                  pen.ink.box)
         return min(bottom, end - b.group_gap)
     lines = briefing_lines(pen, items, width, pen.fonts.small)
-    return draw_lines(pen, x, bottom, lines, width) - b.group_gap
+    return load_key(pen, x, draw_lines(pen, x, bottom, lines, width), view.form) - b.group_gap
+
+
+def load_key(pen: Pen, x: float, top: float, form) -> float:
+    """The load column's marks drawn as the turn grid draws them: the roundshot mark written at the
+    turn loaded, and the same mark slashed when that broadside fires; returns the y below."""
+    f = pen.fonts
+    mark = form.load if form is not None else "R"
+    h = f.text * f.leading * 1.5
+    base = pen.middle(top, h, f.text, True)
+    words = [(mark, False, "loaded"), (mark, True, "fired")]
+    cx = x
+    pen.text(cx, base, "Load column:", f.small, bold=True)
+    cx += pen.width("Load column:", f.small, bold=True) + f.small
+    for text, fired, meaning in words:
+        w = pen.width(text, f.text, bold=True)
+        pen.text(cx, base, text, f.text, bold=True)
+        if fired:
+            _slash(pen, cx + w / 2, base, f.text, w)
+        cx += w + f.small * 0.6
+        pen.text(cx, base, meaning, f.small)
+        cx += pen.width(meaning, f.small) + f.small * 1.5
+    return top - h
 
 
 def _title(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float, note: str) -> float:
