@@ -143,3 +143,12 @@ def test_scenarios_by_the_books_spelling_an_alias_prefix_or_the_nearest(umpire):
 def test_a_ruling_key_with_a_slip_gets_the_nearest_keys(umpire, duel):
     res = umpire("rulings", "set", "hdt.modifers.rake", "[1, 1, 1, 1, 1]")
     assert res.code == 2 and "did you mean `hdt.modifiers.rake`?" in res.err
+
+
+def test_score_reads_as_words_within_80_columns(tmp_path):
+    assert umpire_process(tmp_path, "new", "game.toml", "--ruleset", "wsim-1974", "--scenario", "lissa").returncode == 0
+    res = umpire_process(tmp_path, "--game", "game.toml", "score")
+    assert res.returncode == 0 and "over: no" in res.stdout and "winner: none" in res.stdout
+    for word in ("False", "None", "{", "over False"):
+        assert word not in res.stdout
+    assert max(map(len, res.stdout.splitlines())) <= 80

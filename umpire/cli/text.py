@@ -59,3 +59,37 @@ def briefing_lines(b: dict, width: int = WIDTH) -> list[str]:
 
 def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def readable_lines(data: dict, width: int = WIDTH, indent: str = "") -> list[str]:
+    """A nested result (a score, a verdict) as labelled lines: `key: value`, a table's entries indented
+    under its label, a list of records one `- ` line each; yes/no for flags, never Python's spelling."""
+    out = []
+    for key, value in data.items():
+        label = str(key).replace("_", " ")
+        if isinstance(value, dict) and value and not indent:   # one level of headings; deeper tables inline
+            out.append(f"{indent}{label}:")
+            out += readable_lines(value, width, indent + "  ")
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            out.append(f"{indent}{label}:")
+            for item in value:
+                line = "; ".join(f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in item.items())
+                out += _wrap(f"{indent}  - {line}", width, indent + "    ")
+        else:
+            out += _wrap(f"{indent}{label}: {plain(value)}", width, indent + "    ")
+    return out
+
+
+def plain(value) -> str:
+    """One value as read aloud: yes/no, none, numbers without trailing zeros, lists and tables inline."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None or value == "" or value == [] or value == {}:
+        return "none"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(v) for v in value)
+    return str(value)

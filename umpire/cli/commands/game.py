@@ -148,4 +148,11 @@ def score(obj):
     Example:
       umpire score
     """
-    obj.emit(obj.ruleset.score(obj.state, obj.tables()), "victory points")
+    data = obj.ruleset.score(obj.state, obj.tables())
+    if obj.as_json:
+        obj.emit(data)
+        return
+    from umpire.cli import render, table, text
+
+    click.echo("\n".join([f"score — turn {obj.state['turn']}"] + [render.shown(line) for line in
+                                                                    text.readable_lines(data, table.width())]))
