@@ -152,6 +152,12 @@ class Ruleset:
             if self.level != "advanced" and name in self.advanced_only:
                 raise UmpireError(f"optional rule {name!r} needs --level advanced: {self.advanced_only[name]}")
 
+    def dice_shown(self, event: dict) -> tuple[list, str]:
+        """An event's dice as `log` and `report` show them, and who rolled them: the journalled d6
+        faces here; a ruleset whose dice carry other faces, or whose typed dice travel in the
+        action's options (`typed_dice_in_opts`), shows those."""
+        return list(event.get("rolls", [])), event.get("rolled", "")
+
     def timer(self, state: dict, tables) -> tuple[int, int, list, str]:
         """Timed moves: (minutes to write movement, most ships a side, working, what becomes of a
         ship whose orders were not written), for a game that plays them (`state["optional"]`). A
