@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines, take
-from umpire.pdf.draw import Pen, footer
+from umpire.pdf.draw import Pen, footer, title_lines
 from umpire.pdf.paging import card_grid, chunks
 
 Face = Callable[[Pen, float, float, Any, Any], None]
@@ -83,8 +83,9 @@ def card_header(pen: Pen, left: float, top: float, inner: float, line: float, na
                 ship_id: str) -> float:
     """The card's first line: the name in the heading size, the side and id at the right, whole.
 
-    When the name does not fit beside them at its size, it takes the whole first line (shrinking,
-    then shortened) and the side and id go on a line of their own. Returns the y below.
+    When the name does not fit beside them at its size, it takes the whole width (wrapping onto a
+    second line rather than shrinking, `draw.title_lines`) and the side and id go on a line of their
+    own. Returns the y below.
     """
     f = pen.fonts
     who = f"{side} \u00b7 {ship_id}"
@@ -95,7 +96,10 @@ def card_header(pen: Pen, left: float, top: float, inner: float, line: float, na
         pen.text(left, base, name, f.heading, bold=True)
         pen.text(left + inner, base, who, f.small, align="right", room=inner)
         return top - line
-    pen.text(left, base, name, f.heading, bold=True, room=inner)
-    top -= line
+    lines, size = title_lines(pen, name, inner, f.heading, 2 * f.heading * f.leading)
+    step = max(line, size * f.leading)
+    for text in lines:                      # a long name wraps onto a second line before it shrinks
+        pen.text(left, pen.middle(top, step, size, True), text, size, bold=True)
+        top -= step
     pen.text(left + inner, pen.middle(top, line, f.small), who, f.small, align="right", room=inner)
     return top - line

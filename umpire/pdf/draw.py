@@ -10,6 +10,7 @@ there is shortened with an ellipsis.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Callable, Sequence
 from xml.sax.saxutils import escape
@@ -252,6 +253,39 @@ def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str, y: fl
 
 
 
+#: the smallest size a sheet's title (the ship's name) is set in: a longer name wraps, then shortens
+TITLE_LEAST = 9.0
+
+
+def title_lines(pen: "Pen", name: str, room: float, size: float, height: float) -> tuple[list[str], float]:
+    """A title in `room`: one line at its size if it fits, else two lines (broken after a space or
+    a hyphen) at the largest size down to `TITLE_LEAST` that fits them and the band's `height`,
+    else two lines at that size with the second shortened."""
+    name = printable(name)
+    if pen.width(name, size, True) <= room:
+        return [name], size
+    pieces = [p for p in re.split(r"(?<=[ \-])", name) if p]
+    while True:
+        lines: list[str] = []
+        for piece in pieces:
+            if lines and pen.width((lines[-1] + piece).rstrip(), size, True) <= room:
+                lines[-1] += piece
+            else:
+                lines.append(piece)
+        lines = [line.rstrip() for line in lines]
+        fits = len(lines) <= 2 and all(pen.width(t, size, True) <= room for t in lines)
+        if (fits and 2 * size * pen.fonts.leading <= height) or size <= TITLE_LEAST:
+            break
+        size = max(TITLE_LEAST, _round_down(size - SHRINK_STEP))
+    if len(lines) > 2 or not all(pen.width(t, size, True) <= room for t in lines):
+        first = lines[0] if pen.width(lines[0], size, True) <= room else shorten(
+            lines[0], lambda t: pen.width(t, size, True) <= room)
+        rest = name[len(lines[0]):].strip() if first == lines[0] else ""
+        lines = [first] + ([shorten(rest, lambda t: pen.width(t, size, True) <= room)
+                            if pen.width(rest, size, True) > room else rest] if rest else [])
+    return lines, size
+
+
 def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str, mark: str = "") -> float:
     """The band across the top of a sheet: the ship's name (and a mark such as STRUCK after it) on
     the left; what the sheet is and whose ship she is on the right. Returns the y below the band
@@ -261,10 +295,15 @@ def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str, 
     right_w = max(pen.width(right, f.small), pen.width(who, f.small, bold=True))
     base = pen.middle(top, h, f.title, True)
     mark_w = pen.width(f"  {mark}", f.title, bold=True) if mark else 0.0
-    shown, size = pen.fit(name, width - right_w - 3 * f.small - mark_w, f.title, bold=True)
-    pen.text(x + f.small, base, shown, size, bold=True)
+    room = width - right_w - 3 * f.small - mark_w
+    lines, size = title_lines(pen, name, room, f.title, h)
+    if len(lines) == 1:
+        pen.text(x + f.small, base, lines[0], size, bold=True)
+    else:
+        pen.block(x + f.small, top, h, [(line, size, True) for line in lines])
+        base = pen.middle(top, h, size, True) - size * f.leading / 2
     if mark:
-        pen.text(x + f.small + pen.width(shown, size, bold=True), base, f"  {mark}", f.title, bold=True)
+        pen.text(x + f.small + pen.width(lines[-1], size, bold=True), base, f"  {mark}", f.title, bold=True)
     pen.block(x + width - f.small, top, h, [(right, f.small, False), (who, f.small, True)], align="right")
     return top - h - layout.title.gap
 

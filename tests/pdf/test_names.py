@@ -1,0 +1,54 @@
+"""Long names wrap onto a second line before they shrink, and never below 9 pt in a title."""
+
+from __future__ import annotations
+
+from tests.pdf.conftest import pages, run, text
+
+LONG = "San Juan Nepomuceno y Santísima Trinidad de la Real Armada Española"
+SCENARIO = f"""
+format = 1
+id = "long"
+ruleset = "dguts"
+title = "Long names"
+
+[[ships]]
+id = "sjn"
+name = "{LONG}"
+side = "blue"
+nation = "spanish"
+tons = 580
+men = 254
+crew_factors = 12
+guns = "12x24C,15x12"
+"""
+
+
+def runs(page) -> list[tuple[str, float]]:
+    """(text, size in points) of every run of text on a page."""
+    out: list[tuple[str, float]] = []
+
+    def seen(t, cm, tm, font, size):
+        if t.strip():
+            out.append((t.strip(), size * tm[0]))
+    page.extract_text(visitor_text=seen)
+    return out
+
+
+def test_a_long_name_wraps_in_the_sheet_title_at_9_pt_or_more(tmp_path):
+    scen = tmp_path / "long.toml"
+    scen.write_text(SCENARIO, encoding="utf-8")
+    out = tmp_path / "s.pdf"
+    assert run("sheet", "--scenario", scen, "-o", out).exit_code == 0
+    first = pages(out)[0]
+    assert LONG in " ".join(text(first).split())                     # whole, over two lines
+    name_runs = [(t, s) for t, s in runs(first) if t in LONG and len(t) > 10]
+    assert len(name_runs) == 2 and all(s >= 9 for _, s in name_runs), name_runs
+
+
+def test_a_long_name_wraps_on_its_card_at_the_heading_size(tmp_path):
+    scen = tmp_path / "long.toml"
+    scen.write_text(SCENARIO, encoding="utf-8")
+    out = tmp_path / "c.pdf"
+    assert run("cards", "--scenario", scen, "-o", out).exit_code == 0
+    name_runs = [(t, s) for t, s in runs(pages(out)[0]) if t.rstrip("\u2026") in LONG and len(t) > 10]
+    assert len(name_runs) == 2 and all(s >= 9 for _, s in name_runs), name_runs
