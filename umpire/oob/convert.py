@@ -54,10 +54,15 @@ def record_values(path: Path, row: Row, ship: dict, record: Record) -> None:
                 raise OobError(path, row.line, col, str(exc)) from None
 
 
+#: optional columns written only when a ship has them (older exports lack them)
+LATER = ("rig",)
+
+
 def export_csv(ships: list[dict]) -> str:
     """Ships (scenario or game definitions) as OOB CSV with every column we know (a ship record's
     own columns, e.g. `turning`, when a ship has them)."""
-    cols = list(COLUMNS) + [c for c in OPTIONAL] + [c for c in record_columns() if any(c in s for s in ships)]
+    cols = (list(COLUMNS) + [c for c in OPTIONAL if c not in LATER or any(c in s for s in ships)]
+            + [c for c in record_columns() if any(c in s for s in ships)])
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(cols)

@@ -51,7 +51,7 @@ def base_fields(path: Path, row: Row) -> dict:
             ship["guns"] = format_guns(parse_guns(row.get("guns")))
         except ValueError as exc:
             raise OobError(path, row.line, "guns", str(exc)) from None
-    for key in ("class", "quality", "rate", "hex", "notes", "kind"):
+    for key in ("class", "quality", "rate", "hex", "notes", "kind", "rig"):
         if row.get(key):
             ship[key] = row.get(key)
     if row.get("hex") and not row.get("hex").isdigit():

@@ -15,7 +15,7 @@ from umpire.core.ruleset import find_ruleset, ruleset_ids
 from umpire.core.ships import make_id
 
 COLUMNS = ("name", "side", "nation", "tons", "men", "guns")
-OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes", "kind")
+OPTIONAL = ("id", "class", "quality", "spec", "rate", "hex", "direction", "arrives", "notes", "kind", "rig")
 
 
 def record_columns() -> tuple[str, ...]:

@@ -1,5 +1,6 @@
-"""WS&IM ships from an order of battle: the specification when a row gives one, else the nearest ship
-of the national listing (the first edition's scenario four, data/wsim-1974/national-ships.toml)."""
+"""WS&IM ships from an order of battle: the specification when a row gives one; else one derived from
+her tons, men and guns (oob/wsim_fit.py, docs/oob.md); else, with a rating only, the national
+listing's ship of that rating (the first edition's scenario four, data/wsim-1974/national-ships.toml)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from umpire.core.resources import resource_dir
 from umpire.oob.families import Conversion
 from umpire.oob.fields import QUALITIES, base_fields
 from umpire.oob.reader import OobError, Row
+from umpire.oob.wsim_fit import RIG_WORDS, derive
 from umpire.rules.dguts.guns import parse_guns
 from umpire.rules.wsim.spec import Spec
 
@@ -35,6 +37,8 @@ def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
             raise OobError(path, row.line, "spec", str(exc)) from None
         ship["spec"] = str(spec)
         return ship, ""
+    if all(row.get(c) for c in ("tons", "men", "guns")):
+        return derived_ship(path, row, ship)
     nation = ship.get("nation")
     if not nation:
         raise OobError(path, row.line, "nation", "give a nation (or a spec) to derive WS&IM stats")
@@ -44,6 +48,12 @@ def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
         known = sorted({e["nation"] for e in listing()})
         raise OobError(path, row.line, "nation", f"the national listing has no {nation} ships "
                        f"(it has {', '.join(known)}); give a spec")
+    low, high = min(e["rated_guns"] for e in entries), max(e["rated_guns"] for e in entries)
+    if not low <= rated <= high:
+        col = "rate" if row.get("rate") else "guns"
+        raise OobError(path, row.line, col, f"{rated} guns: the national listing's {nation} ships are rated "
+                       f"{low} to {high} guns, and no listed ship stands for a smaller or larger one; give "
+                       "tons, men and guns (the spec is then derived from them, docs/oob.md) or a spec")
     want_class = row.get("class").lower()
     best = min(entries, key=lambda e: (abs(e["rated_guns"] - rated),
                                        0 if want_class and want_class in e.get("class", "").lower() else 1))
@@ -56,6 +66,38 @@ def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
     how = (f"derived from the {nation} {best['rated_guns']}-gun listing"
            + (f" ({best['class']})" if best.get("class") else "") + f" for {rated} guns, {quality} crew")
     return ship, how
+
+
+def derived_ship(path: Path, row: Row, ship: dict) -> tuple[dict, str]:
+    """A ship whose spec is derived from her tons, men and guns, marked `estimated` with the working."""
+    quality = QUALITIES.get(row.get("quality").lower() or "av")
+    if not quality:
+        raise OobError(path, row.line, "quality", f"{row.get('quality')!r}: use EL, CR, AV, GR or PR")
+    rig = _rig(path, row)
+    rated = _rated_guns(path, row) if row.get("rate") else 0
+    try:
+        got = derive(ship["tons"], ship["men"], parse_guns(ship["guns"]), quality, rig, rated)
+    except BadInput as exc:
+        raise OobError(path, row.line, "guns", str(exc)) from None
+    ship.update(spec=got.spec, quality=quality, estimated=got.note)
+    if not row.get("class"):
+        ship["class_number"] = got.class_number
+        if got.kind:
+            ship["class"] = got.kind
+    if rated:
+        ship["rated_guns"] = rated
+    return ship, got.note
+
+
+def _rig(path: Path, row: Row) -> str:
+    """The `rig` column (or a `kind` that names a rig), lower case; "" when not given."""
+    if row.get("rig"):
+        rig = row.get("rig").lower()
+        if rig not in RIG_WORDS:
+            raise OobError(path, row.line, "rig", f"{row.get('rig')!r}: use {', '.join(RIG_WORDS)}")
+        return rig
+    kind = row.get("kind").lower()
+    return kind if kind in RIG_WORDS else ""
 
 
 def _rated_guns(path: Path, row: Row) -> int:
