@@ -254,62 +254,147 @@ class Session:
 
     # --- checking ------------------------------------------------------------
     def verify(self) -> dict:
-        """Resolve each journalled action again with its journalled dice and compare the outcome."""
-        game, rs = self.game, self.ruleset
-        state = json.loads(json.dumps(rs.initial_state(game)))
-        state.setdefault("rulings", {})
-        state.setdefault("ruling_notes", {})
+        """Resolve each journalled action again and compare the outcome, trusting only the game file.
+
+        The set-up and the events are read from the file's bytes (never the snapshot); a die the
+        journal says the tool rolled is rolled again from the seed and the event's number; event
+        numbers, dice counts, kinds and summaries are checked too. A malformed event is a finding."""
+        raw = self._game.raw if self._game is not None else gamefile.read_bytes(self.path)[0]
+        game = gamefile._parse(self.path, raw or b"", lenient=True)
+        rs = game.ruleset()
+        state = json.loads(json.dumps(game.state(upto=0)))
         diffs: list[dict] = []
         same = 0
-        for event in game.events:
-            action = event.get("action", {})
-            cmd = action.get("command")
-            why = self._recheck(rs, state, event, action) if cmd else "no action journalled to resolve again"
+        for n, event in enumerate(game.events, start=1):
+            why = event.get(gamefile.MALFORMED) or _numbering(event, n) or _Recheck(game, rs, state, event, n).why()
+            if not event.get(gamefile.MALFORMED):
+                back: list[dict] = []
+                try:
+                    apply(state, event["effects"], back)
+                except Exception:       # a tampered effect: the state stays as it was before it
+                    apply(state, reversed(back))
+                    why = why or "its effects do not apply to the game"
             if why:
-                diffs.append({"n": event["n"], "why": why, "summary": event["summary"]})
+                diffs.append({"n": n, "why": why, "summary": str(event.get("summary", "?"))})
             else:
                 same += 1
-            apply(state, event["effects"])
         return {"events": game.n_events, "same": same, "differences": diffs}
 
-    def _engine_effects(self, rs, state: dict, event: dict, action: dict) -> list[dict] | None:
-        """The effects of a command the engine itself journals (ship add, rulings), or None."""
+
+def _numbering(event: dict, n: int) -> str:
+    got = event.get("n")
+    return "" if type(got) is int and got == n else f"numbered {got!r}, not {n} (events out of sequence)"
+
+
+class _Recheck:
+    """One journalled event resolved again, from the state before it, with dice it may trust."""
+
+    def __init__(self, game: gamefile.Game, rs, state: dict, event: dict, n: int) -> None:
+        self.game, self.rs, self.state, self.event, self.n = game, rs, state, event, n
+        self.action = event.get("action") or {}
+
+    def tables(self, extra: dict) -> Tables:
+        rulings = {**self.game.rulings, **self.state.get("rulings", {}), **extra}
+        return Tables(self.rs.data_id, rulings, strict=bool(self.game.meta.get("strict")),
+                      packs=self.game.meta.get("tables"))
+
+    def why(self) -> str:
+        """Why the journalled outcome differs from resolving it again ('' if it does not)."""
+        if not self.action.get("command"):
+            return "no action journalled to resolve again"
+        try:
+            got = self.resolve()
+        except UmpireError as exc:
+            return f"cannot re-resolve: {exc}"
+        except Exception as exc:    # a tampered action can break the rules anywhere: a finding, not a crash
+            return f"cannot re-resolve: the action is malformed ({type(exc).__name__})"
+        if isinstance(got, str):
+            return got
+        kind, summary, effects = got
+        event = self.event
+        if kind != event.get("kind"):
+            return f"kind differs: journal {event.get('kind')!r}, rules {kind!r}"
+        if summary != event.get("summary"):
+            return "summary differs from the rules' resolution"
+        if gamefile._clean(effects) == event["effects"]:
+            return ""       # the very effects journalled (the usual case): nothing to weigh leaf by leaf
+        return "" if _outcome(self.state, effects) == _outcome(self.state, event["effects"]) else "effects differ"
+
+    def resolve(self) -> tuple[str, str, list] | str:
+        """The kind, summary and effects the rules give now, or why the event's dice cannot be trusted."""
+        rs, state, action = self.rs, self.state, self.action
+        extra = action.get("rulings") or {}
+        if not isinstance(extra, dict):
+            return "the rulings journalled with the action are not a table"
+        tables = self.tables(extra)
+        own = self.engine_effects(tables)
+        if own is not None:
+            return own
+        got = rs.plan(state, tables, action)
+        if isinstance(got, Resolution):
+            if self.event.get("rolls"):
+                return "dice journalled for an action that needs none"
+        else:
+            got = self.redice(got)
+            if isinstance(got, str):
+                return got
+        probe = Resolution(got.kind, got.summary, list(got.effects), list(got.working), got.data)
+        rs.after(state, probe, tables)
+        return probe.kind, probe.summary, probe.effects
+
+    def redice(self, plan) -> Resolution | str:
+        """The plan resolved with the journal's dice: the tool's re-rolled from the seed and event number."""
+        need, event = plan.need, self.event
+        rolls, rolled = event.get("rolls"), event.get("rolled")
+        if rolls is None and rolled is None:
+            if not plan.flexible and need.count:
+                return f"no dice journalled; the rules need {need.describe()}"
+            rolls, rolled = [], "umpire"
+        if not isinstance(rolls, list) or any(type(r) is not int for r in rolls):
+            return "dice malformed (not a list of whole numbers)"
+        if rolled == "umpire":
+            seeded = need.roll(event_rng(self.game.seed, self.n, str(self.action.get("command", ""))))
+            res = plan.resolve(seeded, False)
+            used = list(res.data.get("rolls", seeded)) if plan.flexible else list(seeded)
+            if used != rolls:
+                return (f"dice {rolls} are not what the seed rolls for event {self.n} "
+                        f"({used or 'none used'})")
+            return res
+        if rolled != "typed":
+            return f"dice rolled by {rolled!r}: neither typed nor rolled by umpire"
+        if plan.flexible:
+            if not rolls or any(not 1 <= r <= need.faces for r in rolls):
+                return f"dice {rolls}: typed d{need.faces}s show 1 to {need.faces}"
+            res = plan.resolve(tuple(rolls), True)
+            if list(res.data.get("rolls", rolls)) != rolls:
+                return f"dice {rolls}: not the dice the rules use ({list(res.data.get('rolls', rolls))})"
+            return res
+        need.check(rolls)
+        return plan.resolve(tuple(rolls), True)
+
+    def engine_effects(self, tables) -> tuple[str, str, list] | None:
+        """What a command the engine itself journals (ship add, rulings) gives, or None."""
+        action, state, rs = self.action, self.state, self.rs
         cmd = action["command"]
         if cmd == "ship add":
             d = action["definition"]
-            return [set_(["ships", d["id"]], json.loads(json.dumps(rs.new_ship(d))))]
+            ship = json.loads(json.dumps(rs.new_ship(d)))
+            summary = f"{d['name']} ({d['id']}) joins the {d['side']} side"
+            return "ship", summary, [set_(["ships", d["id"]], ship)]
         if cmd == "rulings set":
-            rs.check_rulings(Tables(rs.data_id, {**self.rulings(state, {}), action["key"]: action["value"]},
-                                    strict=bool(self.game.meta.get("strict"))))
-            note = {"event": event["n"], **({"reason": action["reason"]} if action.get("reason") else {})}
-            return [set_(["rulings", action["key"]], action["value"]), set_(["ruling_notes", action["key"]], note)]
+            key, value = action["key"], action["value"]
+            rs.check_rulings(tables.__class__(rs.data_id, {**self.game.rulings, **state.get("rulings", {}),
+                                                           key: value}, strict=bool(self.game.meta.get("strict"))))
+            note = {"event": self.n, **({"reason": action["reason"]} if action.get("reason") else {})}
+            return "ruling", f"house ruling {key} = {json.dumps(value)}", [set_(["rulings", key], value),
+                                                                          set_(["ruling_notes", key], note)]
         if cmd == "rulings unset":
-            if action["key"] not in state.get("rulings", {}):
-                raise BadInput(f"ruling {action['key']!r} was not set")
-            return [unset(["rulings", action["key"]])] + (
-                [unset(["ruling_notes", action["key"]])] if action["key"] in state.get("ruling_notes", {}) else [])
+            key = action["key"]
+            if key not in state.get("rulings", {}):
+                raise BadInput(f"ruling {key!r} was not set")
+            return "ruling", f"house ruling {key} withdrawn", [unset(["rulings", key])] + (
+                [unset(["ruling_notes", key])] if key in state.get("ruling_notes", {}) else [])
         return None
-
-    def _recheck(self, rs, state: dict, event: dict, action: dict) -> str:
-        """Why an event's journalled outcome differs from resolving it again ('' if it does not)."""
-        tables = self.tables(state, action.get("rulings") or {})
-        view = state     # rules read the state and return effects; they never change it (tests hold them to it)
-        try:
-            own = self._engine_effects(rs, state, event, action)
-            if own is not None:
-                return "" if _outcome(state, own) == _outcome(state, event["effects"]) else "effects differ"
-            got = rs.plan(view, tables, action)
-            if not isinstance(got, Resolution):
-                got = got.resolve(tuple(event.get("rolls", [])), False)
-            probe = Resolution(got.kind, got.summary, list(got.effects), list(got.working), got.data)
-            rs.after(view, probe, tables)
-        except (UmpireError, KeyError) as exc:
-            return f"cannot re-resolve: {exc}"
-        if gamefile._clean(probe.effects) == event["effects"]:
-            return ""       # the very effects journalled (the usual case): nothing to weigh leaf by leaf
-        if _outcome(state, probe.effects) != _outcome(state, event["effects"]):
-            return "effects differ"
-        return ""
 
 
 class _Gone:

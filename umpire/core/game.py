@@ -286,7 +286,9 @@ def parts(game: Game) -> dict:
     return {"meta": game.meta, "rulings": game.rulings, "scenario": game.scenario, "ships": game.ships}
 
 
-def _parse(path: Path, raw: bytes) -> Game:
+def _parse(path: Path, raw: bytes, lenient: bool = False) -> Game:
+    """The game in `raw`; any problem is a one-line BadInput. With `lenient` (for `verify`) a malformed
+    event is kept as a stub naming what is wrong with it (`MALFORMED`), for `verify` to report."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -309,7 +311,7 @@ def _parse(path: Path, raw: bytes) -> Game:
         raise BadInput(f"game file {path}: ships and events must be [[ships]] and [[events]] tables")
     game = Game(path=path, meta=meta, rulings=flatten(doc.get("rulings", {})), scenario=doc.get("scenario", {}),
                 ships=doc.get("ships", []), events=doc.get("events", []))
-    _check_events(game)
+    _check_events(game, lenient)
     migrate(game)
     return game
 
@@ -449,17 +451,38 @@ def flatten(rulings: dict, prefix: str = "") -> dict:
     return flat
 
 
-def _check_events(game: Game) -> None:
+#: the key of a stub standing for a malformed event in a game read for `verify` (`_parse(lenient=True)`)
+MALFORMED = "malformed"
+
+
+def _check_events(game: Game, lenient: bool = False) -> None:
     for i, event in enumerate(game.events, start=1):
-        if not isinstance(event, dict) or not isinstance(event.get("effects"), list):
-            raise BadInput(f"game file {game.path}: event {i} is malformed (no effects list)")
-        for key, kind in (("kind", str), ("summary", str), ("action", dict)):
-            if not isinstance(event.get(key, kind()), kind):
-                raise BadInput(f"game file {game.path}: event {i}: {key} is malformed")
+        why = _event_problem(event)
+        if why and not lenient:
+            raise BadInput(f"game file {game.path}: event {i} {why}")
+        if why:
+            game.events[i - 1] = {"n": i, "kind": "?", "summary": "?", "action": {}, "effects": [], MALFORMED: why}
+            continue
         event.setdefault("summary", event.get("kind", "?"))
         event.setdefault("kind", "?")
         event.setdefault("n", i)
         event.setdefault("action", {})
+
+
+def _event_problem(event: Any) -> str:
+    """What is wrong with the shape of a journal event ('' if nothing)."""
+    if not isinstance(event, dict) or not isinstance(event.get("effects"), list):
+        return "is malformed (no effects list)"
+    for key, kind in (("kind", str), ("summary", str), ("action", dict)):
+        if not isinstance(event.get(key, kind()), kind):
+            return f"is malformed: {key} is not {'a table' if kind is dict else 'text'}"
+    for j, eff in enumerate(event["effects"], start=1):
+        if not isinstance(eff, dict) or eff.get("op") not in ("set", "add", "del") \
+                or (eff["op"] != "del" and "value" not in eff) or not isinstance(eff.get("path"), list) \
+                or not eff["path"] or not all(isinstance(p, str) or (type(p) is int and abs(p) < MAX_NUMBER)
+                                              for p in eff["path"]):
+            return f"is malformed: effect {j} is not an op (set, add or del) with a path and a value"
+    return ""
 
 
 def save(game: Game) -> tuple[bytes, tuple]:
