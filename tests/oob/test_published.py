@@ -90,8 +90,12 @@ def test_dguts_values_come_from_the_texts_ships(umpire, tmp_path):
     ships = {s["id"]: s for s in tomllib.loads((tmp_path / "f.toml").read_text(encoding="utf-8"))["ships"]}
     assert (ships["guerriere"]["tons"], ships["guerriere"]["men"]) == (1338, 272)
     george = ships["royal-george"]
-    assert "no 100-gun ship, so the nearest rate" in george["estimated"]
+    assert "no 100-gun ship" in george["estimated"] and "ratio 100/74" in george["estimated"]
     assert george["rate"] == "100" and george["nation"] == "british"
+    independence = ships["independence"]     # the text's own 74 (Victorious), as printed
+    assert (independence["tons"], independence["men"]) == (1724, 506)
+    assert george["tons"] > independence["tons"] and george["men"] > independence["men"]
+    assert george["guns"] != independence["guns"]
     assert "Mars" not in george["estimated"]      # her armament is partly illegible: never a source
     assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "f.toml").code == 0
 
@@ -107,3 +111,19 @@ def test_an_unreadable_line_names_its_number_and_nothing_is_written(umpire, tmp_
     res = umpire("oob", "convert", src, "--ruleset", "wsim-1981", "-o", tmp_path / "out.toml")
     assert res.code == 2 and where in res.err
     assert not (tmp_path / "out.toml").exists()
+
+
+def test_dguts_ratings_give_distinct_monotone_values(umpire, tmp_path):
+    """From a schooner of 8 guns to a 136-gun first rate, a published list's ships get values that
+    grow with the rating: a 100-gun ship never gets a 74's."""
+    src = tmp_path / "trafalgar.txt"
+    src.write_text("British\nPickle (8)\nAfrica, 64 guns\nBellerophon (74)\nTonnant 80\nVictory (100)\n"
+                   "Franco-Spanish fleet:\nSantísima Trinidad 136\n", encoding="utf-8")
+    out = tmp_path / "t.toml"
+    assert umpire("oob", "convert", src, "--ruleset", "dguts", "-o", out).code == 0
+    ships = tomllib.loads(out.read_text(encoding="utf-8"))["ships"]
+    tons, men = [s["tons"] for s in ships], [s["men"] for s in ships]
+    assert tons == sorted(tons) and len(set(tons)) == len(tons) and men == sorted(men)
+    assert all(s["estimated"] for s in ships)
+    assert "outside the text's ratings" in ships[0]["estimated"] and "outside" in ships[-1]["estimated"]
+    assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0

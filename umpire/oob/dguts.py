@@ -11,7 +11,9 @@ from umpire.oob.families import Conversion
 from umpire.oob.fields import base_fields, nation_name
 from umpire.oob.published import scenario_ships
 from umpire.oob.reader import OobError, Row
+from umpire.oob.wsim_fit import Step, squares
 from umpire.rules.dguts import derive_ship
+from umpire.rules.dguts.guns import Battery, format_guns, parse_guns
 from umpire.rules.dguts.ship import nation_key
 
 #: what a DGUTS ship's set-up gives: history's numbers
@@ -72,14 +74,29 @@ def dguts_by_rating(path: Path, row: Row) -> tuple[dict, str]:
         values["nation"] = nations[0]
     how = f"{ship['name']} ({ship['rate']} guns) of scenario {best['scenario']} ({best['title']})"
     if int(ship["rate"]) != rated:
-        how += f"; the text lists no {rated}-gun ship, so the nearest rate"
+        values.update(scaled(pool, ship, rated))
+        how = (f"the text lists no {rated}-gun ship: {values['tons']} tons and {values['men']} men by rating from "
+               f"the text's rated ships, the guns of {how} in the ratio {rated}/{ship['rate']} (docs/oob.md)")
+        if not min(int(c["ship"]["rate"]) for c in pool) <= rated <= max(int(c["ship"]["rate"]) for c in pool):
+            how += "; outside the text's ratings"
     band = rate_band(rated)
-    if band and not band["tons"][0] <= float(ship["tons"]) <= band["tons"][1]:
+    if band and not band["tons"][0] <= float(values["tons"]) <= band["tons"][1]:
         how += (f"; the text's {band['rate']} ({band['guns']} guns) is {band['tons'][0]:,}-{band['tons'][1]:,} "
                 f"tons, so check the tonnage")
     for key in FIGURED:   # pre-figured for the source ship, not this one
         values.pop(key, None)
     return values, how
+
+
+def scaled(pool: list[dict], source: dict, rated: int) -> dict:
+    """Tons and men of a `rated`-gun ship by a monotone fit over the text's rated ships (rate -> tons,
+    rate -> men: oob.wsim_fit.Step), and the `source` ship's gun list with each count in the ratio of
+    the ratings (at least one of each)."""
+    fit = {k: Step.fit([(int(c["ship"]["rate"]), float(c["ship"][k])) for c in pool]) for k in ("tons", "men")}
+    ratio = rated / int(source["rate"])
+    guns = [Battery(max(1, int(b.count * ratio + 0.5)), b.calibre, b.carronade) for b in parse_guns(source["guns"])]
+    return {"tons": str(squares(fit["tons"](rated), 1)), "men": str(squares(fit["men"](rated), 1)),
+            "guns": format_guns(guns)}
 
 
 def rate_band(guns: int) -> dict | None:
