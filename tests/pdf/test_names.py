@@ -52,3 +52,21 @@ def test_a_long_name_wraps_on_its_card_at_the_heading_size(tmp_path):
     assert run("cards", "--scenario", scen, "-o", out).exit_code == 0
     name_runs = [(t, s) for t, s in runs(pages(out)[0]) if t.rstrip("\u2026") in LONG and len(t) > 10]
     assert len(name_runs) == 2 and all(s >= 9 for _, s in name_runs), name_runs
+
+
+def test_a_name_the_fonts_cannot_print_is_named_in_a_warning(tmp_path):
+    """The fonts have no Chinese: the printed PDF says which ship's name shows as empty boxes."""
+    from umpire.pdf.document import cards_pdf, sheets_pdf
+    from umpire.pdf.sources import fleet_from_scenario
+
+    ship = SCENARIO.split("[[ships]]")[1]
+    scen = tmp_path / "cjk.toml"
+    scen.write_text(SCENARIO.replace(LONG, "\u5b9a\u9060").replace('"sjn"', '"dingyuan"') + "[[ships]]"
+                    + ship.replace(LONG, "Zhenyuan").replace('"sjn"', '"zhenyuan"'), encoding="utf-8")
+    fleet = fleet_from_scenario(str(scen))
+    for printed in (sheets_pdf(fleet), cards_pdf(fleet)):
+        assert printed.warnings == ("ship dingyuan: the name '\u5b9a\u9060' has characters the fonts cannot "
+                                    "print (\u5b9a\u9060); they show as empty boxes",)
+    latin = tmp_path / "latin.toml"
+    latin.write_text(SCENARIO, encoding="utf-8")
+    assert sheets_pdf(fleet_from_scenario(str(latin))).warnings == ()     # accents and all, DejaVu has them

@@ -23,6 +23,7 @@ from umpire.pdf.draw import Pen, printable
 from umpire.pdf.fonts import register
 from umpire.pdf.layout import CoverLayout, load_layout
 from umpire.pdf.sources import Fleet
+from umpire.pdf.fonts import missing_glyphs
 from umpire.pdf.tables import quick_tables, ruled_names, table_pages
 from umpire.pdf.views import CoverView
 
@@ -36,6 +37,8 @@ class Printed:
     pdf: bytes
     pages: int
     ships: tuple[str, ...]
+    #: what could not be printed as written, naming the ship (a name in a script the fonts lack)
+    warnings: tuple[str, ...] = ()
 
 
 class Printing:
@@ -106,7 +109,7 @@ class Printing:
         if tables:
             pages += self.table_pages(pen, layout, fleet)
         canvas.save()
-        return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
+        return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views), unprintable(fleet, layout.fonts))
 
     def cards(self, fleet: Fleet, paper: str) -> Printed:
         """Compact player cards, several to a page with dashed cut lines."""
@@ -116,7 +119,7 @@ class Printing:
         pages = self.draw_cards(new_pen(canvas, layout), views, layout, origin_line(fleet),
                                 briefing_items(fleet.brief))
         canvas.save()
-        return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views))
+        return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views), unprintable(fleet, layout.fonts))
 
     def decks(self, fleet: Fleet, paper: str) -> Printed:
         """Each ship's complete deck of damage cards, for the rules that have them."""
@@ -127,6 +130,19 @@ class Printing:
         blocks = quick_tables(self.quick_tables, fleet.tables, fleet.options, self.shapers)
         return table_pages(pen, blocks, layout, origin_line(fleet), f"{fleet.title} - {fleet.ruleset}",
                            ruled_names(blocks, getattr(fleet.tables, "rulings", {}) or {}))
+
+
+def unprintable(fleet: Fleet, fonts: Any) -> tuple[str, ...]:
+    """A warning for each ship whose name has characters the page's fonts have no glyph for (they
+    print as empty boxes), naming her by id and the characters."""
+    out = []
+    for ship in fleet.ships:
+        name = str(ship.get("name", ""))
+        lost = missing_glyphs(name, fonts.regular) | missing_glyphs(name, fonts.bold)
+        if lost:
+            out.append(f"ship {ship['id']}: the name {name!r} has characters the fonts cannot print "
+                       f"({''.join(sorted(lost))}); they show as empty boxes")
+    return tuple(out)
 
 
 # --- what the printing commands call --------------------------------------------------

@@ -39,3 +39,9 @@ def register(name: str) -> str:
     """Register the TrueType font `name` with reportlab once; returns the name."""
     pdfmetrics.registerFont(TTFont(name, str(font_dir() / f"{name}.ttf")))
     return name
+
+
+def missing_glyphs(text: str, name: str) -> set[str]:
+    """The characters of `text` the font `name` has no glyph for (spaces and controls aside)."""
+    face = pdfmetrics.getFont(register(name)).face
+    return {c for c in text if not c.isspace() and ord(c) >= 32 and ord(c) not in face.charToGlyph}

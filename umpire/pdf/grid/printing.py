@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from umpire.core.errors import BadInput
 from umpire.pdf.briefing import briefing_items
-from umpire.pdf.document import Printed, Printing, new_pen, origin_line
+from umpire.pdf.document import Printed, Printing, new_pen, origin_line, unprintable
 from umpire.pdf.grid.quickref import SHAPERS
 from umpire.pdf.grid.panels import deck_view, decks_pdf, panel_view, panels_pdf
 from umpire.pdf.dguts.layout import DgutsSheetLayout
@@ -34,7 +34,8 @@ class GridPrinting(Printing):
         pdf, pages = panels_pdf(views, paper, fleet.title, briefing_items(fleet.brief), origin_line(fleet), after)
         if progress:
             progress(len(views))
-        return Printed(pdf, pages, tuple(v.ship_id for v in views))
+        fonts = load_layout(DgutsSheetLayout, paper).fonts                 # the panels' DejaVu fonts
+        return Printed(pdf, pages, tuple(v.ship_id for v in views), unprintable(fleet, fonts))
 
     def cards(self, fleet: Fleet, paper: str) -> Printed:
         raise BadInput("the grid game has no player cards: its cards are each ship's damage cards "
@@ -45,4 +46,5 @@ class GridPrinting(Printing):
         (`new --deck`) when it has one, else the text's."""
         pdf, pages = decks_pdf(tuple((s["name"], deck_view(fleet.tables, s)) for s in fleet.ships), paper,
                                title=fleet.title)
-        return Printed(pdf, pages, tuple(str(s["id"]) for s in fleet.ships))
+        fonts = load_layout(DgutsSheetLayout, paper).fonts
+        return Printed(pdf, pages, tuple(str(s["id"]) for s in fleet.ships), unprintable(fleet, fonts))
