@@ -10,7 +10,7 @@ from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import fleet
 from umpire.rules.dguts.commands_common import AFLOAT, afloat, finish, number, ship_sets, status_words, not_herself, yes
 from umpire.rules.dguts.fireorder import OPTIONS, range_band
-from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, resolve_fire
+from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, plan_fire, resolve_fire
 from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
 from umpire.rules.dguts.singleship import hot_shot_fire_chances, special_rolls_owed
 from umpire.rules.dguts.tables import cite, game_tables
@@ -74,13 +74,17 @@ def fire(rs, state: dict, tables, act: A.Fire):
 
         need = DiceNeed(need.count + 1, 6, tuple(need.labels) + ("friend or foe",))
 
+    plans = {}      # the fire planned once on each ship it may strike, for every roll the odds try
+
     def resolve(rolls, strict):
         hit_id, hit = target, t
         if friend:
             rolls, last = tuple(rolls[:-1]), rolls[-1]
             if last in faces:
                 hit_id, hit = friend, state["ships"][friend]
-        res = resolve_fire(f["values"], f["track"], hit["values"], hit["track"], order, rolls, dt)
+        if hit_id not in plans:
+            plans[hit_id] = plan_fire(f["values"], f["track"], hit["values"], hit["track"], order, dt)
+        res = resolve_fire(f["values"], f["track"], hit["values"], hit["track"], order, rolls, dt, plans[hit_id])
         if hit["values"].get("kind") in BOATS:
             res = _fire_at_boat(hit, res, dt)
         effects = ship_sets(hit_id, res.changes.get("target", {})) + ship_sets(firer, res.changes.get("firer", {}))

@@ -373,10 +373,11 @@ def _shot_weight(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder,
 
 def resolve_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: Mapping[str, Any],
                  target_state: Mapping[str, Any], order: FireOrder, rolls: Sequence[int],
-                 tables: Tables | None = None) -> Resolution:
-    """Resolve a fire with the rolled dice; effects hold the new target and firer values."""
+                 tables: Tables | None = None, plan: FirePlan | None = None) -> Resolution:
+    """Resolve a fire with the rolled dice; effects hold the new target and firer values. `plan` is
+    this fire's `plan_fire`, when the caller has it already (the odds resolve one fire for many rolls)."""
     t = tables_or_default(tables)
-    plan = plan_fire(firer, firer_state, target, target_state, order, t)
+    plan = plan or plan_fire(firer, firer_state, target, target_state, order, t)
     rolls = DiceNeed(len(plan.dice), 6, tuple(d.label for d in plan.dice)).check(rolls)
     steps = list(plan.working)
     steps += [Step("multiplier", f"{name} x{factor}", src) for name, factor, src in plan.multipliers]
@@ -410,13 +411,14 @@ def _score(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder, rolls: Se
     weight = _shot_weight(firer, plan, order, t)
     sums = [Fraction(0)] * 3
     hits = []
+    source = cite(t, "fire", "table")
     for die, roll in zip(plan.dice, rolls):
         entry, table = _entry(plan, die, roll, order, t)
         points = _die_points(die, entry, shot, weight, total)
         sums = [a + b for a, b in zip(sums, points)]
         hits.append({"die": die.label, "roll": roll, "result": entry,
                      "high": float(points[0]), "low": float(points[1])})
-        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, *points)}", cite(t, "fire", "table")))
+        steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, *points)}", source))
     return (sums[0], sums[1], sums[2]), hits
 
 
