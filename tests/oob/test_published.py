@@ -127,3 +127,20 @@ def test_dguts_ratings_give_distinct_monotone_values(umpire, tmp_path):
     assert all(s["estimated"] for s in ships)
     assert "outside the text's ratings" in ships[0]["estimated"] and "outside" in ships[-1]["estimated"]
     assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0
+
+
+def test_wsim_a_rating_the_listing_lacks_is_derived_not_copied(umpire, tmp_path):
+    """An 8-gun schooner and a 20-gun sloop take no 32-gun frigate's spec: tons, men and guns by
+    rating from the DGUTS text's rated ships, then the WS&IM derivation (docs/oob.md)."""
+    src = tmp_path / "small.txt"
+    src.write_text("British\nPickle (8)\nBramble (20)\nNonesuch 32\n", encoding="utf-8")
+    out = tmp_path / "s.toml"
+    res = umpire("--json", "oob", "convert", src, "--ruleset", "wsim-1981", "-o", out)
+    assert res.code == 0, res.err
+    ships = {s["id"]: s for s in tomllib.loads(out.read_text(encoding="utf-8"))["ships"]}
+    pickle, bramble, nonesuch = ships["pickle"], ships["bramble"], ships["nonesuch"]
+    assert len({pickle["spec"], bramble["spec"], nonesuch["spec"]}) == 3
+    assert "no 8-gun" in pickle["estimated"] and "derived from tons, men and guns" in pickle["estimated"]
+    assert pickle["class_number"] == 5 and "outside the text" in pickle["estimated"]
+    assert nonesuch["estimated"].startswith("from rating: the british 32-gun ship of the national listing")
+    assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0

@@ -61,8 +61,21 @@ def history_values(ship: dict, nation: str) -> dict:
 
 
 def dguts_by_rating(path: Path, row: Row) -> tuple[dict, str]:
-    """The DGUTS text's historical ship with the nearest printed rate; the rate table's tonnage checked."""
+    """The DGUTS text's historical ship of that printed rate, else values derived by rating; the rate
+    table's tonnage checked."""
     rated, nations = int(row.get("rate")), [n for n in row.get("_nations").split(",") if n]
+    values, how = history_by_rating(rated, nations)
+    band = rate_band(rated)
+    if band and not band["tons"][0] <= float(values["tons"]) <= band["tons"][1]:
+        how += (f"; the text's {band['rate']} ({band['guns']} guns) is {band['tons'][0]:,}-{band['tons'][1]:,} "
+                f"tons, so check the tonnage")
+    return values, how
+
+
+def history_by_rating(rated: int, nations: list[str]) -> tuple[dict, str]:
+    """Tons, men and guns (as row fields) of a `rated`-gun ship: the DGUTS text's historical ship of
+    that printed rate (her side's `nations` first), else derived from the nearest-rated one
+    (`scaled`), and where they come from."""
     pool = [c for c in scenario_ships(DGUTS) if str(c["ship"].get("rate", "")).isdigit()
             and not c["ship"].get("armament_lost")]           # only ships whose whole armament is legible
     best = min(pool, key=lambda c: (abs(int(c["ship"]["rate"]) - rated), -int(c["ship"]["rate"]),
@@ -79,10 +92,6 @@ def dguts_by_rating(path: Path, row: Row) -> tuple[dict, str]:
                f"the text's rated ships, the guns of {how} in the ratio {rated}/{ship['rate']} (docs/oob.md)")
         if not min(int(c["ship"]["rate"]) for c in pool) <= rated <= max(int(c["ship"]["rate"]) for c in pool):
             how += "; outside the text's ratings"
-    band = rate_band(rated)
-    if band and not band["tons"][0] <= float(values["tons"]) <= band["tons"][1]:
-        how += (f"; the text's {band['rate']} ({band['guns']} guns) is {band['tons'][0]:,}-{band['tons'][1]:,} "
-                f"tons, so check the tonnage")
     for key in FIGURED:   # pre-figured for the source ship, not this one
         values.pop(key, None)
     return values, how

@@ -118,6 +118,8 @@ def wsim_by_rating(path: Path, row: Row) -> tuple[dict, str]:
     rated, nations = int(row.get("rate")), [n for n in row.get("_nations").split(",") if n]
     found = national_listing()
     entries = [e for e in found["ships"] if not nations or e["nation"] in nations] or found["ships"]
+    if not any(e["rated_guns"] == rated for e in entries):
+        return wsim_derived_by_rating(rated, nations)
     best = min(entries, key=lambda e: (abs(e["rated_guns"] - rated), -e["rated_guns"],
                                        nations.index(e["nation"]) if e["nation"] in nations else 99))
     spec = f"{best['spec']}-{best['points']['AV']}(AV)"
@@ -126,6 +128,23 @@ def wsim_by_rating(path: Path, row: Row) -> tuple[dict, str]:
     if best["rated_guns"] != rated:
         how += f"; the listing has no {rated}-gun {'/'.join(nations) or ''} ship, so the nearest rating"
     return {"spec": spec, "quality": "AV", "nation": best["nation"]}, how
+
+
+def wsim_derived_by_rating(rated: int, nations: list[str]) -> tuple[dict, str]:
+    """A rating the national listing has no ship of: tons, men and guns by rating from the DGUTS
+    text's rated ships (oob.dguts.history_by_rating), then the spec derived from them (wsim_fit),
+    with an average crew; never the nearest listed ship's."""
+    from umpire.oob.dguts import history_by_rating   # the DGUTS text's ships: only for such a rating
+
+    history, source = history_by_rating(rated, nations)
+    got = derive(float(history["tons"]), float(history["men"]), parse_guns(history["guns"]), "AV", "", rated)
+    how = f"the national listing has no {rated}-gun {'/'.join(nations)} ship; {source}; then {got.note}"
+    fields = {"spec": got.spec, "quality": "AV", "class_number": str(got.class_number)}
+    if got.kind:
+        fields["class"] = got.kind
+    if nations:
+        fields["nation"] = nations[0]
+    return fields, how
 
 
 class WsimConversion(Conversion):
@@ -147,7 +166,10 @@ class WsimConversion(Conversion):
         return wsim_by_rating(path, row)
 
     def published_fields(self, row: Row) -> dict:
-        return {"rated_guns": int(row.get("rate"))} if row.get("rate") else {}
+        out = {"rated_guns": int(row.get("rate"))} if row.get("rate") else {}
+        if row.get("class_number"):   # derived by rating (wsim_derived_by_rating)
+            out["class_number"] = int(row.get("class_number"))
+        return out
 
 
 WSIM = WsimConversion()
