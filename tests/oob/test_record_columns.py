@@ -27,3 +27,24 @@ def test_a_bad_turning_names_line_and_column(umpire, tmp_path):
     res = umpire("oob", "convert", tmp_path / "o.csv", "--ruleset", "wsim-1981", "-o", tmp_path / "o.toml")
     assert res.code == 2 and "line 2, column turning" in res.err and "1 to 6" in res.err
     assert not (tmp_path / "o.toml").exists()
+
+
+def test_a_bad_class_names_line_and_column(umpire, tmp_path):
+    (tmp_path / "o.csv").write_text("name,side,nation,tons,men,guns,class\nA,x,british,480,136,2x12,Frigate\n")
+    res = umpire("oob", "convert", tmp_path / "o.csv", "--ruleset", "wsim-1981", "-o", tmp_path / "o.toml")
+    assert res.code == 2 and "line 2, column class" in res.err and "SOL" in res.err
+    assert not (tmp_path / "o.toml").exists()
+
+
+def test_record_columns_given_are_kept_and_never_asked(umpire, tmp_path):
+    """class, turning and rate from the CSV reach the ship's record; a derived class number stands
+    where no class is given; `new --scenario` names no ship lacking a value `move` asks for."""
+    (tmp_path / "o.csv").write_text('name,side,nation,tons,men,guns,class,turning,rate\n'
+                                    'Lawrence,american,american,480,136,"2x12,18x32C",5,2,20\n'
+                                    'Detroit,british,british,490,150,"2x24,1x18,6x12,8x9",,3,19\n')
+    assert umpire("oob", "convert", tmp_path / "o.csv", "--ruleset", "wsim-1981", "-o", tmp_path / "o.toml").code == 0
+    res = umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "o.toml")
+    assert res.code == 0 and "turning" not in res.err
+    records = {s["id"]: s["record"] for s in umpire("--json", "status").json["ships"]}
+    assert (records["lawrence"]["class_number"], records["lawrence"]["turning"], records["lawrence"]["rate"]) == (5, 2, 20)
+    assert (records["detroit"]["class_number"], records["detroit"]["turning"], records["detroit"]["rate"]) == (4, 3, 19)

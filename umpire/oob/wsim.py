@@ -14,6 +14,7 @@ from umpire.oob.fields import QUALITIES, base_fields
 from umpire.oob.reader import OobError, Row
 from umpire.oob.wsim_fit import RIG_WORDS, derive
 from umpire.rules.dguts.guns import parse_guns
+from umpire.rules.wsim.ship import read_class
 from umpire.rules.wsim.spec import Spec
 
 
@@ -30,6 +31,11 @@ def listing() -> list[dict]:
 def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
     """A WS&IM ship: the spec when given, else the nearest national listing entry."""
     ship = base_fields(path, row)
+    if row.get("class"):
+        try:
+            read_class(row.get("class"))
+        except ValueError as exc:
+            raise OobError(path, row.line, "class", str(exc)) from None
     if row.get("spec"):
         try:
             spec = Spec.parse(row.get("spec"))
