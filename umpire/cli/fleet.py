@@ -1,7 +1,7 @@
 """The compact fleet view of `umpire status`: one line per ship, grouped by side, in plain text.
 
-Plain strings (no rich) so a 60-ship fleet prints at once and fits a 100-column
-terminal. The full boxes of one ship stay with `umpire status SHIP`.
+Plain strings (no rich) so a 60-ship fleet prints at once and fits the terminal (80
+columns by design; a wider one is used). The full boxes of one ship stay with `umpire status SHIP`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from umpire.core.ships import make_id
 
 WIDTH = 100
 ID_WIDTH = 24
+INDENT = "      "   # tracks that go on under their ship
 
 WSIM_LEGEND = "hull left/of; crew, rig(ging) left per section; guns L/R: guns+carronades left/of; ld: loaded"
 DGUTS_LEGEND = "hi/lo: damage points high/low; CF: crew factors left/at start; sails and masts left/of"
@@ -19,11 +20,13 @@ GRID_LEGEND = "crew, mar(ines) alive (in the casualty box); guns P/S/B/St fit; h
 
 
 def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: int = WIDTH) -> list[str]:
-    """The whole view: a heading, a legend, then each side's ships, one line each."""
+    """The whole view: a heading, a legend, then each side's ships, one line each where `width` allows
+    (else the tracks go on under the ship, indented); an id is never cut, a name beside it may be."""
     dguts = any("damage_high" in s for s in summaries)
     grid = any("hull_boxes" in s for s in summaries)
     out = [f"turn {turn} — {ruleset} — {len(summaries)} ship{'s' if len(summaries) != 1 else ''}",
-           _cut(GRID_LEGEND if grid else DGUTS_LEGEND if dguts else WSIM_LEGEND, width)]
+           *_wrap_parts((GRID_LEGEND if grid else DGUTS_LEGEND if dguts else WSIM_LEGEND).split("; "), "", width,
+                        "; ")]
     labels = {s["id"]: label(s) for s in summaries}
     id_w = min(ID_WIDTH, max((len(x) for x in labels.values()), default=0))
     state_w = max((len(s.get("state", "")) for s in summaries), default=0)
@@ -31,10 +34,32 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
         out.append(f"{side} ({len(group)})")
         for s in group:
             ship = ships.get(s["id"], {})   # a hand-edited file may give a ship an id her key does not match
-            tracks = (grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s
-                      else wsim_tracks(s, ship))
-            head = f"  {_cut(labels[s['id']], id_w).ljust(id_w)} {s.get('state', '').ljust(state_w)}"
-            out.append(_cut(f"{head} {tracks}".rstrip(), width))
+            parts = (grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s
+                     else wsim_tracks(s, ship))
+            head = f"  {_label_cell(labels[s['id']], str(s['id']), id_w)} {s.get('state', '').ljust(state_w)}"
+            out += _wrap_parts(parts, head.rstrip(), width)
+    return out
+
+
+def _label_cell(text: str, sid: str, w: int) -> str:
+    """The label in `w` columns: a name beside the id may be cut, the id (what the umpire types) never."""
+    if len(text) <= w:
+        return text.ljust(w)
+    return _cut(text, w) if len(sid) + 2 < w else sid
+
+
+def _wrap_parts(parts: list[str], head: str, width: int, sep: str = " ") -> list[str]:
+    """`head` then the parts, as many to a line as fit `width`; the rest on lines indented under it."""
+    indent = INDENT if head.strip() else "  "
+    out, line = [], head
+    for part in parts:
+        candidate = f"{line}{sep}{part}" if line.strip() else line + part
+        if len(candidate) > width and line.strip():
+            out.append(line.rstrip() + sep.rstrip())
+            line = indent + part
+        else:
+            line = candidate
+    out.append(line.rstrip())
     return out
 
 
@@ -65,13 +90,13 @@ def by_side(summaries: list[dict]) -> dict[str, list[dict]]:
     return groups
 
 
-def wsim_tracks(s: dict, ship: dict) -> str:
+def wsim_tracks(s: dict, ship: dict) -> list[str]:
     """hull 12/14  crew 5-4-4  guns L 9+1/11 R 10+1/11  rig 7-7-3  ld LR  + flags."""
     guns = " ".join(f"{side[0].upper()} {_gun_box(s, ship, side)}" for side in ("left", "right"))
     loaded = "".join(side[0].upper() if s.get("loaded", {}).get(side) else "-" for side in ("left", "right"))
     parts = [f"hull {s['hull_left']}/{ship.get('hull_max', '?')}", f"crew {_dashes(s['crew_left'])}",
              f"guns {guns}", f"rig {_dashes(s['rigging_left'])}", f"ld {loaded}"]
-    return " ".join(parts + wsim_flags(s))
+    return parts + wsim_flags(s)
 
 
 def _gun_box(s: dict, ship: dict, side: str) -> str:
@@ -123,17 +148,17 @@ def advanced_flags(s: dict) -> list[str]:
     return flags
 
 
-def grid_tracks(s: dict) -> str:
+def grid_tracks(s: dict) -> list[str]:
     """crew 13 (1) mar 2  guns 4/3/0/0  hull 3/16 (1)  held sail-shot-away,...  pile 75."""
     guns = "/".join(str(s["guns"][b]) for b in ("port", "starboard", "bow", "stern"))
     parts = [f"crew {s['crew']} mar {s['marines']} ({s['casualties']})", f"guns {guns}",
              f"hull {s['hull_damage']}/{s['hull_boxes']} ({s['hull_plugged']})", f"pile {s['deck_left']}"]
     if s["damage_held"]:
         parts.append("held " + ",".join(s["damage_held"]))
-    return " ".join(parts)
+    return parts
 
 
-def dguts_tracks(s: dict, ship: dict) -> str:
+def dguts_tracks(s: dict, ship: dict) -> list[str]:
     """hi 0 lo 35.5  CF 20.1/21.7  sails 9/10  masts 3/3  morale shaken  + flags."""
     values = ship.get("values", {})
     sails, masts = s.get("sails", values.get("sails", 0)), s.get("masts", values.get("masts", 0))
@@ -141,7 +166,7 @@ def dguts_tracks(s: dict, ship: dict) -> str:
              f"CF {_num(s.get('crew_factors', 0))}/{_num(values.get('crew_factors', s.get('crew_factors', 0)))}",
              f"sails {sails - s.get('sails_lost', 0)}/{sails}", f"masts {masts - s.get('masts_lost', 0)}/{masts}",
              f"morale {s.get('morale', '?')}"]
-    return " ".join(parts + dguts_flags(s, ship))
+    return parts + dguts_flags(s, ship)
 
 
 def dguts_flags(s: dict, ship: dict) -> list[str]:

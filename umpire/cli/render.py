@@ -43,12 +43,35 @@ def ship_panel(ship: dict, summary: dict) -> Table:
     t = Table(shown(f"{ship['name']} ({ship['id']}) — {ship['side']}, {summary['state']}"), None, ["bold", ""],
               pad_edge=False, title_left=True)
     rows = ship_rows(ship, summary) if "hull_max" in ship else [
-        (k, _fmt(v)) for k, v in summary.items() if k not in ("id", "name", "side", "state", "fire_factors", "record")]
+        (track_label(k), track_value(k, v)) for k, v in summary.items()
+        if k not in ("id", "name", "side", "state", "fire_factors", "record")]
     if summary.get("record"):
         rows.append(("record", record_line(summary["record"])))
     for key, value in rows:
         t.add_row(shown(key), shown(value))
     return t
+
+
+#: Words of the rule books for a ship's tracks whose field names are not words (DGUTS).
+TRACK_WORDS = {"sf_value": "SF value", "cf_value": "CF value", "crew_factors": "CF (crew factors)",
+               "sinking_turns_left": "sinking", "morale_checks_owed": "morale checks owed",
+               "damage_high": "damage high", "damage_low": "damage low"}
+
+
+def track_label(key: str) -> str:
+    """A track's name as the rule book says it: `SF value`, not `sf_value`."""
+    return TRACK_WORDS.get(key, key.replace("_", " "))
+
+
+def track_value(key: str, value: Any) -> str:
+    """A track's value as read off a sheet: tenths, not the float's every digit; sinking as turns left."""
+    if key == "sinking_turns_left" and isinstance(value, int):
+        return "no" if value < 0 else f"{value} turn{'s' if value != 1 else ''} left"
+    if isinstance(value, float):
+        return f"{value:.1f}".rstrip("0").rstrip(".")
+    if isinstance(value, list) and all(isinstance(v, float) for v in value):
+        return ", ".join(track_value(key, v) for v in value)
+    return _fmt(value)
 
 
 def record_line(record: dict) -> str:

@@ -93,6 +93,24 @@ def _fit(widths: list[int], max_width: int) -> list[int]:
     return [max(w, 1) for w in widths]
 
 
+def _whole_words(widths: list[int], least: list[int], max_width: int) -> list[int]:
+    """Widen any column narrower than its longest word, taking the columns from those with the most to
+    spare. When the longest words cannot all fit, the first columns (a key, an id: what is typed) keep
+    theirs and the last give way, down to a few columns each."""
+    least = list(least)
+    for i in reversed(range(len(least))):
+        over = sum(least) - max_width
+        if over > 0:
+            least[i] = max(min(least[i], 6), least[i] - over)
+    if sum(least) > max_width or all(w >= m for w, m in zip(widths, least)):
+        return widths
+    widths = [max(w, m) for w, m in zip(widths, least)]
+    for _ in range(sum(widths) - max_width):
+        spare = max(range(len(widths)), key=lambda i: widths[i] - least[i])
+        widths[spare] -= 1
+    return widths
+
+
 def wrap(text: str, w: int) -> list[str]:
     """`text` in lines of at most `w` columns, broken at spaces; a longer word is folded."""
     out: list[str] = []
@@ -126,7 +144,11 @@ def _lines(t: Table, max_width: int, style: bool) -> list[str]:
     pads = _pads(n, t.pad_edge)
     natural = [max(max((len(x) for x in c[i].splitlines()), default=0) for c in cells) + sum(pads[i]) for i in range(n)]
     inner = max_width - (n - 1)
-    widths = natural if sum(natural) <= inner else _fit(natural, inner)
+    if sum(natural) <= inner:
+        widths = natural
+    else:   # a word (a ruling key, a ship id) is folded only when the columns' longest words cannot all fit
+        least = [max((len(w) for c in cells for w in c[i].split()), default=0) + sum(pads[i]) for i in range(n)]
+        widths = _whole_words(_fit(natural, inner), least, inner)
     table_width = sum(widths) + n - 1
     out: list[str] = []
     if t.title:

@@ -38,9 +38,9 @@ def status(obj, ship, side):
 
         render.status(data, state)
     else:
-        from umpire.cli import fleet   # the one-line listing, for the human-readable status only
+        from umpire.cli import fleet, table   # the one-line listing, for the human-readable status only
 
-        out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"])
+        out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"], table.width())
         if isinstance(data.get("wind"), dict) and not side:
             out.insert(1, fleet.wind_line(data["wind"], _velocity_names(obj)))
         click.echo("\n".join(out))
