@@ -409,16 +409,25 @@ def _score(firer: Mapping[str, Any], plan: FirePlan, order: FireOrder, rolls: Se
     total = math.prod((f for _, f, _ in plan.multipliers), start=Fraction(1))
     shot = t.get("single-ship", "shot_types", order.shot.value)
     weight = _shot_weight(firer, plan, order, t)
-    sums = [Fraction(0)] * 3
     hits = []
     source = cite(t, "fire", "table")
+    # dice alike score alike: each entry and each die's points are worked out once, then counted
+    entries: dict[tuple[bool, int], tuple[str, str]] = {}
+    scored: dict[tuple[int, Fraction, str], tuple[Fraction, Fraction, Fraction]] = {}
+    counts: dict[tuple[int, Fraction, str], int] = {}
     for die, roll in zip(plan.dice, rolls):
-        entry, table = _entry(plan, die, roll, order, t)
-        points = _die_points(die, entry, shot, weight, total)
-        sums = [a + b for a, b in zip(sums, points)]
+        if (die.carronade, roll) not in entries:
+            entries[die.carronade, roll] = _entry(plan, die, roll, order, t)
+        entry, table = entries[die.carronade, roll]
+        key = (die.calibre, die.amount, entry)
+        if key not in scored:
+            scored[key] = _die_points(die, entry, shot, weight, total)
+        points = scored[key]
+        counts[key] = counts.get(key, 0) + 1
         hits.append({"die": die.label, "roll": roll, "result": entry,
                      "high": float(points[0]), "low": float(points[1])})
         steps.append(Step(die.label, f"rolled {roll} on {table}: {_describe(entry, *points)}", source))
+    sums = [sum((scored[k][i] * n for k, n in counts.items() if scored[k][i]), Fraction(0)) for i in range(3)]
     return (sums[0], sums[1], sums[2]), hits
 
 
