@@ -80,7 +80,7 @@ def test_fire_factors_print_as_the_rules_write_them():
     from umpire.pdf.dguts.views import frac
 
     assert [frac(v) for v in (7.333333, 7.5, 0.5, 12, 2.6666667, 3.14159)] == \
-        ["7 1/3", "7 1/2", "1/2", "12", "2 2/3", "3.14"]
+        ["7 1/3", "7 1/2", "1/2", "12", "2 2/3", "3.1"]      # no fraction of the rules: one decimal
 
 
 def test_sheet_shows_fractions_not_decimals(tmp_path):

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from umpire.pdf.draw import Pen, _greedy, footer, title_band
+from umpire.pdf.numbers import measure
 
 SKIP = ("source", "cite", "note", "notes", "replace")
 RULED = "\u2020"                 # dagger: changed by a house ruling
@@ -136,8 +137,8 @@ def words(value: Any) -> str:
 
 
 def number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return text.replace("-", MINUS)
+    """A measure as every page writes it (`pdf.numbers.measure`), a minus sign for a negative."""
+    return measure(value).replace("-", MINUS)
 
 
 def fraction_text(text: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from umpire.pdf.journal import event_effects, next_turn
+from umpire.pdf.numbers import measure
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,4 +77,4 @@ def _points(value: object) -> str:
         x = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return str(value)
-    return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
+    return measure(x)

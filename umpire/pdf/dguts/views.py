@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from umpire.core.ruleset import find_ruleset
 from umpire.pdf.dguts.journal import DgutsEntry
+from umpire.pdf.numbers import count, factor, measure
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverRow, CoverSide, CoverView
 
@@ -111,25 +112,13 @@ def parts(ship: Mapping) -> tuple[Mapping, Mapping]:
 
 
 def num(value: Any, places: int = 1) -> str:
-    """A number as a data sheet prints it: whole numbers plain, others to `places` decimals."""
-    x = float(value)
-    if abs(x - round(x)) < 1e-9:
-        return str(int(round(x)))
-    return f"{x:.{places}f}".rstrip("0").rstrip(".")
+    """A measure as every page writes it (`pdf.numbers.measure`)."""
+    return measure(value, places)
 
 
 def frac(value: Any) -> str:
-    """A factor as the rules write it: whole, or a whole and a fraction ("7 1/3", "1/2"); a value
-    no small fraction matches keeps two decimals."""
-    x = float(value)
-    f = Fraction(x).limit_denominator(12)
-    if abs(float(f) - x) > 0.004 or f.denominator not in (1, 2, 3, 4, 6, 8, 12):
-        return num(x, 2)
-    whole, part = divmod(f, 1)
-    if part == 0:
-        return str(int(whole))
-    text = f"{part.numerator}/{part.denominator}"
-    return f"{int(whole)} {text}" if whole else text
+    """A factor as the rules write it (`pdf.numbers.factor`): "7 1/3", "1/2", else one decimal."""
+    return factor(value)
 
 
 def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
@@ -350,8 +339,9 @@ def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
     if state != "active":
         extra = ""
         if state == "sinking" and int(track.get("sinking_turns_left", -1)) >= 0:
-            extra = f", sinks in {track['sinking_turns_left']} turns unless {num(track.get('pumps_needed', 0), 2)} " \
-                    "CF man the pumps"
+            pumps = float(track.get("pumps_needed", 0) or 0)
+            extra = f", sinks in {count(track['sinking_turns_left'], 'turn')}" + (
+                f" unless {frac(pumps)} CF man the pumps" if pumps else "")
         lines.append(f"state: {state}{extra}")
     if int(track.get("morale_checks_owed", 0)):
         lines.append(f"morale checks owed: {track['morale_checks_owed']}")
@@ -411,7 +401,7 @@ def dguts_cover(fleet: Fleet, views: Sequence[DgutsShip]) -> CoverView:
         cf = track.get("crew_factors", values["crew_factors"]) if fleet.damage else values["crew_factors"]
         cls = int(values.get("class", 0))
         cells = (view.ship_id, view.name, view.nation, ROMAN.get(cls, str(cls)), num(values["tons"]),
-                 str(values.get("guns", "")), num(cf, 1), num(values["sf_value"]),
+                 str(values.get("guns", "")), frac(cf), num(values["sf_value"]),
                  str(track.get("morale", "")) if fleet.damage else str(values.get("morale_value", "")),
                  str(track.get("status", "")) if fleet.damage else "")
         sides.setdefault(view.side, []).append(CoverRow(cells))

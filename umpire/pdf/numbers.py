@@ -1,0 +1,48 @@
+"""One way to write a number on every printed page (sheets, cards, cover, tables, turn logs).
+
+A measure (points of damage, inches, tons) is written whole when it is whole, else to one decimal
+place, rounded half away from nought, and never as "396.0". A factor the DGUTS rules write as a
+fraction (fire factors, crew factors) is written as they write it, a whole and a fraction over 2, 3,
+4, 6, 8 or 12 ("7 1/3", "1/2"); one no such fraction matches is written as a measure. A count says
+its noun in the right number ("1 turn", "2 turns").
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+MINUS = "-"
+DENOMINATORS = (1, 2, 3, 4, 6, 8, 12)
+CLOSE = 0.004                 # a factor this near a fraction of the rules is that fraction (7.33 -> 7 1/3)
+
+
+def measure(value: Any, places: int = 1) -> str:
+    """A measure: whole numbers plain, others to `places` decimals, trailing zeros dropped."""
+    exact = Decimal(str(float(value))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    text = f"{exact:f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def factor(value: Any) -> str:
+    """A factor as the rules write it: whole, or a whole and a fraction ("7 1/3", "1/2"); a value no
+    such fraction matches is written as a measure."""
+    x = float(value)
+    f = Fraction(x).limit_denominator(max(DENOMINATORS))
+    if abs(float(f) - x) > CLOSE or f.denominator not in DENOMINATORS:
+        return measure(x)
+    sign, f = ("-" if f < 0 else ""), abs(f)
+    whole, part = divmod(f, 1)
+    if part == 0:
+        return f"{sign}{int(whole)}"
+    text = f"{part.numerator}/{part.denominator}"
+    return f"{sign}{int(whole)} {text}" if whole else f"{sign}{text}"
+
+
+def count(n: Any, noun: str, plural: str = "") -> str:
+    """A whole count with its noun: "1 turn", "2 turns" (or the `plural` given)."""
+    k = int(n)
+    return f"{k} {noun if k == 1 else (plural or noun + 's')}"
