@@ -152,3 +152,18 @@ def test_score_reads_as_words_within_80_columns(tmp_path):
     for word in ("False", "None", "{", "over False"):
         assert word not in res.stdout
     assert max(map(len, res.stdout.splitlines())) <= 80
+
+
+def test_output_dash_is_standard_output_not_a_file_named_dash(tmp_path):
+    pdf = subprocess.run([sys.executable, "-m", "umpire", "sheet", "--scenario", "wsim-1b", "-o", "-"],
+                         capture_output=True, cwd=tmp_path, env=ENV)
+    assert pdf.returncode == 0 and pdf.stdout.startswith(b"%PDF")
+    csv = umpire_process(tmp_path, "oob", "export", "--scenario", "wsim-1b", "-o", "-")
+    (tmp_path / "duel.csv").write_text(csv.stdout)
+    toml = umpire_process(tmp_path, "oob", "convert", "duel.csv", "--ruleset", "wsim-1981", "-o", "-")
+    assert toml.returncode == 0 and 'ruleset = "wsim-1981"' in toml.stdout
+    pack = umpire_process(tmp_path, "tables", "template", "--ruleset", "wsim-te26", "-o", "-")
+    assert pack.returncode == 0 and pack.stdout.startswith("# Table pack")
+    refused = umpire_process(tmp_path, "--json", "tables", "template", "--ruleset", "wsim-te26", "-o", "-")
+    assert refused.returncode == 2 and "standard output" in only_object(refused.stdout)["error"]
+    assert not (tmp_path / "-").exists()

@@ -16,7 +16,8 @@ SCENARIO = click.option("--scenario", metavar="ID|FILE", help="Print blank sheet
                         "of the game's.")
 LEVEL = click.option("--level", metavar="LEVEL", help="With --scenario: print the blank sheets at this rules level "
                      "(e.g. advanced); a game prints at its own level.")
-OUTPUT = click.option("-o", "--output", "output", required=True, metavar="FILE.pdf", help="PDF file to write.")
+OUTPUT = click.option("-o", "--output", "output", required=True, metavar="FILE.pdf",
+                      help="PDF file to write ('-' for standard output, piped).")
 PROGRESS_FROM = 10   # ships: a shorter run needs no progress bar
 PAPER = click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="Paper size.")
 
@@ -36,6 +37,9 @@ def ships_to_print(obj, ships: tuple[str, ...], scenario: str | None, blank: boo
 def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:
     """The PDF through a temporary file renamed over `output` (a failed write leaves no truncated
     PDF, and an older one where it was); never over the game file."""
+    if output == "-":
+        to_stdout(obj, printed.pdf, binary=True)
+        return
     path = Path(output)
     refuse_game_file(obj, path)
     files.write_atomic(path, printed.pdf, "output")
@@ -58,3 +62,16 @@ def refuse_game_file(obj, path: Path) -> None:
     """Never write a PDF, CSV or scenario over the game file itself (nor through a link to it)."""
     if files.same_file(path, obj.path):
         raise BadInput(f"output {path} is the game file; choose another name")
+
+
+def to_stdout(obj, data: bytes, binary: bool = False) -> None:
+    """`-o -`: the output on standard output, which then holds nothing else (no summary, no JSON);
+    a PDF is not sent to a terminal."""
+    if obj.as_json:
+        raise BadInput("-o - puts the output on standard output, where --json would print too; "
+                       "give a file name, or leave out --json")
+    if binary and sys.stdout.isatty():
+        raise BadInput("-o - would send a PDF to the terminal; pipe it (`-o - | lpr`) or give a file name")
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()

@@ -8,7 +8,7 @@ import click
 import tomli_w
 
 from umpire.cli import cli
-from umpire.cli.printing import refuse_game_file
+from umpire.cli.printing import refuse_game_file, to_stdout
 from umpire.core import files, scenarios
 from umpire.core.errors import BadInput
 
@@ -21,7 +21,7 @@ def oob():
 @oob.command("convert")
 @click.argument("input_path", metavar="INPUT")
 @click.option("--ruleset", required=True, help="wsim-1981 or dguts.")
-@click.option("-o", "--output", required=True, help="Scenario TOML to write.")
+@click.option("-o", "--output", required=True, help="Scenario TOML to write ('-' for standard output).")
 @click.option("--title", help="Scenario title (default: from the file name).")
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 @click.pass_obj
@@ -36,9 +36,10 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     """
     from umpire.oob.convert import convert   # every rule system's converter: loaded only to convert
 
-    out = Path(output)
-    refuse_game_file(obj, out)
-    if out.exists() and not force:
+    out = Path(Path(input_path).stem + ".toml") if output == "-" else Path(output)
+    if output != "-":
+        refuse_game_file(obj, out)
+    if output != "-" and out.exists() and not force:
         raise BadInput(f"{output} already exists (use --force to overwrite)")
     doc, report = convert(Path(input_path), ruleset)
     if title:
@@ -46,6 +47,9 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     doc["id"] = out.stem.lower()
     scenarios.validate(doc, out)
     scenarios.check_playable(doc, out)
+    if output == "-":
+        to_stdout(obj, tomli_w.dumps(doc).encode("utf-8"))
+        return
     files.write_atomic(out, tomli_w.dumps(doc).encode("utf-8"), "output", exclusive=not force)
     obj.emit({"written": str(out), "ruleset": doc["ruleset"], "ships": len(doc["ships"]), "derived": report},
              "order of battle converted")

@@ -15,7 +15,7 @@ from umpire.core.report import build
 
 
 @cli.command()
-@click.option("-o", "--output", metavar="FILE.md|FILE.pdf", help="Write the report here (default: print Markdown).")
+@click.option("-o", "--output", metavar="FILE.md|FILE.pdf", help="Write the report here (default, or '-': print Markdown).")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True, help="PDF paper.")
 @click.pass_obj
 def report(obj, output, paper):
@@ -28,6 +28,7 @@ def report(obj, output, paper):
       umpire report -o trafalgar.pdf --paper letter
     """
     data = build(obj.game, obj.ruleset, obj.state, obj.tables())
+    output = None if output == "-" else output   # `-o -`: standard output, as without -o
     if obj.as_json and not output:
         click.echo(json.dumps(data))
         return

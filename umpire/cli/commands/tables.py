@@ -29,7 +29,8 @@ def tables():
 
 @tables.command("template")
 @click.option("--ruleset", required=True, help="The ruleset whose missing tables to write out.")
-@click.option("-o", "--output", "output", required=True, metavar="PACK.toml", help="Where to write the template.")
+@click.option("-o", "--output", "output", required=True, metavar="PACK.toml",
+              help="Where to write the template ('-' for standard output).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 @click.pass_obj
 def template(obj, ruleset, output, force):
@@ -44,6 +45,11 @@ def template(obj, ruleset, output, force):
     """
     rs = find_ruleset(ruleset)
     spec = pack_spec(rs.data_id)
+    if output == "-":
+        from umpire.cli.printing import to_stdout
+
+        to_stdout(obj, fill_in(rs.id, spec).encode("utf-8"))
+        return
     target = Path(output)
     if target.exists() and not force:
         raise BadInput(f"{output} already exists (use --force to overwrite)")
