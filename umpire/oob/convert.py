@@ -42,6 +42,18 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     return doc, report
 
 
+def scenario_document(path: Path, ruleset: str) -> dict:
+    """The scenario an order of battle converts to, checked as `oob convert` checks what it writes
+    and as `new --scenario` will read it; nothing is written (`sheet --oob`, `cards --oob`)."""
+    from umpire.core import scenarios
+
+    doc, _ = convert(path, ruleset)
+    scenarios.validate(doc, path)
+    scenarios.check_playable(doc, path)
+    doc["_path"] = str(path)
+    return doc
+
+
 def record_values(path: Path, row: Row, ship: dict, record: Record) -> None:
     """The values of her record a CSV column gives that the family's conversion did not set (WS&IM
     `turning`), read as the ruleset declares them (core.record): a bad one names line and column."""

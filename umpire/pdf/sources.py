@@ -84,10 +84,11 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
                  level=str(game.meta.get("level") or ""))
 
 
-def fleet_from_scenario(ref: str, ship_refs: Sequence[str] = (), level: str = "") -> Fleet:
-    """Blank sheets for a bundled scenario (id, alias, prefix) or a scenario file, at a rules
+def fleet_from_scenario(ref: str | dict, ship_refs: Sequence[str] = (), level: str = "") -> Fleet:
+    """Blank sheets for a bundled scenario (id, alias, prefix), a scenario file or a scenario
+    document already read and checked (an order of battle converted in memory), at a rules
     `level` of its ruleset (default its first), set up as `umpire new --level` would."""
-    scen = scenarios.load(ref)
+    scen = ref if isinstance(ref, dict) else scenarios.load(ref)
     rid = canonical(PLAYED_AS.get(scen["ruleset"], scen["ruleset"]))
     printing_for(rid)                           # refuses rules that do not print
     levels = find_ruleset(rid).levels

@@ -7,18 +7,41 @@ import click
 
 from umpire.cli import cli
 from umpire.cli.printing import LEVEL, OUTPUT, PAPER, SCENARIO, SHIPS, progress, ships_to_print, write_pdf
+from umpire.core.errors import BadInput
+
+OOB = click.option("--oob", "oob_file", metavar="FILE", help="Print the ships of an order of battle (CSV, rule-book "
+                   "lines or a published list) converted for --ruleset, without writing a scenario or a game.")
+RULESET = click.option("--ruleset", metavar="ID", help="With --oob: the rules to convert the order of battle for.")
+
+
+def fleet(obj, ships, scenario, blank, level, oob_file, ruleset):
+    """The ships to print: an order of battle's (--oob, converted in memory), else as ships_to_print."""
+    if not oob_file:
+        if ruleset:
+            raise BadInput("--ruleset goes with --oob: a game or scenario prints with its own rules")
+        return ships_to_print(obj, ships, scenario, blank, level)
+    if scenario or not ruleset:
+        raise BadInput("--oob FILE takes --ruleset ID (e.g. --ruleset wsim-1981), and no --scenario")
+    from pathlib import Path
+
+    from umpire import pdf   # reportlab and the converters: only to print
+    from umpire.oob.convert import scenario_document
+
+    return pdf.fleet_from_scenario(scenario_document(Path(oob_file), ruleset), ships, level or "")
 
 
 @cli.command()
 @SHIPS
 @SCENARIO
+@OOB
+@RULESET
 @LEVEL
 @OUTPUT
 @PAPER
 @click.option("--blank", is_flag=True, help="Print the game's ships as set up, without damage or turn notes.")
 @click.option("--tables", is_flag=True, help="Append the ruleset's quick-reference tables (house rulings marked).")
 @click.pass_obj
-def sheet(obj, ships, scenario, level, output, paper, blank, tables):
+def sheet(obj, ships, scenario, oob_file, ruleset, level, output, paper, blank, tables):
     """Print log sheets (WS&IM), ship data sheets (DGUTS) or Ship Control Panels (grid) as PDF.
 
     With a game, the sheets show the squares already lost crossed out and the
@@ -34,28 +57,31 @@ def sheet(obj, ships, scenario, level, output, paper, blank, tables):
       umpire sheet --scenario wsim-1b -o blank.pdf
       umpire sheet --scenario my-1981.toml --level advanced -o advanced.pdf
       umpire sheet --tables -o fleet-and-tables.pdf
+      umpire sheet --oob lake-erie.csv --ruleset wsim-1981 -o erie.pdf
     """
     from umpire import pdf   # reportlab: `umpire --help` and shell completion import every command module
 
-    fleet = ships_to_print(obj, ships, scenario, blank, level)
-    bar, step = progress(obj, len(fleet.ships))
+    ships_ = fleet(obj, ships, scenario, blank, level, oob_file, ruleset)
+    bar, step = progress(obj, len(ships_.ships))
     if bar:
         with bar:
-            printed = pdf.sheets_pdf(fleet, paper, tables, step)
+            printed = pdf.sheets_pdf(ships_, paper, tables, step)
     else:
-        printed = pdf.sheets_pdf(fleet, paper, tables)
+        printed = pdf.sheets_pdf(ships_, paper, tables)
     write_pdf(obj, printed, output, paper, "sheets")
 
 
 @cli.command()
 @SHIPS
 @SCENARIO
+@OOB
+@RULESET
 @LEVEL
 @OUTPUT
 @PAPER
 @click.option("--deck", is_flag=True, help="The grid game: print each ship's complete damage-card deck.")
 @click.pass_obj
-def cards(obj, ships, scenario, level, output, paper, deck):
+def cards(obj, ships, scenario, oob_file, ruleset, level, output, paper, deck):
     """Print compact player cards, several to a page with cut lines.
 
     In the grid game, `--deck` prints each ship's complete set of damage
@@ -66,9 +92,10 @@ def cards(obj, ships, scenario, level, output, paper, deck):
       umpire cards -o cards.pdf
       umpire cards --scenario nile -o nile-cards.pdf --paper letter
       umpire cards --deck swallow -o swallow-deck.pdf
+      umpire cards --oob trafalgar.txt --ruleset dguts -o trafalgar-cards.pdf
     """
     from umpire import pdf   # reportlab: `umpire --help` and shell completion import every command module
 
-    fleet = ships_to_print(obj, ships, scenario, blank=deck, level=level)
-    printed = pdf.decks_pdf(fleet, paper) if deck else pdf.cards_pdf(fleet, paper)
+    ships_ = fleet(obj, ships, scenario, deck, level, oob_file, ruleset)
+    printed = pdf.decks_pdf(ships_, paper) if deck else pdf.cards_pdf(ships_, paper)
     write_pdf(obj, printed, output, paper, "deck" if deck else "cards")

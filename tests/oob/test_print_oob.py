@@ -1,0 +1,54 @@
+"""`sheet --oob FILE --ruleset ID` and `cards --oob ...` print an order of battle straight from the
+list (contracts/gm.md "Printing straight from a list"): no scenario or game is written; a bad row
+exits 2 naming file, line and column, and no PDF is written."""
+
+from __future__ import annotations
+
+import pytest
+
+ERIE = ("name,side,nation,tons,men,guns,rig,turning\n"
+        "Lawrence,american,american,480,136,\"2x12,18x32C\",brig,2\n"
+        "Trippe,american,american,60,35,1x32,,\n"
+        "Detroit,british,british,490,150,\"2x24,1x18,6x12,8x9,1x24C,1x18C\",ship,\n")
+LIST = "British\nVictory (100)\nPickle (8)\n[French]\nBucentaure, 80 guns\n"
+
+
+@pytest.mark.parametrize("ruleset", ["wsim-1981", "wsim-1974", "wsim-te26", "dguts"])
+@pytest.mark.parametrize("command", ["sheet", "cards"])
+def test_a_list_prints_without_a_scenario(umpire, tmp_path, ruleset, command):
+    (tmp_path / "erie.csv").write_text(ERIE)
+    (tmp_path / "list.txt").write_text(LIST)
+    for src, count in (("erie.csv", 3), ("list.txt", 3)):
+        out = tmp_path / f"{src}.pdf"
+        res = umpire("--json", command, "--oob", tmp_path / src, "--ruleset", ruleset, "-o", out)
+        assert res.code == 0, res.err
+        assert res.json["ships"] == count and out.read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["erie.csv", "erie.csv.pdf", "list.txt", "list.txt.pdf"]
+
+
+def test_a_one_line_file_prints_one_ship(umpire, tmp_path):
+    (tmp_path / "one.csv").write_text("name,side,nation,tons,men,guns\nTrippe,american,american,60,35,1x32\n")
+    res = umpire("--json", "sheet", "--oob", tmp_path / "one.csv", "--ruleset", "wsim-1981", "-o", tmp_path / "t.pdf")
+    assert res.code == 0 and res.json["ships"] == 1
+
+
+@pytest.mark.parametrize("command", ["sheet", "cards"])
+@pytest.mark.parametrize("content, where", [
+    ("name,side,nation,tons,men,guns\nA,x,british,480,136,2x12\nB,x,british,heavy,10,1x6\n", "line 3, column tons"),
+    ("name,side,nation,tons,men,guns,class\nA,x,british,480,136,2x12,Frigate\n", "line 2, column class"),
+    ("name,side,nation,tons,men,guns\nA,x,british,480,136,2x13\n", "line 2, column guns"),
+])
+def test_a_bad_row_exits_2_and_writes_no_pdf(umpire, tmp_path, command, content, where):
+    (tmp_path / "bad.csv").write_text(content)
+    out = tmp_path / "out.pdf"
+    res = umpire(command, "--oob", tmp_path / "bad.csv", "--ruleset", "wsim-1981", "-o", out)
+    assert res.code == 2 and f"bad.csv: {where}" in res.err, res.err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args", [["--oob", "x.csv"], ["--ruleset", "wsim-1981"],
+                                  ["--oob", "x.csv", "--ruleset", "dguts", "--scenario", "wsim-1b"]])
+def test_oob_and_ruleset_go_together(umpire, tmp_path, args):
+    (tmp_path / "x.csv").write_text(ERIE)
+    res = umpire("sheet", *[tmp_path / a if a == "x.csv" else a for a in args], "-o", tmp_path / "o.pdf")
+    assert res.code == 2 and "--oob" in res.err and not (tmp_path / "o.pdf").exists()
