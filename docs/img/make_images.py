@@ -1,7 +1,8 @@
 """Regenerate the README pictures: a blank WS&IM log (the 1974 Hit Record & Log Sheet), a damaged
 one, an Advanced Game log from a game, a card page, a DGUTS sheet, a fleet's cover page, a grid
-Ship Control Panel and a page of its damage-card deck, each a page of a PDF made by the umpire
-command, rendered at 60 dpi (the Advanced log at 50).
+Ship Control Panel and a page of its damage-card deck, and the first page of the quick-reference
+tables of the Advanced Game and of DGUTS, each a page of a PDF made by the umpire command, rendered
+at 60 dpi (the Advanced log at 50).
 
 Needs pdftoppm (Debian package poppler-utils). Run: python docs/img/make_images.py
 """
@@ -34,6 +35,13 @@ def picture(pdf: Path, name: str, page: int = 1, dpi: int = 60) -> None:
     print(HERE / f"{name}.png")
 
 
+def page_count(pdf: Path) -> int:
+    """Pages of a PDF (the quick-reference tables start after the sheets)."""
+    import pypdf
+
+    return len(pypdf.PdfReader(str(pdf)).pages)
+
+
 def main() -> None:
     if not shutil.which("pdftoppm"):
         sys.exit("pdftoppm is needed: apt-get install poppler-utils")
@@ -58,6 +66,8 @@ def main() -> None:
         picture(t / "grid.pdf", "grid-panel", page=2)
         umpire("cards", "--deck", "swallow", "--scenario", "grid-swallow-royal-fortune", "-o", str(t / "deck.pdf"))
         picture(t / "deck.pdf", "grid-deck")
+        umpire("sheet", "--scenario", "dguts-constitution-guerriere", "--tables", "-o", str(t / "dguts-tables.pdf"))
+        picture(t / "dguts-tables.pdf", "tables-dguts", page=page_count(t / "dguts.pdf") + 1)
 
 
 def advanced(t: Path) -> None:
@@ -74,6 +84,8 @@ def advanced(t: Path) -> None:
     umpire(*game, "load", "mars", "--side", "left", "--shot", "grape")
     umpire(*game, "sheet", "hercule", "-o", str(t / "advanced.pdf"))
     picture(t / "advanced.pdf", "wsim-sheet-advanced", dpi=50)
+    umpire(*game, "sheet", "hercule", "--tables", "-o", str(t / "advanced-tables.pdf"))
+    picture(t / "advanced-tables.pdf", "tables-wsim-advanced", page=page_count(t / "advanced.pdf") + 1)
 
 
 if __name__ == "__main__":
