@@ -221,6 +221,25 @@ class Explode(Action):
     opts: dict = {}
 
 
+class Burn(Action):
+    """Fire aboard a ship: `what` the rules' step (set, fight, the turn's burning ...), `areas` where."""
+
+    command: ClassVar[str] = "burn"
+    ship: str
+    what: str
+    areas: list[str] = []
+    opts: dict = {}
+
+
+class Musketry(Action):
+    """Small arms fired from one ship at another alongside (`at`)."""
+
+    command: ClassVar[str] = "musketry"
+    ship: str
+    at: str
+    opts: dict = {}
+
+
 class Special(Action):
     command: ClassVar[str] = "special"
     ship: str

@@ -217,7 +217,7 @@ def test_rigging_repair_erases_the_last_marked_first():
     ship = rs.new_ship({"id": "mars", "name": "MARS", "side": "british", "spec": MARS})
     ship.update({"rigging_left": [0, 6, 7], "repairs": {"hull": 0, "rigging": 2, "guns": 0}})
     state = {"turn": 5, "ships": {"mars": ship}}
-    from umpire.rules.wsim.actions import Repair
+    from umpire.rules.wsim.actions import RepairTurn as Repair
 
     res = advanced_cmds.plan(state, TABLES, Repair("mars", "rigging"))
     rig = [e["value"] for e in res.effects if e["path"][-1] == "rigging_left"][0]
@@ -246,7 +246,7 @@ def test_repairs_that_give_back_a_first_section_square_allow_full_sails_again():
     # square in the first section"; rigging 0-6-7: the third RR gives back section 2's square
     # first, then one in section 1
     from umpire.core.state import apply
-    from umpire.rules.wsim.actions import Repair, Sail
+    from umpire.rules.wsim.actions import RepairTurn as Repair, Sail
 
     state = _two_ships(turn=5)
     state["wind"] = {"direction": 1, "velocity": 3, "change": 4, "initial": 1, "rolled_turn": 0}
@@ -290,7 +290,7 @@ def test_repair_needs_two_crew_sections_and_a_ship_not_surrendered():
     rs = Wsim1981Advanced()
     ship = rs.new_ship({"id": "mars", "name": "MARS", "side": "british", "spec": MARS})
     from umpire.core.errors import Refused
-    from umpire.rules.wsim.actions import Repair
+    from umpire.rules.wsim.actions import RepairTurn as Repair
 
     ship["crew_left"] = [0, 0, 3]
     state = {"turn": 2, "ships": {"mars": ship}}
@@ -366,7 +366,7 @@ def test_a_magazine_explosion_in_this_turns_fire_rolls_only_for_the_ships_next_t
     # Hit Table 10, rigging: 5 "5R-2H-2C" -> rigging 2-7-7, hull 19, crew 8-8-8
     from umpire.core.errors import BadInput, Refused
     from umpire.core.state import apply
-    from umpire.rules.wsim.actions import Explode
+    from umpire.rules.wsim.actions import ExplodeAdjacent as Explode
 
     state = _two_ships()
     state["ships"]["hercule"].update({"state": "exploded", "struck": True})
@@ -431,7 +431,7 @@ def test_an_explosion_doubles_the_rigging_hits_on_a_ship_under_full_sail():
     # V.A.3 "All rigging hits scored on full sail ships are doubled": die 5 "5R-2H-2C", 10 rigging
     # hits: 7-7-7 -> 0-4-7, and with her first section gone she is back on battle sails (V.A.4)
     from umpire.core.state import apply
-    from umpire.rules.wsim.actions import Explode
+    from umpire.rules.wsim.actions import ExplodeAdjacent as Explode
 
     state = _two_ships()
     state["ships"]["hercule"].update({"state": "exploded", "struck": True})

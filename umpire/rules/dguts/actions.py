@@ -29,25 +29,6 @@ class Night(Action):
     opts: dict = {}
 
 
-class Burn(Action):
-    """Fire aboard a ship: set, the turn's burning, fought, the ship abandoned or her magazine flooded."""
-
-    command: ClassVar[str] = "burn"
-    ship: str
-    what: str
-    areas: list[str] = []
-    opts: dict = {}
-
-
-class Musketry(Action):
-    """Marines, soldiers or seamen in the fighting tops fire on a ship grappled alongside, or throw grenades."""
-
-    command: ClassVar[str] = "musketry"
-    ship: str
-    at: str
-    opts: dict = {}
-
-
 class SpeedClass(Action):
     """Advanced Optional 1: a ship's speed class and sailing class rolled by her size and type."""
 

@@ -8,7 +8,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step
 from umpire.rules.dguts import burning
-from umpire.rules.dguts.actions import Burn, Musketry
+from umpire.core.actions import Burn, Musketry
 from umpire.rules.dguts.commands_common import afloat, finish, ship_sets
 from umpire.rules.dguts.commands_common import number
 from umpire.rules.dguts.damage import apply_damage

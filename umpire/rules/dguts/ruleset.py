@@ -16,8 +16,7 @@ from umpire.core import actions as A
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.core.state import Step
-from umpire.rules.dguts.actions import (Burn, GalleyRam, Howitzer, Mortar, Musketry, Night, Paddles, SpeedClass,
-                                        Task, WindOrder)
+from umpire.rules.dguts.actions import GalleyRam, Howitzer, Mortar, Night, Paddles, SpeedClass, Task, WindOrder
 from umpire.rules.dguts.commands_common import MAX_GUNS, MAX_MEN, MAX_TONS, number
 from umpire.rules.dguts.guns import parse_guns
 from umpire.rules.dguts.ship import OVERRIDE_KEYS, derive_ship, initial_state
@@ -68,7 +67,7 @@ class Dguts(Ruleset):
                "ship speedclass": (SpeedClass, _C + "ship:speed_class"),
                "turn": (A.EndTurn, _C + "turn:end_turn"), "task": (Task, _C + "task:task"),
                "wind": (WindOrder, _C + "wind:wind"), "night": (Night, _C + "wind:night"),
-               "burn": (Burn, _C + "optional:burn"), "musketry": (Musketry, _C + "optional:musketry"),
+               "burn": (A.Burn, _C + "optional:burn"), "musketry": (A.Musketry, _C + "optional:musketry"),
                "ram": (GalleyRam, _C + "special:ram"), "paddles": (Paddles, _C + "special:paddles"),
                "mortar": (Mortar, _C + "special:mortar"), "howitzer": (Howitzer, _C + "special:howitzer")}
     queries = {"speed": _C + "ship:speed", "wind": _C + "wind:wind_now", "sight": _C + "wind:sight"}

@@ -7,9 +7,9 @@ from typing import ClassVar
 from umpire.core.actions import Action
 
 
-class Load(Action):
+class LoadWithShot(Action):
     """Load one broadside; `shot` is the Advanced Game's ammunition ("" for roundshot, as typed
-    before shot types existed)."""
+    before shot types existed). Core's `Load` is the same without a shot."""
 
     command: ClassVar[str] = "load"
     ship: str
@@ -39,7 +39,7 @@ class Sink(Action):
     ship: str
 
 
-class Explode(Action):
+class ExplodeAdjacent(Action):
     """The turn's die for a ship marked as exploding, and the ships in adjacent hexes, in the
     order named (Advanced VIII.C.4). `optional` is what an older version journalled of the game's
     optional rules; the rules read `state["optional"]` (Optional X)."""
@@ -50,8 +50,9 @@ class Explode(Action):
     optional: list[str] = []
 
 
-class Repair(Action):
-    """One turn of repair work on hull, rigging or guns (Advanced X.B)."""
+class RepairTurn(Action):
+    """One turn of repair work on hull, rigging or guns (Advanced X.B): no options, the work is the
+    turn's (core's `Repair` carries the crew and turns other rules put to work)."""
 
     command: ClassVar[str] = "repair"
     ship: str

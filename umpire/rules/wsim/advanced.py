@@ -24,7 +24,7 @@ class Wsim1981Advanced(Wsim1981):
     data_id = "wsim-1981-advanced"
     title = "Wooden Ships & Iron Men, second edition (1981), Advanced Game"
     actions = {**Wsim1981.actions, "fire": (Wsim1981.actions["fire"][0], f"{PLANNERS}:fire"),
-               "wind": (WsimActions.Wind, f"{PLANNERS}:wind"), "load": (WsimActions.Load, f"{PLANNERS}:load"),
+               "wind": (WsimActions.Wind, f"{PLANNERS}:wind"), "load": (WsimActions.LoadWithShot, f"{PLANNERS}:load"),
                "turn": (Wsim1981.actions["turn"][0], f"{PLANNERS}:end_turn")}
     queries = {**Wsim1981.queries, "speed": f"{PLANNERS}:speed"}
     options = {**Wsim1981.options, "fire": Wsim1981.options["fire"] + ("section", "hit_section")}

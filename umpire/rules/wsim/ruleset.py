@@ -68,12 +68,12 @@ class Wsim1981(Ruleset):
                "unfoul": (A.Contact, _p("contact")), "grapple": (A.Contact, _p("contact")),
                "ungrapple": (A.Contact, _p("contact")), "melee": (A.Melee, _p("melee")),
                "board": (A.Board, _p("board")), "capture": (A.Capture, _p("capture")),
-               "transfer": (A.Transfer, _p("transfer")), "load": (WsimActions.Load, _p("load")),
+               "transfer": (A.Transfer, _p("transfer")), "load": (WsimActions.LoadWithShot, _p("load")),
                "surrender": (A.Surrender, _p("surrender")), "recover": (A.Recover, _p("recover")),
                "turn": (A.EndTurn, _p("end_turn")), "move": (WsimActions.Move, _p("move")),
                **{c: (kind, _p("advanced_cmd")) for c, kind in (
-                   ("sail", WsimActions.Sail), ("sink", WsimActions.Sink), ("explode", WsimActions.Explode),
-                   ("repair", WsimActions.Repair), ("anchor", WsimActions.Anchor), ("wind", WsimActions.Wind))},
+                   ("sail", WsimActions.Sail), ("sink", WsimActions.Sink), ("explode", WsimActions.ExplodeAdjacent),
+                   ("repair", WsimActions.RepairTurn), ("anchor", WsimActions.Anchor), ("wind", WsimActions.Wind))},
                # the Optional Rules' own commands; each refuses in a game started without its rule
                **{c: (kind, _p("optional_cmd")) for c, kind in (
                    ("mast", A.Mast), ("tow", OptionalActions.Tow), ("aground", OptionalActions.Aground),

@@ -28,7 +28,8 @@ from umpire.rules.wsim.ruleset import Wsim1981
 from umpire.rules.wsim.actions import Move
 from umpire.rules.wsim.optional_actions import Aground, Designate, Tow
 from umpire.rules.wsim.editions.te26 import wind as te26_wind
-from umpire.rules.wsim.editions.te26.actions import Bomb, Burn, Collide, Musketry, Row, Station, TeSail
+from umpire.core.actions import Burn, Musketry
+from umpire.rules.wsim.editions.te26.actions import Bomb, Collide, Row, Station, TeSail
 
 #: where the planners live
 PLANNERS = "umpire.rules.wsim.editions.te26.planners"
@@ -80,7 +81,7 @@ class WsimTe26(Wsim1981):
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k in _BUILT},
                **{k: (A.Contact, _p("contact")) for k in ("foul", "unfoul", "grapple", "ungrapple")},
                "fire": (A.Fire, _p("fire")), "melee": (A.Melee, _p("melee")), "board": (A.Board, _p("board")),
-               "transfer": (A.Transfer, _p("transfer")), "load": (WsimActions.Load, _p("load")),
+               "transfer": (A.Transfer, _p("transfer")), "load": (WsimActions.LoadWithShot, _p("load")),
                "turn": (A.EndTurn, _p("end_turn")), "morale": (A.Morale, _p("morale")),
                "designate": (Designate, _p("designate")), "move": (Move, _p("move")), "tow": (Tow, _p("tow")),
                "mast": (A.Mast, _p("mast")), "ram": (Collide, _p("ram"))}
@@ -172,7 +173,7 @@ class WsimTe26(Wsim1981):
 
 class WsimTe26Advanced(WsimTe26):
     level = "advanced"
-    actions = {**WsimTe26.actions, "fire": (A.Fire, _a("fire")), "load": (WsimActions.Load, _a("load")),
+    actions = {**WsimTe26.actions, "fire": (A.Fire, _a("fire")), "load": (WsimActions.LoadWithShot, _a("load")),
                "turn": (A.EndTurn, _a("end_turn")), "explode": (A.Explode, _a("explode")), "burn": (Burn, _a("burn")),
                "wind": (WsimActions.Wind, _a("wind")), "sail": (TeSail, _a("sail")),
                "anchor": (WsimActions.Anchor, _a("anchor")), "repair": (A.Repair, _a("repair")),

@@ -80,9 +80,9 @@ class Wsim1974(Wsim1981):
                **{c: (Wsim1981.actions[c][0], _p(name)) for c, name in (
                    ("move", "move"), ("board", "board"), ("surrender", "surrender"), ("capture", "capture"),
                    ("recover", "recover"), ("fire", "fire"), ("melee", "melee"), ("turn", "end_turn"))},
-               "wind": (WsimActions.Wind, _p("wind")), "load": (WsimActions.Load, _p("load")),
+               "wind": (WsimActions.Wind, _p("wind")), "load": (WsimActions.LoadWithShot, _p("load")),
                **{c: (k, _p("optional_action")) for c, k in (
-                   ("sink", WsimActions.Sink), ("explode", WsimActions.Explode), ("repair", WsimActions.Repair),
+                   ("sink", WsimActions.Sink), ("explode", WsimActions.ExplodeAdjacent), ("repair", WsimActions.RepairTurn),
                    ("anchor", WsimActions.Anchor), ("sail", WsimActions.Sail), ("tow", Optional.Tow),
                    ("aground", Optional.Aground))}}
 
