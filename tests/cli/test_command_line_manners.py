@@ -167,3 +167,27 @@ def test_output_dash_is_standard_output_not_a_file_named_dash(tmp_path):
     refused = umpire_process(tmp_path, "--json", "tables", "template", "--ruleset", "wsim-te26", "-o", "-")
     assert refused.returncode == 2 and "standard output" in only_object(refused.stdout)["error"]
     assert not (tmp_path / "-").exists()
+
+
+def test_shell_completion_offers_commands_after_help_and_an_options_values(umpire, duel):
+    from umpire.cli.completion import Completer
+    from umpire.cli.context import Ctx
+
+    words = Completer(Ctx(str(duel), False, None)).words_for
+    assert "fire" in words(["help"]) and "mars" not in words(["help"])
+    assert words(["help", "oob"]) == ["convert", "export"]
+    assert words(["fire", "mars", "--at"]) == ["hercule", "mars"]
+    assert words(["fire", "mars", "--side"])[:4] == ["left", "right", "port", "starboard"]
+    assert words(["status", "--side"]) == ["british", "french"]
+    assert words(["speed", "mars", "--attitude"]) == ["A", "B", "C", "D"]
+
+
+def test_the_system_shells_completion_offers_ship_ids_and_attitudes(umpire, duel):
+    def complete(*words):
+        line = ["umpire", "--game", str(duel), *words]
+        env = {**ENV, "COMP_WORDS": " ".join(line), "COMP_CWORD": str(len(line) - 1), "_UMPIRE_COMPLETE": "bash_complete"}
+        res = subprocess.run([sys.executable, "-m", "umpire"], capture_output=True, text=True, env=env)
+        return [w.split(",", 1)[1] for w in res.stdout.split()]
+
+    assert complete("fire", "mars", "--at", "h") == ["hercule"]
+    assert complete("speed", "mars", "--attitude", "") == ["A", "B", "C", "D"]

@@ -146,6 +146,10 @@ def run(argv: list[str] | None = None, on_error=None, error_fields: dict | None 
             on_error(message, code)
         return code
 
+    if os.environ.get("_UMPIRE_COMPLETE"):   # the system shell asks for completions (`umpire completion`)
+        from umpire.cli.completion import attach_values
+
+        attach_values()
     try:
         cli.main(args=argv, prog_name="umpire", standalone_mode=False)
     except UmpireError as exc:
