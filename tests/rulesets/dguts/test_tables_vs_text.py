@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from umpire.core import tables as core
 from umpire.rules.dguts import BadInput, MissingTable, RulingNeeded, Tables, default_tables, load_tables
 from umpire.core.resources import resource_dir
-from umpire.rules.dguts.tables import TABLE_NAMES, cite, read_table_file
+from umpire.rules.dguts.tables import TABLE_NAMES, cite
 
 from .helpers import excerpt
 
@@ -21,7 +22,8 @@ T = default_tables()
 
 def test_every_table_file_and_section_names_its_source():
     for name in TABLE_NAMES:
-        table = read_table_file(resource_dir("data") / "dguts" / f"{name}.toml")
+        table = tomllib.loads((resource_dir("data") / "dguts" / f"{name}.toml").read_text(encoding="utf-8"))
+        core.check_sources(name, table)
         assert "dguts-1975-second-edition-ocr.txt" in table["source"] or name == "nations"
         for key, value in table.items():
             if isinstance(value, dict):

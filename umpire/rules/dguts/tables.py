@@ -15,16 +15,14 @@ replaces (a number as 2, 1.5 or "3/2"). The tables are the one
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-from umpire.core.tables import Reading, Tables, as_fraction, check_sources, default_readings as _readings
-from umpire.rules.dguts.model import BadInput, MissingTable
+from umpire.core.tables import Reading, Tables, as_fraction, default_readings as _readings
+from umpire.rules.dguts.model import MissingTable
 
 __all__ = ["DGUTS", "TABLE_NAMES", "Tables", "as_fraction", "cite", "default_readings", "default_tables",
-           "game_tables", "load_tables", "read_table_file", "source", "tables_or_default"]
+           "game_tables", "load_tables", "source", "tables_or_default"]
 
 #: The table files the DGUTS rules read, by table name (file stem).
 TABLE_NAMES: tuple[str, ...] = (
@@ -65,17 +63,6 @@ def cite(tables: Tables, table: str, section: str | None = None) -> str:
 def _ruled_note(tables: Tables, table: str, section: str | None) -> str:
     prefix = f"{table}." + (f"{section}." if section else "")
     return "; house ruling applies" if any(k.startswith(prefix) for k in tables.rulings) else ""
-
-
-def read_table_file(path: Path) -> dict:
-    """Read one table file and check it."""
-    try:
-        with path.open("rb") as handle:
-            table = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise BadInput(f"table file {path}: {exc}") from None
-    check_sources(path.stem, table)
-    return table
 
 
 def default_readings() -> dict[str, dict]:
