@@ -70,3 +70,17 @@ def test_a_name_the_fonts_cannot_print_is_named_in_a_warning(tmp_path):
     latin = tmp_path / "latin.toml"
     latin.write_text(SCENARIO, encoding="utf-8")
     assert sheets_pdf(fleet_from_scenario(str(latin))).warnings == ()     # accents and all, DejaVu has them
+
+
+def test_a_long_name_wraps_on_line_1_of_a_wsim_log_at_its_size(umpire, tmp_path):
+    from tests.pdf.conftest import MARS
+
+    name = "SAN JUAN NEPOMUCENO Y SANTISIMA TRINIDAD DE LA REAL ARMADA"
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981").code == 0
+    assert umpire("ship", "add", name, "--id", "sjn", "--side", "spanish", "--spec", MARS, "--class", "SOL").code == 0
+    assert umpire("sheet", "-o", tmp_path / "s.pdf").code == 0
+    page = pages(tmp_path / "s.pdf")[0]
+    flat = " ".join(text(page).split())
+    assert f"{name} \u2013 S.O.L." in flat and "\u2026" not in flat        # whole, on the title and on line 1
+    line_one = [(t, s) for t, s in runs(page) if t.startswith("SAN JUAN") and s < 12]
+    assert line_one and all(s >= 8.5 for _, s in line_one), line_one

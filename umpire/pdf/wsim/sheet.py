@@ -10,6 +10,7 @@ position comes from the layout; nothing here decides a rule.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Sequence
 
@@ -139,16 +140,35 @@ def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> fl
     y = top
     for label, value in lines:
         base = pen.middle(y, hd.line, f.text)
+        bold = label.startswith("1 ")
+        parts = field_lines(pen, value, col - hd.label, f.text, bold)
         pen.text(x, base, label, f.small, room=hd.label)
-        pen.text(x + hd.label, base, value, f.text, bold=label.startswith("1 "), room=col - hd.label)
-        pen.rule(x + hd.label, y - hd.line, x + col, y - hd.line, pen.ink.box)
-        y -= hd.line
+        for k, part in enumerate(parts):       # a long line 1 wraps onto more lines, at its size
+            pen.text(x + hd.label, base - k * f.text * f.leading, part, f.text, bold=bold, room=col - hd.label)
+        height = hd.line + (len(parts) - 1) * f.text * f.leading
+        pen.rule(x + hd.label, y - height, x + col, y - height, pen.ink.box)
+        y -= height
     right = _movement(pen, layout, view.movement, x + col + hd.column_gap, top)
     for line in view.status:
         base = pen.middle(right, hd.line, f.text, True)
         pen.text(x + col + hd.column_gap, base, line, f.text, bold=True, room=col)
         right -= hd.line
     return top - min(y, right)
+
+
+def field_lines(pen: Pen, text: str, room: float, size: float, bold: bool, most: int = 3) -> list[str]:
+    """A field's value at its size: one line if it fits, else broken after spaces and hyphens over
+    at most `most` lines (the last shortened only if even they are not enough)."""
+    if pen.width(text, size, bold) <= room:
+        return [text]
+    out: list[str] = []
+    for piece in (p for p in re.split(r"(?<=[ \-])", text) if p):
+        if out and pen.width((out[-1] + piece).rstrip(), size, bold) <= room:
+            out[-1] += piece
+        else:
+            out.append(piece)
+    out = [line.rstrip() for line in out]
+    return out[:most - 1] + [" ".join(out[most - 1:])] if len(out) > most else out
 
 
 def _movement(pen: Pen, layout: WsimSheetLayout, moves: Sequence[Allowance], x: float, top: float) -> float:
