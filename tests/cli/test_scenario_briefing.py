@@ -44,8 +44,9 @@ def test_show_warns_about_what_the_source_lacks(umpire):
     data = umpire("--json", "scenarios", "show", "dguts-constitution-guerriere").json
     assert "the source gives no wind: roll for it as the rules say" in data["warnings"]
     assert "the source sets no game length" in data["warnings"]
-    erie = umpire("--json", "scenarios", "show", "lake-erie").json
-    assert any("no set-up" in w for w in erie["warnings"])
+    erie = umpire("--json", "scenarios", "show", "lake-erie").json   # ships filled in from history
+    assert any("estimated values" in w and "lawrence" in w for w in erie["warnings"])
+    assert any("no starting hex" in w for w in erie["warnings"])
     assert umpire("scenarios", "show", "no-such-battle").code == 2
 
 

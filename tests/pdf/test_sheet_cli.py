@@ -230,8 +230,9 @@ def test_bad_input_exits_2_with_one_line(umpire, battle, tmp_path):
         ("sheet", "--scenario", "no-such-scenario", "-o", tmp_path / "x.pdf"),
         ("sheet", "-o", tmp_path / "missing" / "x.pdf"),
         ("--game", tmp_path / "none.toml", "cards", "-o", tmp_path / "x.pdf"),
-        ("cards", "--scenario", "wsim-2c", "-o", tmp_path / "x.pdf"),          # no set-up printed
+        ("cards", "--scenario", tmp_path / "empty.toml", "-o", tmp_path / "x.pdf"),   # no set-up printed
     ]
+    (tmp_path / "empty.toml").write_text('format = 1\nid = "empty"\nruleset = "wsim-1974"\ntitle = "No set-up"\n')
     for args in cases:
         res = umpire(*args)
         assert res.code == 2, (args, res.err)

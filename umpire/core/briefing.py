@@ -98,8 +98,8 @@ def warnings(doc: dict, brief: dict) -> list[str]:
         out.append(f"{len(unplaced)} of {len(ships)} ships have no starting hex: the umpire places them")
     estimated = [s["id"] for s in ships if s.get("estimated")]
     if estimated:
-        out.append(f"{len(estimated)} ship{'s have' if len(estimated) > 1 else ' has'} values estimated from their rating: check "
-                   f"({', '.join(estimated[:5])}{', ...' if len(estimated) > 5 else ''})")
+        out.append(f"{len(estimated)} ship{'s have' if len(estimated) > 1 else ' has'} estimated values (from a rating, "
+                   f"or tons, men and guns): check ({', '.join(estimated[:5])}{', ...' if len(estimated) > 5 else ''})")
     return out
 
 

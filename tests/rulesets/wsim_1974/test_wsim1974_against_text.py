@@ -36,7 +36,8 @@ DROPPED = [
     "Hex 5532; Dir.3 INTREPIDE: 16H-(6-6-5)M-11(1)G-7R(3)-5-22'-27(AV)",
     "Hex 4634; Dir.3 BUCENTAURE",
 ]
-SHIPS = [(stem, sh) for stem, s in load_scenarios().items() for sh in s.get("ships", [])]
+# ships filled in from history where the text prints no set-up line (1H, 2C) are not the text's lines
+SHIPS = [(stem, sh) for stem, s in load_scenarios().items() for sh in s.get("ships", []) if "estimated" not in sh]
 
 
 def line(sh: dict) -> str:
