@@ -21,6 +21,7 @@ def armed_points():
 def test_the_fit_has_the_texts_ships():
     names = {p["name"] for p in armed_points()}
     assert {"CONSTITUTION", "GUERRIERE", "CHESAPEAKE", "SHANNON", "WASP", "REINDEER", "CYANE"} <= names
+    assert "JAVA" not in names and all(p["scenario"] not in ("wsim-1h", "wsim-2c") for p in fit_points())
 
 
 @pytest.mark.parametrize("point", armed_points(), ids=lambda p: f"{p['scenario']}-{p['name']}")

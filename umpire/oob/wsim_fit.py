@@ -113,6 +113,8 @@ def fit_points() -> tuple[dict, ...]:
         nations = {s["id"]: s.get("nation", "") for s in doc.get("sides", [])}
         names = {_key(s["name"]) for s in doc.get("ships", [])}
         for ship in doc.get("ships", []):
+            if ship.get("estimated"):   # filled in by this very rule (1H, 2C): not the text's own
+                continue
             nation = ship.get("nation") or nations.get(ship["side"], "")
             for h in history:
                 if (_key(h["name"]) == _key(ship["name"]) and h["nation"] == nation
