@@ -48,3 +48,14 @@ def test_record_columns_given_are_kept_and_never_asked(umpire, tmp_path):
     records = {s["id"]: s["record"] for s in umpire("--json", "status").json["ships"]}
     assert (records["lawrence"]["class_number"], records["lawrence"]["turning"], records["lawrence"]["rate"]) == (5, 2, 20)
     assert (records["detroit"]["class_number"], records["detroit"]["turning"], records["detroit"]["rate"]) == (4, 3, 19)
+
+
+def test_a_rate_column_is_the_ships_gun_rating(umpire, tmp_path):
+    """`rate` reaches her record's gun rating, with a spec given or taken from the listing."""
+    src = tmp_path / "o.csv"
+    src.write_text(f'name,side,nation,spec,rate\nMARS,british,british,"{MARS}",74\nBELLONA,british,british,,74\n')
+    assert umpire("oob", "convert", src, "--ruleset", "wsim-1974", "-o", tmp_path / "o.toml").code == 0
+    ships = tomllib.loads((tmp_path / "o.toml").read_text())["ships"]
+    assert [s["rated_guns"] for s in ships] == [74, 74]
+    assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "o.toml").code == 0
+    assert [s["record"]["rate"] for s in umpire("--json", "status").json["ships"]] == [74, 74]

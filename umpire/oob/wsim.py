@@ -42,6 +42,8 @@ def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
         except BadInput as exc:
             raise OobError(path, row.line, "spec", str(exc)) from None
         ship["spec"] = str(spec)
+        if row.get("rate"):   # the gun rating of her record (1974 towing and wind, 1981 Optional Rules)
+            ship["rated_guns"] = _rated_guns(path, row)
         return ship, ""
     if all(row.get(c) for c in ("tons", "men", "guns")):
         return derived_ship(path, row, ship)
@@ -69,6 +71,8 @@ def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
     points = best["points"][quality]
     ship["spec"] = f"{best['spec']}-{points}({quality})"
     ship["quality"] = quality
+    if row.get("rate"):
+        ship["rated_guns"] = rated
     how = (f"derived from the {nation} {best['rated_guns']}-gun listing"
            + (f" ({best['class']})" if best.get("class") else "") + f" for {rated} guns, {quality} crew")
     return ship, how
