@@ -29,9 +29,24 @@ def ships_to_print(obj, ships: tuple[str, ...], scenario: str | None, blank: boo
     if level is not None and not scenario:
         raise BadInput("--level goes with --scenario: a game's sheets print at the game's own level")
     if scenario:
+        _scenario_ships(scenario, ships)
         return pdf.fleet_from_scenario(scenario, ships, level or "")
     ids = [obj.ship(s) for s in ships]
     return pdf.fleet_from_game(obj.game, obj.state, ids, blank)
+
+
+def _scenario_ships(scenario: str, refs: tuple[str, ...]) -> None:
+    """Each ship asked for is one of the scenario's: one it lacks is refused naming the scenario and the
+    nearest of its ships."""
+    if not refs:
+        return
+    from umpire.core import scenarios
+    from umpire.core.ships import find_ship
+
+    scen = scenarios.load(scenario)
+    by_id = {s["id"]: s for s in scen.get("ships", [])}
+    for ref in refs:
+        find_ship(by_id, ref, f"in scenario {scen['id']}", f"umpire scenarios show {scen['id']}")
 
 
 def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:

@@ -75,6 +75,11 @@ def readable_lines(data: dict, width: int = WIDTH, indent: str = "") -> list[str
             for item in value:
                 line = "; ".join(f"{str(k).replace('_', ' ')} {plain(v)}" for k, v in item.items())
                 out += _wrap(f"{indent}  - {line}", width, indent + "    ")
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value) and \
+                len(f"{indent}{label}: {plain(value)}") > width:   # a long list: an item a line
+            out.append(f"{indent}{label}:")
+            for item in value:
+                out += _wrap(f"{indent}  - {item}", width, indent + "    ")
         else:
             out += _wrap(f"{indent}{label}: {plain(value)}", width, indent + "    ")
     return out

@@ -38,8 +38,9 @@ def check_new_id(ship_id: str, taken: dict) -> str:
     return ship_id
 
 
-def find_ship(ships: dict, text: str) -> str:
-    """Id of the ship `text` names: exact id, else a unique case-insensitive prefix of an id or name."""
+def find_ship(ships: dict, text: str, where: str = "in this game", listed_by: str = "umpire status") -> str:
+    """Id of the ship `text` names: exact id, else a unique case-insensitive prefix of an id or name.
+    `where` and `listed_by` say where the ships are and what lists them (a game, or a scenario)."""
     if text in ships:
         return text
     key = text.strip().lower()
@@ -51,7 +52,7 @@ def find_ship(ships: dict, text: str) -> str:
         return hits[0]
     if not hits:
         if not ships:
-            raise BadInput(f"no ship {text!r} in this game (none yet; `umpire ship add` adds one)")
+            raise BadInput(f"no ship {text!r} {where} (none yet; `umpire ship add` adds one)")
         names = [*ships, *(s["name"].lower() for s in ships.values())]
-        raise BadInput(f"no ship {text!r} in this game{did_you_mean(text, names)} (`umpire status` lists them)")
+        raise BadInput(f"no ship {text!r} {where}{did_you_mean(text, names)} (`{listed_by}` lists them)")
     raise BadInput(f"ship {text!r} is ambiguous: " + ", ".join(f"{h} ({ships[h]['name']})" for h in hits))

@@ -15,24 +15,35 @@ from umpire.core.errors import BadInput
 
 @cli.group()
 def oob():
-    """Convert historical orders of battle to game stats, and back."""
+    """Convert historical orders of battle to game stats, and back.
+
+    \b
+    Examples:
+      umpire oob convert trafalgar.csv --ruleset wsim-1981 -o trafalgar.toml
+      umpire oob export --scenario trafalgar -o trafalgar.csv
+    """
 
 
 @oob.command("convert")
 @click.argument("input_path", metavar="INPUT")
-@click.option("--ruleset", required=True, help="wsim-1981 or dguts.")
+@click.option("--ruleset", required=True, help="The rules to convert for: wsim-1974, wsim-1981, wsim-te26, dguts "
+              "or grid.")
 @click.option("-o", "--output", required=True, help="Scenario TOML to write ('-' for standard output).")
 @click.option("--title", help="Scenario title (default: from the file name).")
 @click.option("--force", is_flag=True, help="Overwrite OUTPUT if it exists.")
 @click.pass_obj
 def oob_convert(obj, input_path, ruleset, output, title, force):
-    """Convert an OOB CSV (or the rule books' ship lines) into a scenario file.
+    """Convert an order of battle into a scenario file: a CSV, the rule books' ship lines, or a
+    published list (a side line such as `British` or `[French]`, then ships such as
+    `Bucentaure, 80 guns` or `Redoutable (74)`); docs/oob.md gives each form.
 
     Every row is checked first; on any bad row nothing is written.
 
     \b
-    Example:
+    Examples:
       umpire oob convert trafalgar.csv --ruleset wsim-1981 -o trafalgar.toml
+      umpire oob convert trafalgar.txt --ruleset dguts -o trafalgar-dguts.toml
+      umpire oob convert trafalgar.csv --ruleset wsim-1981 -o -       # the TOML on standard output
     """
     from umpire.oob.convert import convert   # every rule system's converter: loaded only to convert
 
@@ -51,8 +62,15 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
         to_stdout(obj, tomli_w.dumps(doc).encode("utf-8"))
         return
     files.write_atomic(out, tomli_w.dumps(doc).encode("utf-8"), "output", exclusive=not force)
-    obj.emit({"written": str(out), "ruleset": doc["ruleset"], "ships": len(doc["ships"]), "derived": report},
-             "order of battle converted")
+    data = {"written": str(out), "ruleset": doc["ruleset"], "ships": len(doc["ships"]), "derived": report}
+    if obj.as_json:
+        obj.emit(data)
+        return
+    from umpire.cli import table, text
+
+    obj.emit({k: v for k, v in data.items() if k != "derived"}, "order of battle converted")
+    if report:   # one line per ship whose stats were derived, not one cell of them all
+        click.echo("\n".join(text.readable_lines({"derived": report}, table.width())))
 
 
 @oob.command("export")

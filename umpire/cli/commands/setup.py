@@ -134,7 +134,13 @@ FINITE = _Finite()
 
 @cli.group()
 def ship():
-    """Add ships to the game."""
+    """Add ships to the game (`ship add`), or give and correct a ship's record in play (`ship edit`).
+
+    \b
+    Examples:
+      umpire ship add MARS --side british --spec "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
+      umpire ship add --help
+    """
 
 
 @ship.command("add")

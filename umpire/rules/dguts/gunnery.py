@@ -59,7 +59,10 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
     """Check the order against the rules and work out the dice and multipliers."""
     t = tables_or_default(tables)
     steps: list[Step] = []
-    _check_can_fire(firer_state, target_state, order)
+    try:
+        _check_can_fire(firer_state, target_state, order)
+    except Refused as exc:   # the refusal names the ship it is about
+        raise Refused(f"{firer.get('name') or 'the firing ship'}: {exc}") from None
     land = firer.get("kind") == "land_battery"
     long_reach = order.anchored or land
     band = _chaser_band(order, t) or range_band(order.range_inches, long_reach, t, firer.get("range_bands"))

@@ -95,7 +95,7 @@ def check_fire(state: dict, act: Fire, tables) -> None:
     if target["state"] == "surrendered":
         raise Refused(f"{target['name']} has surrendered: she blocks the field of fire and may not be fired on")
     if target["controller"] == firer["controller"]:
-        raise Refused(f"{target['name']} is friendly to {firer['name']}: a friendly ship blocks the field of fire")
+        raise Refused(f"{target['name']} is friendly to {firer['name']}: a ship does not fire on her own side")
     if not firer["loaded"][act.side]:
         raise Refused(f"{firer['name']}'s {act.side} broadside is not loaded (load it with `umpire load`)")
     if firer.get("loaded_this_turn") == act.side:
