@@ -27,7 +27,7 @@ EXTRA_DIE = {"morale": "crew morale (critical 7H/16H)", "steering": "steering (c
 #: ship keys a fire may change
 CHANGED = ("hull_left", "crew_left", "guns_left", "carronades_left", "gun_sections_left",
            "carronade_sections_left", "rigging_left", "prize", "state", "struck", "liable", "prize_losses",
-           "sails", "quality", "turning", "anchor", "critical_effects", "doomed_turn")
+           "sails", "quality", "turning", "anchor", "critical_effects", "doomed_turn", "morale_checks")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ def hit_number(state: dict, act: AdvancedFire, tables) -> tuple[int, list[Step]]
             steps.append(Step(label, f"{value:+d} -> table {number}", cite))
 
     mods = hdt["modifiers"]
-    q = effective_quality(firer)
+    q = quality_then(firer, state["turn"])
     add(f"crew quality {q}", mods[f"crew_quality_{q}"][gi], tables.source("hdt", f"modifiers.crew_quality_{q}"))
     if is_captured(firer):
         add("captured ship", mods["captured_ship"][gi], tables.source("hdt", "modifiers.captured_ship"))
@@ -228,6 +228,8 @@ def resolve(state: dict, act: AdvancedFire, rolls: tuple[int, ...], typed: bool,
     act = mark(t, landing, act, steps, landed)
     for c in crits:   # doubling counts the hits that landed (chainshot's G are misses)
         apply_critical(t, c, landing, act, state["turn"], tables, steps, landed)
+    if not any(c["entry"]["effect"] == "morale" for c in crits):   # this fire's damage read by the phase's checks
+        settle_morale(t, state["turn"], tables, steps)
     destroyed = None
     if hull_before > 0 and t["hull_left"] == 0 and t["state"] not in ("exploded", "exploding"):
         destroyed = destroyed_hull(t, dice.take("destroyed hull"), state["turn"], tables, steps)
@@ -388,7 +390,7 @@ def apply_critical(t: dict, c: dict, hits: dict, act: AdvancedFire, turn: int, t
         effect(t, {"effect": "anchor cable severed: may not anchor again"})
         steps.append(Step(label, "anchor cable severed", "Critical Hit Table"))
     elif kind == "morale":
-        morale(t, die, e, tables, steps, label)
+        morale(t, die, e, tables, steps, label, turn)
     elif kind == "steering":
         hit = die in e["rolls"]
         if hit:
@@ -427,22 +429,52 @@ def effect(t: dict, e: dict) -> None:
     t["critical_effects"] = list(t.get("critical_effects", [])) + [e]
 
 
-def morale(t: dict, die: int, e: dict, tables, steps: list[Step], label: str) -> None:
+def morale(t: dict, die: int, e: dict, tables, steps: list[Step], label: str, turn: int) -> None:
     """7H/16H: one die plus the crew quality's melee strength, less lost crew sections; six or less
-    drops the crew one rate."""
-    q = t["prize"]["quality"] if is_captured(t) else t["quality"]
-    strength = tables["melee"]["crew_strength"][q]
+    drops the crew one rate. Critical damage is applied at the end of the Combat Phase (Advanced
+    I.A.2.b.2): the check is kept with the turn and read against the crew as the phase leaves her
+    (`phase_end_quality`), so the phase's fires give the same crew in any order."""
+    checks = [c for c in t.get("morale_checks", []) if c["turn"] == turn]
+    was = checks[0]["was"] if checks else effective_quality(t)
+    t["morale_checks"] = checks + [{"turn": turn, "die": die, "was": was, "fails_at_or_below": e["fails_at_or_below"],
+                                    "label": label}]
+    steps.append(Step(f"{label}, die {die}", "crew morale check, made at the end of the Combat Phase",
+                      "Advanced I.A.2.b.2"))
+    settle_morale(t, turn, tables, steps)
+
+
+def quality_then(ship: dict, turn: int) -> str:
+    """The crew quality a ship fires with: as at the start of this turn's Combat Phase, before any
+    critical morale drop scored in it (firing is simultaneous, Basic VIII.A.7; Advanced I.A.2.b.2)."""
+    checks = [c for c in ship.get("morale_checks", []) if c["turn"] == turn]
+    return checks[0]["was"] if checks else effective_quality(ship)
+
+
+def settle_morale(t: dict, turn: int, tables, steps: list[Step]) -> bool:
+    """The crew quality this turn's morale checks give, with all the phase's damage recorded: each
+    check is one die plus the melee strength of the quality the phase began with, less crew sections
+    lost; each at or below the table's number drops the crew one rate (cumulative, I.A.2.b.3; see
+    docs/rulings.md). Sets it on `t`; True if it changed."""
+    checks = [c for c in t.get("morale_checks", []) if c["turn"] == turn]
+    if not checks:
+        return False
+    was = checks[0]["was"]
+    strength = tables["melee"]["crew_strength"][was]
     lost = sum(1 for c in t["crew_left"] if c == 0)
-    total = die + strength - lost
-    drops = total <= e["fails_at_or_below"] and q != QUALITIES[-1]
-    if drops:
-        new = QUALITIES[QUALITIES.index(q) + 1]
-        if is_captured(t):
-            t["prize"] = {**t["prize"], "quality": new}
-        else:
-            t["quality"] = new
-    steps.append(Step(f"{label}, die {die} + {q} {strength} - {lost} section(s) lost", f"{total}: " + (
-        f"crew drops to {QUALITIES[QUALITIES.index(q) + 1]}" if drops else "no change"), "Critical Hit Table"))
+    fails = [c for c in checks if c["die"] + strength - lost <= c["fails_at_or_below"]]
+    new = QUALITIES[min(QUALITIES.index(was) + len(fails), len(QUALITIES) - 1)]
+    if new == effective_quality(t):
+        return False
+    for c in checks:
+        total = c["die"] + strength - lost
+        steps.append(Step(f"{c['label']} at the end of the Combat Phase, die {c['die']} + {was} {strength} - {lost} "
+                          f"section(s) lost", f"{total}: " + ("fails" if c in fails else "holds"), "Critical Hit Table"))
+    if is_captured(t):
+        t["prize"] = {**t["prize"], "quality": new}
+    else:
+        t["quality"] = new
+    steps.append(Step("crew quality", f"{was} -> {new}" if new != was else f"back to {was}", "Advanced I.A.2.b.2"))
+    return True
 
 
 def destroyed_hull(t: dict, die: int, turn: int, tables, steps: list[Step]) -> str:
