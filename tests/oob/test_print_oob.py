@@ -52,3 +52,25 @@ def test_oob_and_ruleset_go_together(umpire, tmp_path, args):
     (tmp_path / "x.csv").write_text(ERIE)
     res = umpire("sheet", *[tmp_path / a if a == "x.csv" else a for a in args], "-o", tmp_path / "o.pdf")
     assert res.code == 2 and "--oob" in res.err and not (tmp_path / "o.pdf").exists()
+
+
+@pytest.mark.parametrize("line, ruleset", [
+    ("Victory (100)\n", "wsim-1981"),
+    ("Victory (100)\n", "dguts"),
+    ("Constitution: 1576 tons, 456 men, 30-24#, 22-32#C (American)\n", "dguts"),
+    ("Constitution: 1576 tons, 456 men, 30-24#, 22-32#C\n", "wsim-1981"),
+    ("Hex 4319; Dir.4 VICTORY: 17H-(5-5-4)M-11(1)G-8R(3)-5-22'-33(EL)\n", "wsim-1974"),
+    ("name,side,nation,tons,men,guns\nTrippe,american,american,60,35,1x32\n", "dguts"),
+])
+def test_a_single_line_of_any_kind_prints_one_ship(umpire, tmp_path, line, ruleset):
+    """A file of one ship line, with no side line, prints that ship (`oob convert` still asks for a side)."""
+    (tmp_path / "one.txt").write_text(line, encoding="utf-8")
+    res = umpire("--json", "sheet", "--oob", tmp_path / "one.txt", "--ruleset", ruleset, "-o", tmp_path / "one.pdf")
+    assert res.code == 0, res.err
+    assert res.json["ships"] == 1 and (tmp_path / "one.pdf").exists()
+
+
+def test_a_single_line_not_a_ship_names_the_line(umpire, tmp_path):
+    (tmp_path / "one.txt").write_text("Victory the great\n")
+    res = umpire("cards", "--oob", tmp_path / "one.txt", "--ruleset", "wsim-1981", "-o", tmp_path / "one.pdf")
+    assert res.code == 2 and "one.txt: line 1" in res.err and not (tmp_path / "one.pdf").exists()

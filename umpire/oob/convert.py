@@ -10,19 +10,20 @@ from umpire.core.errors import BadInput
 from umpire.core.record import Record
 from umpire.core.ruleset import canonical, find_ruleset
 from umpire.oob.families import conversion_for
-from umpire.oob.published import complete, finish, read_if_published
+from umpire.oob.published import complete, finish, read_if_published, read_sideless
 from umpire.oob.reader import COLUMNS, OPTIONAL, OobError, Row, assign_ids, read, record_columns
 
 
-def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
-    """Read `path` and return (scenario document, report lines). Nothing is written here."""
+def convert(path: Path, ruleset: str, side: str = "") -> tuple[dict, list[str]]:
+    """Read `path` and return (scenario document, report lines). Nothing is written here. With a
+    `side` (printing a list), ships whose file names no side take it, so one line is one ship."""
     rid = canonical(ruleset)
     conversion = conversion_for(rid)
-    rows = read_if_published(path) or read(path)
+    rows = read_if_published(path) or _read(path, side)
     published = rows[0].source == "published"
     if published:   # ship names and ratings only: values from the texts' own ships (oob/published.py)
         complete(path, rows, conversion)
-    assign_ids(path, rows)
+    assign_ids(path, rows, side)
     ships, report = [], []
     record = find_ruleset(rid).record()
     for row in rows:
@@ -42,12 +43,27 @@ def convert(path: Path, ruleset: str) -> tuple[dict, list[str]]:
     return doc, report
 
 
+def _read(path: Path, side: str) -> list[Row]:
+    """CSV or book lines; failing those, with a `side`, published ship lines with no side line."""
+    try:
+        return read(path)
+    except OobError:
+        rows = read_sideless(path, side) if side else None
+        if rows is None:
+            raise
+        return rows
+
+
+#: the side of a printed list's ships whose file names none
+UNSIDED = "ships"
+
+
 def scenario_document(path: Path, ruleset: str) -> dict:
     """The scenario an order of battle converts to, checked as `oob convert` checks what it writes
     and as `new --scenario` will read it; nothing is written (`sheet --oob`, `cards --oob`)."""
     from umpire.core import scenarios
 
-    doc, _ = convert(path, ruleset)
+    doc, _ = convert(path, ruleset, UNSIDED)
     scenarios.validate(doc, path)
     scenarios.check_playable(doc, path)
     doc["_path"] = str(path)

@@ -43,11 +43,28 @@ BULLET = re.compile(r"^(?:[-*•]|\d{1,3}[.)])\s+")
 def read_if_published(path: Path) -> list[Row] | None:
     """The rows of `path` when it is a published list; None for any other kind of file (or one
     that cannot be read, which `reader.read` then reports)."""
+    text = _text(path)
+    return read_published(path, text) if text is not None and is_published(text) else None
+
+
+def read_sideless(path: Path, side: str) -> list[Row] | None:
+    """The rows of published-list ship lines with no side line (`Victory (100)` alone), all on
+    `side`; None when the file is not such lines."""
+    text = _text(path)
+    if text is None or any(side_line(x) for x in text.splitlines() if x.strip() and not x.strip().startswith("#")):
+        return None
     try:
-        text = _decode(path, path.read_bytes()).lstrip("\ufeff")
+        rows = read_published(path, text, side)
+    except OobError:
+        return None
+    return rows if all(r.get("rate") for r in rows) else None   # each with her rating: no CSV read as names
+
+
+def _text(path: Path) -> str | None:
+    try:
+        return _decode(path, path.read_bytes()).lstrip("\ufeff")
     except (OSError, OobError):
         return None
-    return read_published(path, text) if is_published(text) else None
 
 
 def is_published(text: str) -> bool:
@@ -85,9 +102,10 @@ def header_nations(text: str) -> list[str]:
     return found
 
 
-def read_published(path: Path, text: str) -> list[Row]:
-    """Rows of a published list; a line that cannot be read is refused with its number."""
-    rows, side, nations, side_name = [], "", [], ""
+def read_published(path: Path, text: str, side: str = "") -> list[Row]:
+    """Rows of a published list; a line that cannot be read is refused with its number. Ships
+    before any side line are refused, or with `side` given (printing a list) take that side."""
+    rows, nations, side_name = [], [], side
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):

@@ -208,12 +208,15 @@ def _read_lines(path: Path, text: str) -> list[Row]:
     return rows
 
 
-def assign_ids(path: Path, rows: list[Row]) -> None:
-    """Give each row an id (given, or from the name); refuse duplicates."""
+def assign_ids(path: Path, rows: list[Row], side: str = "") -> None:
+    """Give each row an id (given, or from the name); refuse duplicates. A row without a side takes
+    `side` when one is given (printing a list), else is refused."""
     seen: dict[str, int] = {}
     for row in rows:
         if not row.get("name"):
             raise OobError(path, row.line, "name", "empty; every ship needs a name")
+        if not row.get("side") and side:
+            row.fields["side"] = side
         if not row.get("side"):
             raise OobError(path, row.line, "side", "empty; say which side the ship fights for "
                            "(in a text file, a line `side: british` before the ships)")
