@@ -91,7 +91,9 @@ def test_dguts_tables_are_laid_out_by_range_aim_and_odds(tmp_path):
     extra = quick_text(out)
     for heading in ("Fire table", "Die roll", "Aim", "High", "Low", "H/2", "Fire multipliers", "1 1/2",
                     "Morale table", "Flushed with victory", "Multiply fire by", "Grappling", "Boarding odds", "3:2",
-                    "Dice rolled", "Melee results", "Difference in spots", "Damage causing sinking", "70\u201379%"):
+                    "Dice rolled", "Melee results", "Difference in spots", "Damage causing sinking", "70\u201379%",
+                    "Base speed", "Wind force", "Point of sail", "Times base speed", "Speed lost aloft",
+                    "Each mast lost", "Sailing class", "+1/10", "Collision", "Entangling collision"):
         assert heading in extra, heading
     assert not REPRS.findall(extra), REPRS.findall(extra)
 

@@ -163,4 +163,83 @@ def sinking(doc: Mapping, ctx: Ctx) -> Sequence[Block]:
                   heads=((Head("CF at the pumps"), Head("Sinks in (turns)")),)),)
 
 
-SHAPERS = {"fire": fire, "morale": morale, "boarding": boarding, "sinking": sinking}
+POINTS_OF_SAIL = {"close-hauled": "Close hauled", "broad-reach": "Broad reaching", "quartering": "Quarter reaching",
+                  "running": "Running"}
+COLLISION = {"first-veers": "First ship veers", "entangled": "Entangling collision", "glancing": "Glancing collision",
+             "other-veers": "Other ship veers"}
+
+
+def speed(doc: Mapping, ctx: Ctx) -> Sequence[Block]:
+    """Movement: base speed by class and wind force (what the text keeps of it), the point of sail,
+    what losses aloft and turning take off, the sailing classes and the collision table."""
+    blocks = []
+    base = {k: v for k, v in doc.get("base_speed", {}).items() if k != "source"}
+    forces = sorted({f for row in base.values() for f in row}, key=int)
+    if base:
+        rows = tuple(Row(f"Class {_roman(c)}", tuple(Cell(inches(row[f]) if f in row else "",
+                                                          ctx.ruled("base_speed", c, f)) for f in forces))
+                     for c, row in base.items())
+        blocks.append(Block("Base speed", str(doc["base_speed"].get("source", "")), rows, corner="Class",
+                            heads=((Head("Wind force", len(forces)),), tuple(Head(f) for f in forces)),
+                            notes=("The chart is lost from the text but for this entry: write the rest in.",)))
+    sail = {k: v for k, v in doc.get("point_of_sail", {}).items() if k != "source"}
+    if sail:
+        rows = tuple(Row(POINTS_OF_SAIL.get(k, title_case(k)), (ctx.cell(v, "point_of_sail", k),)) for k, v in sail.items())
+        blocks.append(Block("Point of sail", str(doc["point_of_sail"].get("source", "")), rows, corner="Sailing",
+                            heads=((Head("Times base speed"),),)))
+    rig = {k: v for k, v in doc.get("rigging", {}).items() if k != "source"}
+    if rig:
+        rows = [Row(f"Each {what} lost", tuple(ctx.cell(v.get(key, ""), "rigging", c, key) for c, v in rig.items()))
+                for key, what in (("per_sail", "sail"), ("per_mast", "mast"))]
+        blocks.append(Block("Speed lost aloft", str(doc["rigging"].get("source", "")), tuple(rows), corner="Loss",
+                            heads=(tuple(Head(f"Class {_roman(c)}" if c.isdigit() else "Other classes") for c in rig),),
+                            notes=_speed_notes(doc)))
+    classes = {k: v for k, v in doc.get("sailing_class", {}).items() if k != "source"}
+    if classes:
+        rows = tuple(Row(k.upper(), (Cell(_signed(v), ctx.ruled("sailing_class", k)),)) for k, v in classes.items())
+        blocks.append(Block("Sailing class", str(doc["sailing_class"].get("source", "")), rows, corner="Class",
+                            heads=((Head("Speed"),),)))
+    results = doc.get("collision", {}).get("results", [])
+    if results:
+        rows, start = [], 0
+        for i in range(1, len(results) + 1):
+            if i == len(results) or results[i] != results[start]:
+                rows.append(Row(rolls(range(start + 1, i + 1)), (Cell(COLLISION.get(results[start], title_case(
+                    results[start])), ctx.ruled("collision", "results")),)))
+                start = i
+        blocks.append(Block("Collision", str(doc["collision"].get("source", "")), tuple(rows), corner="Die",
+                            heads=((Head("Result"),),)))
+    return tuple(blocks)
+
+
+def _speed_notes(doc: Mapping) -> tuple[str, ...]:
+    out = []
+    turn = doc.get("turning", {}).get("penalty")
+    if turn is not None:
+        out.append(f"Each turn costs a further {fraction_text(str(turn))} of speed.")
+    head = doc.get("headway", {}).get("max_change")
+    if head is not None:
+        out.append(f"Headway gained or lost in a turn: at most {fraction_text(str(head))} of full speed.")
+    jr = doc.get("jury_rig", {})
+    if jr:
+        out.append(f"Dismasted: {fraction_text(str(jr.get('per_step', '')))} of speed after every "
+                   f"{jr.get('turns_per_step', '')} turns, up to {fraction_text(str(jr.get('maximum', '')))}.")
+    fouled = doc.get("fouled_mast", {}).get("penalty")
+    if fouled is not None:
+        out.append(f"A fouled mast costs {fraction_text(str(fouled))} of speed until cleared.")
+    jury = doc.get("jury_mast", {}).get("share")
+    if jury is not None:
+        out.append(f"A jury mast is worth {fraction_text(str(jury))} of the mast it replaces.")
+    return tuple(out)
+
+
+def _signed(value: object) -> str:
+    text = fraction_text(str(value))
+    return text if text.startswith(("-", "\u2212")) or text == "0" else f"+{text}"
+
+
+def _roman(key: str) -> str:
+    return {"1": "I", "2": "II", "3": "III", "4": "IV", "5": "V"}.get(str(key), str(key))
+
+
+SHAPERS = {"fire": fire, "morale": morale, "boarding": boarding, "sinking": sinking, "speed": speed}
