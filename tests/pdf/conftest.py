@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdf
@@ -43,6 +44,25 @@ def stream(page: pypdf.PageObject) -> bytes:
 def x_marks(page: pypdf.PageObject) -> int:
     """X marks drawn on a page."""
     return len(X_MARK.findall(stream(page)))
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A PDF printed once for the tests that read it: what the command printed, the pages and their text."""
+    output: str
+    pages: list[pypdf.PageObject]
+    texts: list[str]
+
+
+@pytest.fixture(scope="session")
+def trafalgar_sheets(tmp_path_factory) -> Printed:
+    """`umpire --json sheet --scenario wsim-3b -o FILE`: Trafalgar's 57 sheets and their cover, printed and
+    read once a test run (each page's text is extracted once; it takes a second for the whole fleet)."""
+    out = tmp_path_factory.mktemp("trafalgar") / "trafalgar.pdf"
+    res = run("--json", "sheet", "--scenario", "wsim-3b", "-o", out)
+    assert res.exit_code == 0, res.output
+    got = pages(out)
+    return Printed(res.output, got, [text(p) for p in got])
 
 
 @pytest.fixture

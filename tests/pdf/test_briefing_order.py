@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import tomllib
 
-import pytest
-
 from umpire.core import scenarios
 from tests.pdf.conftest import pages, run, text
 
@@ -18,14 +16,8 @@ def _pdf(tmp_path, *args):
     return pages(out)
 
 
-@pytest.fixture(scope="module")
-def trafalgar_sheets(tmp_path_factory) -> list[str]:
-    """The text of each page of Trafalgar's sheets, printed and read once for the tests of this module."""
-    return [text(p) for p in _pdf(tmp_path_factory.mktemp("trafalgar"), "sheet", "--scenario", "trafalgar")]
-
-
 def test_fleet_cover_carries_the_briefing_then_the_ships(trafalgar_sheets):
-    cover = "".join(t for t in trafalgar_sheets if "cover " in t)
+    cover = "".join(t for t in trafalgar_sheets.texts if "cover " in t)
     for expected in ("The Battle of Trafalgar", "1805-10-21", "Light Breeze", "blowing toward hex direction 5",
                      "20 turns", "Victory", "150 points", "Special rules", "Timed Moves", "Before play"):
         assert expected in cover, expected
@@ -36,7 +28,7 @@ def test_sheets_follow_the_order_of_battle_by_side(trafalgar_sheets):
     """Trafalgar's British line as the scenario lists it, then the Combined Fleet."""
     scen = tomllib.loads(scenarios.bundled()["wsim-3b"].read_text(encoding="utf-8"))
     expected = [s["name"] for side in scen["sides"] for s in scen["ships"] if s["side"] == side["id"]]
-    printed = [t.split("\n")[0] for t in trafalgar_sheets if "cover " not in t]
+    printed = [t.split("\n")[0] for t in trafalgar_sheets.texts if "cover " not in t]
     assert printed == expected
 
 

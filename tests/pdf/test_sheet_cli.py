@@ -51,13 +51,9 @@ def test_a_duel_has_no_cover_page_one_sheet_per_ship_in_set_up_order(battle, tmp
     assert "cover" not in text(got[0])
 
 
-def test_scenario_prints_every_ship_blank(tmp_path):
-    out = tmp_path / "trafalgar.pdf"
-    res = run("--json", "sheet", "--scenario", "wsim-3b", "-o", out)
-    assert res.exit_code == 0, res.output
-    data = json.loads(res.output)
-    got = pages(out)
-    texts = [text(p) for p in got]      # read each page once
+def test_scenario_prints_every_ship_blank(trafalgar_sheets):
+    data = json.loads(trafalgar_sheets.output)
+    got, texts = trafalgar_sheets.pages, trafalgar_sheets.texts
     assert data["ships"] == 57
     cover_pages = [t for t in texts if "cover 1/" in t or "cover 2/" in t]
     assert len(got) == len(cover_pages) + 57
