@@ -175,10 +175,20 @@ def test_no_grapeshot_into_a_crew_in_a_later_turn_of_melee():
 
     s = grape_state()
     for a, b in (("mars", "hercule"), ("hercule", "mars")):
-        s["ships"][a].update({"melee_with": b, "meleed_turn": 1})
+        s["ships"][a].update({"melee_with": b, "meleed_turn": 1, "grappled": [b]})
     act = af.AdvancedFire("mars", "hercule", 1, "left", "", "", "right")
     s["turn"] = 2
     with pytest.raises(Refused, match="melee"):
         af.check(s, act, TABLES)
     s["ships"]["mars"]["shot"]["left"] = "round"
     af.check(s, act, TABLES)   # roundshot may still be fired
+
+
+def test_grapeshot_once_the_melee_is_over():
+    # Basic IX.C.4: "Melee once initiated must continue until one ship surrenders, ships become
+    # ungrappled or unfouled": ungrappled (and not fouled), the melee is over and grape may fire.
+    s = grape_state()
+    for a, b in (("mars", "hercule"), ("hercule", "mars")):
+        s["ships"][a].update({"melee_with": b, "meleed_turn": 1})
+    s["turn"] = 2
+    af.check(s, af.AdvancedFire("mars", "hercule", 1, "left", "", "", "right"), TABLES)

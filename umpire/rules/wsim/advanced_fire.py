@@ -64,10 +64,20 @@ def check(state: dict, act: AdvancedFire, tables) -> None:
 
 
 def in_later_melee(state: dict, a: str, b: str) -> bool:
-    """The two crews met in melee in an earlier turn and are still locked in it."""
+    """The two crews met in melee in an earlier turn and are still locked in it: a melee goes on
+    until one ship surrenders or the ships are no longer grappled or fouled (Basic IX.C.4)."""
     turn = state["turn"]
-    return any(state["ships"][x].get("melee_with") == y and 0 < state["ships"][x].get("meleed_turn", 0) < turn
-               for x, y in ((a, b), (b, a)))
+    ships = state["ships"]
+    return any(ships[x].get("melee_with") == y and 0 < ships[x].get("meleed_turn", 0) < turn
+               and melee_holds(ships[x], ships[y]) for x, y in ((a, b), (b, a)))
+
+
+def melee_holds(x: dict, y: dict) -> bool:
+    """What keeps a melee going (Basic IX.C.4): the ships still grappled or fouled together, and
+    neither surrendered, struck or captured."""
+    together = y["id"] in list(x.get("grappled", [])) + list(x.get("fouled", []))
+    down = any(s.get("struck") or s["state"] in ("surrendered", "captured", "sunk", "exploded") for s in (x, y))
+    return together and not down
 
 
 def guns_firing(firer: dict, act: AdvancedFire, tables) -> int:
