@@ -54,15 +54,25 @@ class Printed:
     texts: list[str]
 
 
+def _print_once(tmp_path_factory, *args) -> Printed:
+    out = tmp_path_factory.mktemp("printed") / "out.pdf"
+    res = run("--json", *args, "-o", out)
+    assert res.exit_code == 0, res.output
+    got = pages(out)
+    return Printed(res.output, got, [text(p) for p in got])
+
+
 @pytest.fixture(scope="session")
 def trafalgar_sheets(tmp_path_factory) -> Printed:
     """`umpire --json sheet --scenario wsim-3b -o FILE`: Trafalgar's 57 sheets and their cover, printed and
     read once a test run (each page's text is extracted once; it takes a second for the whole fleet)."""
-    out = tmp_path_factory.mktemp("trafalgar") / "trafalgar.pdf"
-    res = run("--json", "sheet", "--scenario", "wsim-3b", "-o", out)
-    assert res.exit_code == 0, res.output
-    got = pages(out)
-    return Printed(res.output, got, [text(p) for p in got])
+    return _print_once(tmp_path_factory, "sheet", "--scenario", "wsim-3b")
+
+
+@pytest.fixture(scope="session")
+def trafalgar_cards(tmp_path_factory) -> Printed:
+    """`umpire --json cards --scenario wsim-3b -o FILE`: Trafalgar's 57 cards, printed and read once a run."""
+    return _print_once(tmp_path_factory, "cards", "--scenario", "wsim-3b")
 
 
 @pytest.fixture

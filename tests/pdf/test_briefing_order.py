@@ -32,9 +32,8 @@ def test_sheets_follow_the_order_of_battle_by_side(trafalgar_sheets):
     assert printed == expected
 
 
-def test_cards_follow_the_order_of_battle_and_carry_the_briefing(tmp_path):
-    got = _pdf(tmp_path, "cards", "--scenario", "trafalgar")
-    everything = "".join(text(p) for p in got)
+def test_cards_follow_the_order_of_battle_and_carry_the_briefing(trafalgar_cards):
+    everything = "".join(trafalgar_cards.texts)
     assert everything.index("VICTORY") < everything.index("TEMERAIRE") < everything.index("BUCENTAURE")
     assert "Light Breeze" in everything and "150 points" in everything
 

@@ -210,11 +210,8 @@ def test_cards_cross_the_same_squares(battle, tmp_path):
     assert "MARS" in text(got[0]) and "HERCULE" in text(got[0])
 
 
-def test_cards_fit_nine_to_a_page(tmp_path):
-    out = tmp_path / "cards.pdf"
-    res = run("--json", "cards", "--scenario", "wsim-3b", "-o", out)
-    assert res.exit_code == 0
-    assert json.loads(res.output)["pages"] == len(pages(out)) == 7      # 57 ships, 9 a page
+def test_cards_fit_nine_to_a_page(trafalgar_cards):
+    assert json.loads(trafalgar_cards.output)["pages"] == len(trafalgar_cards.pages) == 7      # 57 ships, 9 a page
 
 
 # --- bad input -----------------------------------------------------------------------

@@ -69,8 +69,8 @@ def test_dguts_cards_print_headings_and_morale_words_whole(umpire, tmp_path):
     assert "\u2026" not in card
 
 
-def test_card_pages_are_numbered_n_of_n(umpire, tmp_path):
-    got = _page(umpire, tmp_path, "cards", "--scenario", "trafalgar")
+def test_card_pages_are_numbered_n_of_n(umpire, tmp_path, trafalgar_cards):
+    got = trafalgar_cards.texts
     assert len(got) > 2
     for n, page in enumerate(got, 1):
         assert re.search(rf"\b{n}/{len(got)}\s*$", page), (n, page[-80:])
