@@ -81,9 +81,11 @@ def surrender(state: dict, ship_id: str, how: str) -> Resolution:
                       {"ship": ship_id, "state": "surrendered", "by": how})
 
 
-def recover(state: dict, ship_id: str) -> Resolution:
+def recover(state: dict, ship_id: str, at_turn_start: bool = True) -> Resolution:
     """A surrendered ship (not struck) with a friend within five hexes at the start of the turn
-    returns to normal duty, damage and all (IX.D.14). The umpire confirms the distance."""
+    returns to normal duty, damage and all (IX.D.14). The umpire confirms the distance. With
+    `at_turn_start` (1981, TE 2.6 11.4.5) the check is at the beginning of a turn, so a ship that
+    surrendered in this turn waits for the next; the 1974 text sets no such time."""
     ship = state["ships"][ship_id]
     if ship.get("struck"):
         raise Refused(f"{ship['name']} has struck her colours: she stays surrendered")
@@ -91,6 +93,9 @@ def recover(state: dict, ship_id: str) -> Resolution:
         raise Refused(f"{ship['name']} has a prize crew aboard: she is retaken by melee, not by a friend nearby")
     if ship["state"] != "surrendered":
         raise Refused(f"{ship['name']} has not surrendered")
+    if at_turn_start and (ship.get("at_turn_start") or {}).get("state", "surrendered") != "surrendered":
+        raise Refused(f"{ship['name']} surrendered in this turn: a friend within five hexes frees her at the "
+                      f"beginning of a turn, from turn {state['turn'] + 1} (Basic IX.D.14)")
     effects = [set_(["ships", ship_id, "state"], "active"), set_(["ships", ship_id, "surrendered_by"], ""),
                set_(["ships", ship_id, "liable"], [])]
     return Resolution("recover", f"{ship['name']} is no longer surrendered", effects,

@@ -157,7 +157,7 @@ def recover(ruleset, state: dict, tables, a):
     """A ship that surrendered (not struck) "will cease to be surrendered if no prize crew is on
     board, and no enemy ship is within five hexes distance" (1974 Marking Hits 4; the 1981
     rule asks for a friendly ship within five hexes instead). The umpire confirms the distance."""
-    res = planners.recover(ruleset, state, tables, a)
+    res = turns.recover(state, a.ship, at_turn_start=False)   # the 1974 text sets no time for it
     res.working = [Step("no prize crew aboard, no enemy ship within five hexes", "surrender ends",
                         "1974 Marking Hits 4")]
     return res
