@@ -6,9 +6,10 @@ from __future__ import annotations
 import tomllib
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from umpire.oob.wsim_fit import derive, fit_points
-from umpire.rules.dguts.guns import parse_guns
+from umpire.rules.dguts.guns import Battery, parse_guns
 from umpire.rules.wsim.spec import Spec
 
 SQUARES = ("hull", "guns", "carronades", "rigging", "sections", "draught")
@@ -88,3 +89,19 @@ def test_a_rating_beyond_the_listing_is_not_copied_from_a_neighbour(umpire, tmp_
     res = umpire("oob", "convert", tmp_path / "f.csv", "--ruleset", "wsim-1981", "-o", tmp_path / "f.toml")
     assert res.code == 2 and "line 2, column guns" in res.err and "tons, men and guns" in res.err
     assert not (tmp_path / "f.toml").exists()
+
+
+CALIBRES = (6, 9, 12, 18, 24, 32)
+
+
+@settings(max_examples=60, deadline=None)
+@given(tons=st.integers(20, 6000), men=st.integers(5, 1500), long_=st.integers(0, 120), carr=st.integers(0, 60),
+       calibre=st.sampled_from(CALIBRES), more=st.integers(1, 500), rig=st.sampled_from(["", "ship", "brig", "gunboat"]))
+def test_any_size_gives_a_spec_and_more_never_gives_less(tons, men, long_, carr, calibre, more, rig):
+    guns = tuple(b for b in (Battery(long_, calibre), Battery(carr, 32, True)) if b.count) or (Battery(1, 6),)
+    bigger = tuple(Battery(b.count + 2, b.calibre, b.carronade) for b in guns)
+    small = Spec.parse(derive(tons, men, guns, "AV", rig).spec)
+    large = Spec.parse(derive(tons + more, men + more, bigger, "AV", rig).spec)
+    assert large.hull >= small.hull and sum(large.crew) >= sum(small.crew)
+    assert large.guns >= small.guns and large.carronades >= small.carronades
+    assert large.rigging >= small.rigging and large.draught >= small.draught and large.points >= small.points
