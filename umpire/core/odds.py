@@ -52,6 +52,8 @@ class Chain(Protocol):
 def distribution(plan) -> dict:
     """The exact chance of each result of the plan, and the expected hits on each track."""
     chain = plan_chain(plan)
+    if chain is not None and hasattr(chain, "exact"):     # a process that counts its own results exactly
+        return chain.exact(plan.need)
     if chain is not None:
         return chained(plan.need, chain)
     if plan.per_die:
@@ -66,6 +68,8 @@ def events(plan) -> dict:
     none, its results already saying who wins, unless it has `events` of its own. Each equally
     likely roll is resolved once more."""
     chain = plan_chain(plan)
+    if chain is not None and hasattr(chain, "exact"):
+        return chain.exact_events() if hasattr(chain, "exact_events") else {}
     if chain is not None:       # a chain may say what its results mean (grid fire: any hit)
         more = getattr(chain, "events", None)
         if more is None:

@@ -124,3 +124,24 @@ def test_hull_rows_are_the_first_rates_drawing_cut_to_each_ships_boxes():
         assert S.hull_row_sizes(boxes, drawn) == rows
     rows = S.hull_row_sizes(16, drawn)
     assert [S.complete_rows(n, rows) for n in (0, 3, 4, 13, 14, 15, 16)] == [0, 0, 1, 1, 2, 2, 3]
+
+
+def test_boarding_odds_count_every_roll_as_lining_the_dice_up_does():
+    """`odds board`: the score-by-score count gives, for each pair of casualties, as many rolls as
+    resolving every roll by lining the dice up (L245-246), crew and marines, any crew quality."""
+    import itertools
+    from collections import Counter
+
+    from umpire.rules.grid.combat import BoardOdds, line_up, scores
+
+    for ac, am, dc, dm, qa, qd in ((2, 0, 3, 2, 0, 0), (1, 1, 2, 1, 1, -1), (3, 1, 2, 0, -1, 1), (0, 2, 3, 0, 1, 0)):
+        fa = [("fighting", "crew")] * ac + [("marines", "marine")] * am
+        fd = [("fighting", "crew")] * dc + [("marines", "marine")] * dm
+        want: Counter = Counter()
+        for ra in itertools.product(range(1, 7), repeat=len(fa)):
+            sa = scores(fa, ra, {"quality": qa, "marine": 3})
+            for rd in itertools.product(range(1, 7), repeat=len(fd)):
+                la, ld = line_up(sa, scores(fd, rd, {"quality": qd, "marine": 3}))
+                want[(len(la), len(ld))] += 1
+        got = BoardOdds(((ac, qa), (am, qa + 3)), ((dc, qd), (dm, qd + 3)), ("A", "D"), dc + dm).counts()
+        assert got == dict(want)

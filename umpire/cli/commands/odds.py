@@ -16,7 +16,7 @@ from umpire.core.errors import BadInput
 from umpire.core.state import Resolution
 
 DICE_COMMANDS = ("fire", "foul", "unfoul", "grapple", "ungrapple", "melee", "board", "morale", "special", "mast", "sink",
-                 "explode", "tack", "surgeon", "marines")
+                 "explode", "tack", "surgeon", "marines", "meet", "run-down", "ram", "repair")
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

@@ -43,7 +43,8 @@ def board(rs, state, tables, a: A.Board):
         mine = ra if ra is not None else tuple(got[:na])
         theirs = rd if rd is not None else tuple(got[len(got) - nd:])
         return combat.resolve_board(state, a.ship, a.at, mine, theirs, tables)
-    return Plan(_d6(need, "fighter"), resolve)
+    exact = combat.board_odds(state, a.ship, a.at, tables) if ra is None and rd is None else None
+    return Plan(_d6(need, "fighter"), resolve, chain=exact)
 
 
 def repair(rs, state, tables, a: A.Repair):
