@@ -83,4 +83,7 @@ def end_turn(ruleset, state: dict, tables, a):
     """The end of the turn, with what the Advanced Game carries on (anchors, repairs: `end_turn_hold`)."""
     if planners.optional_hooks(ruleset, state):
         optional.check_end_turn(state, tables)
-    return turns.end_turn(state, lambda st, sid, ship: advanced_cmds.end_turn_hold(st, sid, ship, tables))
+    said = wind_rules.check_end_turn(state, tables)
+    res = turns.end_turn(state, lambda st, sid, ship: advanced_cmds.end_turn_hold(st, sid, ship, tables))
+    res.working[:0] = said
+    return res

@@ -76,6 +76,19 @@ def wind_turn(state: dict, tables, word: str, source: str) -> None:
         raise BadInput("the wind change number is not set: set it first with `umpire wind --change N`")
 
 
+def check_end_turn(state: dict, tables, word: str = "turn", source: str = "Advanced III.A.3") -> list[Step]:
+    """A wind turn (3, 6, 9, ...) may not end before its wind phase is rolled: the roll belongs to
+    that turn and is refused after it. With no change number set the wind cannot be rolled: the
+    turn ends with a reminder."""
+    wind, turn = state.get("wind"), state["turn"]
+    if not wind or turn % tables["wind"]["change_turns"] or wind.get("rolled_turn") == turn:
+        return []
+    if not wind.get("change"):
+        return [Step(f"{word} {turn} is a wind {word}", "no wind roll: the change number is not set "
+                     "(umpire wind --change N)", source)]
+    raise Refused(f"{word} {turn} is a wind {word}: roll its wind phase first (umpire wind; {source})")
+
+
 def roll(state: dict, rolls: tuple[int, ...], typed: bool, optional: list[str], tables) -> Resolution:
     """Roll the wind phase (III.A.3): the change die; if it equals or exceeds the change number,
     the direction and velocity dice; with `changing-wind-number`, when the wind did change, a
