@@ -54,19 +54,41 @@ def test_a_long_name_wraps_on_its_card_at_the_heading_size(tmp_path):
     assert len(name_runs) == 2 and all(s >= 9 for _, s in name_runs), name_runs
 
 
-def test_a_name_the_fonts_cannot_print_is_named_in_a_warning(tmp_path):
-    """The fonts have no Chinese: the printed PDF says which ship's name shows as empty boxes."""
+def cjk_scenario(tmp_path, first: str, second: str = "Zhenyuan"):
+    ship = SCENARIO.split("[[ships]]")[1]
+    scen = tmp_path / "cjk.toml"
+    scen.write_text(SCENARIO.replace(LONG, first).replace('"sjn"', '"dingyuan"') + "[[ships]]"
+                    + ship.replace(LONG, second).replace('"sjn"', '"zhenyuan"'), encoding="utf-8")
+    return scen
+
+
+def test_chinese_and_japanese_names_print_in_the_fallback_font(tmp_path):
+    """The DejaVu fonts have no CJK: those characters are set in the shipped Droid Sans Fallback,
+    embedded, and copy out of the PDF; no warning."""
+    from tests.pdf.conftest import fonts_of
     from umpire.pdf.document import cards_pdf, sheets_pdf
     from umpire.pdf.sources import fleet_from_scenario
 
-    ship = SCENARIO.split("[[ships]]")[1]
-    scen = tmp_path / "cjk.toml"
-    scen.write_text(SCENARIO.replace(LONG, "\u5b9a\u9060").replace('"sjn"', '"dingyuan"') + "[[ships]]"
-                    + ship.replace(LONG, "Zhenyuan").replace('"sjn"', '"zhenyuan"'), encoding="utf-8")
+    scen = cjk_scenario(tmp_path, "\u5b9a\u9060 (Dingyuan)", "\u93ae\u9060")
     fleet = fleet_from_scenario(str(scen))
+    for kind, printed in (("sheet", sheets_pdf(fleet)), ("card", cards_pdf(fleet))):
+        out = tmp_path / f"{kind}.pdf"
+        out.write_bytes(printed.pdf)
+        everything = "".join(text(p) for p in pages(out)).replace("\n", "")     # a run a font
+        assert "\u5b9a\u9060 (Dingyuan)" in everything and "\u93ae\u9060" in everything, kind
+        assert any("DroidSansFallback" in str(f["/BaseFont"]) for f in fonts_of(out))
+        assert printed.warnings == ()
+
+
+def test_a_name_no_font_can_print_is_named_in_a_warning(tmp_path):
+    """Devanagari is in neither font: the printed PDF says which ship's name shows as empty boxes."""
+    from umpire.pdf.document import cards_pdf, sheets_pdf
+    from umpire.pdf.sources import fleet_from_scenario
+
+    fleet = fleet_from_scenario(str(cjk_scenario(tmp_path, "\u0905\u091c\u092f")))
     for printed in (sheets_pdf(fleet), cards_pdf(fleet)):
-        assert printed.warnings == ("ship dingyuan: the name '\u5b9a\u9060' has characters the fonts cannot "
-                                    "print (\u5b9a\u9060); they show as empty boxes",)
+        assert printed.warnings == ("ship dingyuan: the name '\u0905\u091c\u092f' has characters the fonts "
+                                    "cannot print (\u0905\u091c\u092f); they show as empty boxes",)
     latin = tmp_path / "latin.toml"
     latin.write_text(SCENARIO, encoding="utf-8")
     assert sheets_pdf(fleet_from_scenario(str(latin))).warnings == ()     # accents and all, DejaVu has them

@@ -18,6 +18,7 @@ from xml.sax.saxutils import escape
 from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from umpire.pdf.fonts import font_runs
 from umpire.pdf.layout import Boxes, Fonts, Ink
 from umpire.pdf.paging import grid_capacity, spans
 from umpire.pdf.views import BoxGroup, Track
@@ -50,7 +51,7 @@ class Pen:
         return self.fonts.bold if bold else self.fonts.regular
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
-        return stringWidth(printable(text), self.font(bold), size)
+        return sum(stringWidth(run, font, size) for run, font in font_runs(printable(text), self.font(bold)))
 
     def fit(self, text: str, room: float, size: float, bold: bool = False) -> tuple[str, float]:
         """Shrink text down to the smallest font size, then shorten it with an ellipsis, to fit `room`.
@@ -97,6 +98,15 @@ class Pen:
     def text(self, x: float, y: float, text: str, size: float, bold: bool = False, room: float | None = None,
              align: str = "left") -> None:
         s, size = self.fit(text, room, size, bold) if room is not None else (printable(text), size)
+        runs = font_runs(s, self.font(bold))
+        if len(runs) > 1 or runs[0][1] != self.font(bold):   # characters the font lacks: runs in their own fonts
+            widths = [stringWidth(run, font, size) for run, font in runs]
+            x -= sum(widths) if align == "right" else sum(widths) / 2 if align == "centre" else 0.0
+            for (run, font), w in zip(runs, widths):
+                self.canvas.setFont(font, size)
+                self.canvas.drawString(x, y, run)
+                x += w
+            return
         self.canvas.setFont(self.font(bold), size)
         if align == "right":
             self.canvas.drawRightString(x, y, s)

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
 
 from umpire.core import files
-from umpire.pdf.fonts import register
+from umpire.pdf.fonts import font_runs, register
 
 
 def write_pdf(path: Path, markdown: str, paper: str = "a4") -> None:
@@ -116,9 +116,17 @@ def flowables(markdown: str) -> list:
 def _fixed(line: str) -> str:
     """A fixed-width line for a paragraph: escaped, runs of spaces kept (as no-break spaces but for
     the last of each run, where the line may wrap)."""
-    return re.sub(r" {2,}", lambda m: "\u00a0" * (len(m.group()) - 1) + " ", escape(line)) or "\u00a0"
+    spaced = re.sub(r" {2,}", lambda m: "\u00a0" * (len(m.group()) - 1) + " ", escape(line))
+    return _fallback(spaced, MONO) or "\u00a0"
 
 
 def _inline(text: str) -> str:
-    """Escaped for reportlab's markup, with **bold** spans."""
-    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", escape(text))
+    """Escaped for reportlab's markup, with **bold** spans; characters the font lacks in the
+    fallback font."""
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", _fallback(escape(text), REGULAR))
+
+
+def _fallback(markup: str, font: str) -> str:
+    """Runs of characters `font` lacks set in the fallback font (`pdf.fonts.font_runs`)."""
+    runs = font_runs(markup, font)
+    return "".join(run if name == font else f'<font name="{name}">{run}</font>' for run, name in runs)
