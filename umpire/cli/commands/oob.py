@@ -43,7 +43,7 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     Examples:
       umpire oob convert trafalgar.csv --ruleset wsim-1981 -o trafalgar.toml
       umpire oob convert trafalgar.txt --ruleset dguts -o trafalgar-dguts.toml
-      umpire oob convert trafalgar.csv --ruleset wsim-1981 -o -       # the TOML on standard output
+      umpire oob convert trafalgar.csv --ruleset wsim-1981 -o -    # to standard output
     """
     from umpire.oob.convert import convert   # every rule system's converter: loaded only to convert
 
