@@ -27,18 +27,22 @@ from umpire.core.errors import BadInput
 @click.option("--section", type=click.Choice(["bow", "stern"]), help="WS&IM advanced: only this gun section fires.")
 @click.option("--hit-section", type=click.Choice(["bow", "stern"]),
               help="WS&IM advanced: target's gun section nearest the firing guns (default: target's choice).")
+@click.option("--guns", type=click.IntRange(min=1), help="grid: how many of the battery's manned guns fire "
+              "(default: all of them).")
 @click.option("--opt", "extra", multiple=True, metavar="KEY=VALUE", help="Ruleset-specific option (repeatable).")
 @roll_option
 @click.pass_obj
-def fire(obj, ship, target, rng, side, aim, rake, facing, lose, cards, section, hit_section, extra, roll):
+def fire(obj, ship, target, rng, side, aim, rake, facing, lose, cards, section, hit_section, guns, extra, roll):
     """Fire SHIP's broadside at a target and mark the hits.
 
     \b
     Example:
       umpire fire constitution --at guerriere --range 3 --side left --facing right --roll 4
     """
+    if guns is not None and not getattr(obj.ruleset, "fire_some_guns", False):
+        raise BadInput(f"--guns: {obj.ruleset.id} fires a battery whole; --guns is for the grid rules")
     opts = {"range": rng, "side": side, "aim": aim, "rake": rake, "facing": facing, "lose": lose, "cards": cards,
-            "section": section, "hit_section": hit_section}
+            "section": section, "hit_section": hit_section, "guns": guns}
     opts.update(key_values(extra))
     roll = typed_in_opts(obj, "fire", opts, roll)
     act(obj, A.Fire(obj.ship(ship), ship_or_boat(obj, target), {k: v for k, v in opts.items() if v is not None}), roll)

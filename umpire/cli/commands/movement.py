@@ -338,7 +338,7 @@ def boats(obj, ship, launch, recover, speed):
 @click.option("--start", is_flag=True, help="Count the time down here, and say when it is up.")
 @click.pass_obj
 def timer(obj, start):
-    """Time allowed to write movement this turn (WS&IM timed-moves); --start counts it down.
+    """Time allowed to write movement this turn (WS&IM timed-moves; grid: the umpire's time limit); --start counts it down.
 
     \b
     Examples:

@@ -170,6 +170,16 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
     if guns == 0:
         raise Refused(f"{ship['name']}: no manned gun fit to fire in the {battery} battery "
                       f"({S.guns_fit(ship)[battery]} fit, {S.pos(ship, battery)} figures at the guns)")
+    manned = guns
+    if opts.get("guns") not in (None, ""):
+        guns = whole(opts["guns"], "guns")
+        if guns > manned:
+            raise Refused(f"{ship['name']}: --guns {guns}, but her {battery} {'gun' if battery in S.GUN_BOATS else 'battery'}"
+                          f" has {manned} manned gun(s) fit to fire")
+    reach = max(f for f in tables["fire"]["faces"] if f != "X")
+    if rng > reach:
+        raise Refused(f"range {rng}: no fire die reaches beyond {reach} (the faces are 1 2 3 4 8 X): the "
+                      f"{battery} holds her fire (Gunnery)")
     if boat:
         b = state["ships"][tid]["boats"].get(boat)
         if b is None or b["state"] != "launched":
@@ -182,7 +192,7 @@ def fire_check(state: dict, firer: str, target: str, opts: dict, tables) -> dict
         if facing not in ("port", "starboard"):
             raise BadInput(f"facing {facing!r}: the target's broadside facing the firer is port or starboard")
     return {"battery": battery, "range": rng, "target": tid, "boat": boat, "guns": guns, "facing": facing,
-            "simultaneous": simultaneous}
+            "simultaneous": simultaneous, "manned": manned}
 
 
 def _boat_gun(ship: dict, boat: str, tables) -> int:
@@ -209,6 +219,8 @@ def resolve_fire(state: dict, firer: str, f: dict, faces: list, opts: dict, tabl
     hits = sum(scores_hit(x, f["range"], bool(f["boat"])) for x in faces)
     who = (f"the {f['battery']}'s gun" if f["battery"] in S.GUN_BOATS
            else f"{f['guns']} manned gun(s) of the {f['battery']} battery")
+    if f.get("manned", f["guns"]) != f["guns"]:
+        who += f" ({f['guns']} of her {f['manned']} manned, as the player says: \"with how many guns\", L104-105)"
     steps = [Step("fire dice", f"{who}: {' '.join(map(str, faces))}", GUNNERY),
              Step("hits", f"{hits} at range {f['range']} ({'exactly the range' if f['boat'] else 'the range or more'}"
                   " hits; X misses)", GUNNERY)]

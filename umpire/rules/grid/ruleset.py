@@ -14,7 +14,7 @@ from __future__ import annotations
 from umpire.core import actions as A
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Ruleset, Ruling
-from umpire.core.state import set_
+from umpire.core.state import Step, set_
 from umpire.core.tables import Tables
 from umpire.rules.grid import actions as G
 from umpire.rules.grid import ship as S
@@ -37,13 +37,16 @@ class Grid(Ruleset):
                      "positions", "guns_carried", "deck", "held", "marked", "boats")
     definition_kinds = {"type": "", "movement": "", "quality": "", "guns": 0, "bow_guns": 0, "stern_guns": 0,
                         "crew": 0, "marines": 0}
-    list_items = {"positions": 0, "boat_crew": 0, "marked": "", "entangled": "ship", "held": {}, "boarding": {}}
+    list_items = {"positions": 0, "boat_crew": 0, "marked": "", "entangled": "ship", "held": {"card": ""}, "boarding": {}}
     #: typed dice travel in the action's options (faces 1 2 3 4 8 X; two lists when boarding)
     typed_dice_in_opts = ("fire", "board")
     #: `fire --at SHIP/BOAT` and `speed SHIP/BOAT` name a ship's boat
     boat_targets = True
     #: `new --deck FILE`: the umpire's own damage cards
     own_deck = True
+    #: `fire --guns N`: "The players who are shooting will tell the Umpire who they are shooting at and
+    #: with how many guns" (L104-105)
+    fire_some_guns = True
     actions = {"fire": (A.Fire, _P + "fire"), "board": (A.Board, _P + "board"), "repair": (A.Repair, _P + "repair"),
                "turn": (A.EndTurn, _P + "end_turn"), "crew": (G.Crew, _P + "crew"), "tack": (G.Tack, _P + "tack"),
                "sail": (G.SailSetting, _P + "sail"), "surrender": (A.Surrender, _P + "surrender"),
@@ -145,6 +148,23 @@ class Grid(Ruleset):
                 return _ints(opts["rolls"]) + ["v"] + rolls, f"typed, {rolled}"
             return rolls + ["v"] + _ints(opts["target_rolls"]), f"{rolled}, typed"
         return rolls, rolled
+
+    def timer(self, state: dict, tables, optional: list[str] | None = None) -> tuple[int, int, list, str]:
+        """The strict time limit on showing the movement cards (L99-102): the umpire's length, the
+        house ruling movement.time_limit_minutes (the text gives none)."""
+        minutes = tables["movement"]["time_limit_minutes"]
+        if not minutes:
+            raise BadInput("timer: the text asks for \"a strict time limit\" but gives no length: set it with "
+                           "`umpire rulings set movement.time_limit_minutes N` (whole minutes)")
+        sides: dict[str, int] = {}
+        for ship in state["ships"].values():
+            if ship["state"] == "active":
+                sides[ship["side"]] = sides.get(ship["side"], 0) + 1
+        src = "square-grid-crew-counter-rules.txt, Outline of a Game (L99-102)"
+        steps = [Step("time limit", f"{minutes} minute(s) to show the movement cards",
+                      f"{src}; the umpire's length, house ruling movement.time_limit_minutes"),
+                 Step("too slow", "a ship whose player is too slow continues doing what she did last move", src)]
+        return minutes, max(sides.values(), default=0), steps, "ships whose cards are not shown carry on as last move"
 
     def score(self, state: dict, tables=None) -> dict:
         """The text gives no victory points: the ships out of action, as DGUTS lists them."""
