@@ -55,14 +55,34 @@ def _tried_out(ship: dict, kind: str, other: str) -> bool:
 ONCE = {"unfoul": "Basic III", "grapple": "Basic VI.A.2", "ungrapple": "Basic VI.B.4"}
 
 
+def journalled_still(state: dict, ids: tuple[str, ...], steps: list[Step], source: str) -> int:
+    """How many of the ships the moves journalled this turn show motionless (written and done `0`,
+    no drift); a ship with no move journalled this turn is taken as having moved, and said so."""
+    still = 0
+    for sid in ids:
+        ship = state["ships"][sid]
+        rec = ship.get("movement") or {}
+        if rec.get("turn") != state["turn"]:
+            steps.append(Step(f"{ship['name']}: no move journalled this turn", "taken as moving "
+                              "(--motionless to say otherwise)", source))
+        elif rec.get("log") == "0":
+            still += 1
+            steps.append(Step(f"{ship['name']}: move journalled `0`", "motionless", source))
+    return still
+
+
 def resolve_contact(state: dict, kind: str, a: str, b: str, rolls: tuple[int, ...], tables,
-                    motionless: int = 0) -> Resolution:
-    """One attempt on the fouling, unfouling, grappling or ungrappling table."""
+                    motionless: int | None = 0) -> Resolution:
+    """One attempt on the fouling, unfouling, grappling or ungrappling table; grappling reads the
+    ships motionless from `motionless`, or when it is None from this turn's journalled moves."""
     check_contact(state, kind, a, b)
     table_name, track, making = KINDS[kind]
     table = tables[table_name]
     sa, sb = state["ships"][a], state["ships"][b]
     steps: list[Step] = []
+    if motionless is None:
+        motionless = journalled_still(state, (a, b), steps, tables.source(table_name)) \
+            if kind == "grapple" and rolls and "motionless_modifier" in table else 0
     if not rolls:
         success = True
         steps.append(Step("friendly ships", f"{kind} is automatic", "Basic VI.A.3"))

@@ -73,11 +73,12 @@ def contact(ruleset, state: dict, tables, a):
     ruleset.check_options(a.kind, a.opts)
     kind, ship, other = a.kind, a.ship, a.other
     need = contact_rules.contact_needs(state, kind, ship, other)
+    given = a.opts.get("motionless")
     try:
-        motionless = int(a.opts.get("motionless") or 0)
+        motionless = None if given is None else int(given)
     except (TypeError, ValueError):
         raise BadInput("--motionless is how many of the two ships did not move: 0, 1 or 2") from None
-    if not 0 <= motionless <= 2:
+    if motionless is not None and not 0 <= motionless <= 2:
         raise BadInput("--motionless is how many of the two ships did not move: 0, 1 or 2")
     return Plan(need, lambda rolls, strict: contact_rules.resolve_contact(state, kind, ship, other, rolls, tables,
                                                                           motionless))
