@@ -9,7 +9,7 @@ from umpire.core.dice import DiceNeed, parse_rolls
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.dguts.commands_common import afloat, finish, keep_rolling, number, ship_sets, not_herself, yes
+from umpire.rules.dguts.commands_common import afloat, finish, in_play, keep_rolling, number, ship_sets, not_herself, yes
 from umpire.rules.dguts.commands_fire import _honors_of_war
 from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
 from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
@@ -32,16 +32,17 @@ def contact(rs, state: dict, tables, act: A.Contact):
     _boardable(state["ships"][b], "be grappled")
 
     provoked = _honors_of_war(state, state["ships"][a], state["ships"][b], "grapple", game_tables(tables))
-    if "three-grappled" in state.get("optional", []):
+    if in_play(state, "three-grappled"):
         group = _grappled_group(state, a) | _grappled_group(state, b)
         if len(group) > 3:
+            rule = "Fleet Action Rules 9" if state.get("level") == "fleet" else "Advanced Optional 9"
             raise Refused(f"no more than three ships may be grappled together ({', '.join(sorted(group))} "
-                          "would be)")
+                          f"would be; {rule})")
     if "distance" not in opts:
         raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                        "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
     order = GrappleOrder(number(opts, "distance"), yes(opts, "touching"), yes(opts, "target_stopped"),
-                         yes(opts, "opposite_headings"), "first-roll" in state.get("optional", ()))
+                         yes(opts, "opposite_headings"), in_play(state, "first-roll"))
     dt = game_tables(tables)
     training = state.get("level") == "training"
     if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"

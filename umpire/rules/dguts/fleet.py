@@ -63,11 +63,12 @@ def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tabl
 
 def flagship_lost(ship: Mapping[str, Any], ships: Sequence[Mapping[str, Any]]) -> str:
     """Fleet Action Rules 1: '' or why the ship fires one factor short: her fleet's (or squadron's)
-    marked flagship is out of the action."""
+    marked flagship is out of the action. The flagship belongs to the fleet she was marked for (her
+    `side`), not to whoever holds her now: a captured flagship is her own fleet's loss, not her captor's."""
     mine = ship["track"].get("squadron") or ""
     for other in ships:
         flag = other["track"].get("flagship", "")
-        if not flag or other["controller"] != ship["controller"] or other["track"]["status"] in ("active", "sinking"):
+        if not flag or other["side"] != ship["controller"] or other["track"]["status"] in ("active", "sinking"):
             continue
         if flag == "fleet" or flag == f"squadron:{mine}":
             return f"{other['name']}, flagship of the {'fleet' if flag == 'fleet' else mine + ' squadron'}, is lost"
