@@ -315,7 +315,7 @@ def _mark_crew(t: dict, n: int, steps: list[Step], landed: dict) -> None:
     fall on the prize crew and even ones on the prisoners (Basic IX.D.11)."""
     if not n:
         return
-    prize_loss = 0
+    prize_loss, start = 0, landed["crew"]   # `landed` may hold this fire's earlier marks (a critical's double)
     before = t.get("prize_losses", 0)     # losses already taken this turn: odd and even count per phase
     for i in range(before + 1, before + n + 1):
         to_prize = t["prize"]["squares"] > 0 and (i % 2 == 1 or sum(t["crew_left"]) == 0)
@@ -331,8 +331,9 @@ def _mark_crew(t: dict, n: int, steps: list[Step], landed: dict) -> None:
                 break
     if t["prize"]["squares"] or prize_loss:
         t["prize_losses"] = before + n
-    left = n - landed["crew"]
-    steps.append(Step("crew hits", f"{landed['crew']} marked, sections now {t['crew_left']}"
+    marked = landed["crew"] - start
+    left = n - marked
+    steps.append(Step("crew hits", f"{marked} marked, sections now {t['crew_left']}"
                       + (f", prize crew lost {prize_loss}" if prize_loss else "")
                       + (f"; {left} excess are misses" if left else ""), "Basic VIII.D.2"))
 
@@ -340,14 +341,16 @@ def _mark_crew(t: dict, n: int, steps: list[Step], landed: dict) -> None:
 def _mark_rigging(t: dict, n: int, steps: list[Step], landed: dict) -> None:
     if not n:
         return
+    start = landed["rigging"]   # `landed` may hold this fire's earlier marks (a critical's lost section)
     for _ in range(n):
         for s, r in enumerate(t["rigging_left"]):
             if r > 0:
                 t["rigging_left"][s] -= 1
                 landed["rigging"] += 1
                 break
-    left = n - landed["rigging"]
-    steps.append(Step("rigging hits", f"{landed['rigging']} marked, sections now {t['rigging_left']}"
+    marked = landed["rigging"] - start
+    left = n - marked
+    steps.append(Step("rigging hits", f"{marked} marked, sections now {t['rigging_left']}"
                       + (f"; {left} excess are misses" if left else ""), "Basic VIII.D.4"))
     if sum(t["rigging_left"]) == 0 and "immobility" not in t["liable"]:
         t["liable"] = t["liable"] + ["immobility"]
