@@ -22,7 +22,8 @@ def fire(rs, state: dict, tables, act: A.Fire):
     firer, target, opts = act.ship, act.at, act.opts
     f, t = state["ships"][firer], state["ships"][target]
     not_herself(firer, target, "fire at")
-    if t["track"]["status"] not in AFLOAT:
+    prize = state.get("level") == "fleet" and t["track"]["status"] == "captured"     # Fleet Action Rules 14
+    if t["track"]["status"] not in AFLOAT and not prize:
         raise Refused(f"{t['name']} {status_words(t['track']['status'])}: she may not be fired on")
     afloat(f, "fight her guns")
     if f["track"].get("magazine_flooded"):

@@ -90,12 +90,18 @@ def resolve_unmarked_flagship(side: str, squadron: str, roll: int, tables: Table
 def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake: str = "",
                       tables: Tables | None = None, short: Sequence[str] = ()) -> tuple[int, list[Step]]:
     """Fire points of every ship firing together; carronades only at A and B range (rules 2-4);
-    a ship whose flagship is lost fires one factor short (rule 1)."""
+    a ship whose flagship is lost fires one factor short (rule 1). A rake, only at A range (rule 4),
+    multiplies the fire of the first ship, the one in the raking position: "Raking ships merely add the
+    appropriate increase in the number of factors" (rule 2)."""
     t = tables_or_default(tables)
     total, steps = 0, []
+    bands = t.get("fire", "multipliers", "rake_bands")
+    if rake and band not in bands:
+        raise Refused(f"fleet rules: a rake is possible only at {'/'.join(bands)} range "
+                      f"(this is {band} range; Fleet Action Rules 4)")
     carr_ok = band in t.get("fleet", "fire", "carronade_bands")
     short = list(short) or [""] * len(firers)
-    for (values, state), why in zip(firers, short):
+    for n, ((values, state), why) in enumerate(zip(firers, short)):
         left = state.get("fleet_left") or fleet_left(values, state, t)
         if not left["crew"]:
             raise Refused(f"{values.get('name') or 'a firing ship'} has no crew points left: she cannot fire")
@@ -112,11 +118,12 @@ def fleet_fire_points(firers: Sequence[tuple[Mapping, Mapping]], band: str, rake
         steps.append(Step(values.get("name") or "ship", f"{left['fire']} fire points"
                           + (f" + {left['carronade']} carronade" if carr_ok and left["carronade"] else ""),
                           cite(t, "fleet", "values")))
+        if rake and n == 0:
+            mult = int(t.get("fleet", "fire", "rake", rake))
+            steps.append(Step("rake", f"{values.get('name') or 'the raking ship'} rakes ({rake}): her {pts} "
+                              f"points x{mult} = {pts * mult}", cite(t, "fleet", "fire")))
+            pts *= mult
         total += pts
-    if rake:
-        mult = int(t.get("fleet", "fire", "rake", rake))
-        total *= mult
-        steps.append(Step("rake", f"{rake} rake x{mult}", cite(t, "fleet", "fire")))
     if total <= 0:
         raise Refused("no fire points left among the firing ships")
     return total, steps
@@ -186,4 +193,4 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
 def check_fleet_target(target_state: Mapping[str, Any], aim: str) -> None:
     """Rule 14: a ship taken by the enemy may be fired at only high."""
     if target_state.get("status") == "captured" and aim != "high":
-        raise BadInput("fleet rules: a captured ship may be fired at only high (--aim high)")
+        raise Refused("fleet rules: a captured ship may be fired at only high (--aim high; Fleet Action Rules 14)")
