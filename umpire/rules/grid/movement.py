@@ -114,7 +114,7 @@ def hull_rows(ship: dict, tables) -> tuple[int, Step | None]:
     sizes = S.hull_row_sizes(ship["hull_boxes"], tables["panel"]["hull_rows"])
     rows = S.complete_rows(ship["hull_damage"], sizes)
     return rows, Step("hull rows", f"{ship['hull_damage']} boxes crossed, rows of {' + '.join(map(str, sizes))} "
-                      f"crossed first row first: {rows} complete row(s)", tables.source("panel", "hull_rows"))
+                      f"crossed first row first: {rows} complete row(s)", S.cite(tables, "panel", "hull_rows", f"{TEXT}, Damage (L284-285); Ship Control Panel (L515-520); docs/rulings.md"))
 
 
 def allowance(ship: dict, tables, sail: int, point: str) -> tuple[int, int, list[Step]]:
@@ -140,7 +140,8 @@ def allowance(ship: dict, tables, sail: int, point: str) -> tuple[int, int, list
         raise Refused(f"class {ship['movement']} at {names[eff]}: the text gives no speed (its M Class row keeps "
                       f"only Anchor and No Sail); give it with the ruling movement.classes.{ship['movement']}")
     steps.append(Step(f"class {ship['movement']} at {names[eff]}", f"{squares} square{'s' if squares != 1 else ''}",
-                      tables.source("movement", f"classes.{ship['movement']}")))
+                      S.cite(tables, "movement", f"classes.{ship['movement']}",
+                                 f"{TEXT}, Sail Status Indicators, {ship['movement']} Class Movement (L455-499)")))
     return squares, eff, steps
 
 
@@ -169,7 +170,7 @@ def speed(ship: dict, tables, sail_text: str, point: str, spill: bool = False) -
     for cid in S.held_ids(ship):            # RUDDER and WHEEL cards: what she may not do until repaired
         card = by_id.get(cid, {})
         if S.card_effect(ship, cid) in ("steering", "rudder", "wheel"):
-            steps.append(Step(f"card {cid}", f"{card['title']} {card['text']}", tables.source("deck")))
+            steps.append(Step(f"card {cid}", f"{card['title']} {card['text']}", C.deck_table(ship, tables)["source"]))
     if squares == 0 and tables["movement"]["settings"][sail] != "anchor":
         steps.append(Step("halted", "she does not move but turns in place one heading downwind; the next move at 0 "
                           "she turns again and drifts 1 square downwind; once facing downwind she drifts 1 square "
@@ -190,7 +191,7 @@ def boat_speed(ship: dict, boat: str, turn: int, tables) -> Resolution:
     bt = tables["movement"]["boats"]
     moves = turn - b["launched_turn"]
     squares = bt["fast_squares"] if moves <= bt["fast_moves"] else bt["slow_squares"]
-    step = Step("boat", f"move {moves} since launch: {squares} squares", tables.source("movement", "boats"))
+    step = Step("boat", f"move {moves} since launch: {squares} squares", S.cite(tables, "movement", "boats", f"{TEXT}, Ships Boats (L304-305); Rule Summary (L381)"))
     return Resolution("speed", f"{ship['name']}'s {boat}: {squares} squares", [], [step],
                       {"ship": ship["id"], "boat": boat, "allowance": squares, "moves_since_launch": moves})
 
@@ -198,11 +199,12 @@ def boat_speed(ship: dict, boat: str, turn: int, tables) -> Resolution:
 def tack_chance(ship: dict, tables) -> tuple[int, list[Step]]:
     """Chances in 6 that a tack fails: by crew quality, +1 for each FOREMAST or BOWSPRIT card."""
     base = tables["crew"]["tack_fail"][ship["quality"]]
-    steps = [Step("crew", f"{ship['quality']}: {base} in 6 to fail", tables.source("crew", "tack_fail"))]
+    steps = [Step("crew", f"{ship['quality']}: {base} in 6 to fail", S.cite(tables, "crew", "tack_fail", f"{TEXT}, Tacking (L200-204)"))]
     cards = S.marked_with(ship, "spar-tack")
     extra = len(cards) * tables["chances"]["tack_card_penalty"]
     if extra:
-        steps.append(Step("-1 to Tack Chance", f"{', '.join(cards)}: +{extra}", tables.source("deck")))
+        steps.append(Step("-1 to Tack Chance", f"{', '.join(cards)}: +{extra}",
+                          S.cite(tables, "chances", "tack_card_penalty", f"{TEXT}, Damage Cards, BOWSPRIT, FOREMAST (L548-581)")))
     return min(6, base + extra), steps
 
 

@@ -276,6 +276,11 @@ def boat_figures(ship: dict) -> int:
     return sum(b["crew"] for b in ship["boats"].values())
 
 
+def cite(tables, name: str, key: str, where: str) -> str:
+    """The text's lines a table value comes from (`where`), marked when a house ruling set it."""
+    return where + (" (house ruling)" if tables.source(name, key).endswith("(house ruling)") else "")
+
+
 def afloat(ship: dict, doing: str) -> None:
     """Refuse an action by a ship that has surrendered."""
     if ship["state"] != "active":

@@ -165,7 +165,8 @@ def resolve_repair(ship: dict, what: str, fixed: bool, how: str, tables, ships: 
             done = "repaired; the card goes back to the pile"
     else:
         done = "not repaired"
-    steps = [Step("repair", f"{what}: {how}", tables.source("chances", "repair")), Step("result", done, src)]
+    steps = [Step("repair", f"{what}: {how}", f"{TEXT}, Outline of a Game (L107-110); Rule Summary (L346); the "
+                  "chance is not in the text (docs/rulings.md)"), Step("result", done, src)]
     return Resolution("repair", f"{ship['name']}: {what} {'repaired' if fixed else 'not repaired'}",
                       ship_changes(ship, new) + effects, steps, {"ship": ship["id"], "card": what, "repaired": fixed})
 
