@@ -6,6 +6,7 @@ import csv
 import io
 from pathlib import Path
 
+from umpire.core import scenarios
 from umpire.core.errors import BadInput
 from umpire.core.record import Record
 from umpire.core.ruleset import canonical, find_ruleset
@@ -61,8 +62,6 @@ UNSIDED = "ships"
 def scenario_document(path: Path, ruleset: str) -> dict:
     """The scenario an order of battle converts to, checked as `oob convert` checks what it writes
     and as `new --scenario` will read it; nothing is written (`sheet --oob`, `cards --oob`)."""
-    from umpire.core import scenarios
-
     doc, _ = convert(path, ruleset, UNSIDED)
     scenarios.validate(doc, path)
     scenarios.check_playable(doc, path)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
+from umpire.oob.dguts import history_by_rating
 from umpire.oob.families import Conversion
 from umpire.oob.fields import QUALITIES, base_fields
 from umpire.oob.reader import OobError, Row
@@ -144,8 +145,6 @@ def wsim_derived_by_rating(rated: int, nations: list[str]) -> tuple[dict, str]:
     """A rating the national listing has no ship of: tons, men and guns by rating from the DGUTS
     text's rated ships (oob.dguts.history_by_rating), then the spec derived from them (wsim_fit),
     with an average crew; never the nearest listed ship's."""
-    from umpire.oob.dguts import history_by_rating   # the DGUTS text's ships: only for such a rating
-
     history, source = history_by_rating(rated, nations)
     got = derive(float(history["tons"]), float(history["men"]), parse_guns(history["guns"]), "AV", "", rated)
     how = f"the national listing has no {rated}-gun {'/'.join(nations)} ship; {source}; then {got.note}"

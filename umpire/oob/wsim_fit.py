@@ -17,9 +17,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from umpire.core import scenarios
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
-from umpire.rules.dguts.guns import Battery
+from umpire.rules.dguts.guns import Battery, parse_guns
+from umpire.rules.wsim.spec import Spec
 
 #: Introduction II.C class numbers by rig (1981 text: "Nr. 5 Brig (B), Sloop (S), Schooner (SC)",
 #: "Nr. 6 Gondola (GO), Galley (G), Radeau (R)", "Nr. 7 Gunboat (GB)")
@@ -100,10 +102,6 @@ def fit_points() -> tuple[dict, ...]:
     """The texts' ships known both ways: a bundled 1974 scenario ship and the DGUTS text's ship of
     the same name and nation in an action with one of her opponents (e.g. CONSTITUTION of 1F and
     of Constitution vs Guerriere), with what of her tons, men and guns the OCR kept legible."""
-    from umpire.core import scenarios
-    from umpire.rules.dguts.guns import parse_guns
-    from umpire.rules.wsim.spec import Spec
-
     history = _load("data", "dguts", "historical-ships.toml")["ships"]
     out = []
     for sid, path in scenarios.bundled().items():
@@ -132,8 +130,6 @@ def fits() -> dict[str, Step]:
     pts = fit_points()
     armed = [p for p in pts if p["guns"] is not None]
     listing = _load("data", "wsim-1974", "national-ships.toml")["ships"]
-    from umpire.rules.wsim.spec import Spec
-
     sized, listed = [], [p["spec"] for p in pts]
     for e in listing:
         spec = Spec.parse(f"{e['spec']}-{e['points']['AV']}(AV)")

@@ -3,6 +3,8 @@ the grid game's damage-card decks)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from umpire.cli import cli
@@ -22,12 +24,9 @@ def fleet(obj, ships, scenario, blank, level, oob_file, ruleset):
         return ships_to_print(obj, ships, scenario, blank, level)
     if scenario or not ruleset:
         raise BadInput("--oob FILE takes --ruleset ID (e.g. --ruleset wsim-1981), and no --scenario")
-    from pathlib import Path
+    from umpire.oob.convert import scenario_document   # every rule system's converter: only for --oob
 
-    from umpire import pdf   # reportlab and the converters: only to print
-    from umpire.oob.convert import scenario_document
-
-    return pdf.fleet_from_scenario(scenario_document(Path(oob_file), ruleset), ships, level or "")
+    return ships_to_print(obj, ships, scenario_document(Path(oob_file), ruleset), blank, level)
 
 
 @cli.command()
