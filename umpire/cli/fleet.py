@@ -137,8 +137,13 @@ def advanced_flags(s: dict) -> list[str]:
     odd = [f"{side[0].upper()} {shot[side]}" for side in ("left", "right") if shot.get(side) not in (None, "", "round")]
     if odd:
         flags.append("shot " + " ".join(odd))
+    loading = s.get("loading") or {}
+    if loading:
+        flags.append("loading " + " ".join(f"{side[0].upper()} {shot}" for side, shot in loading.items()))
     if s.get("anchor"):
         flags.append(f"anchor {s['anchor']}")
+    if s.get("anchors_cut"):
+        flags.append("anchors cut")
     work = [f"{what} {n}" for what, n in (s.get("repairs") or {}).items() if n]
     if work:
         flags.append("repairing " + " ".join(work))

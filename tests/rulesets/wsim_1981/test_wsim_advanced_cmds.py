@@ -347,7 +347,8 @@ def test_a_cut_ship_never_anchors_again(umpire, game):
     ok(umpire, "turn")
     res = ok(umpire, "anchor", "mars", "--cut")
     assert res["free_from_turn"] == 3
-    assert status(umpire, "mars")["anchor"] == "stern"       # at anchor until the turn is out
+    # cut: no longer shown at anchor (held in place for the rest of the turn, V.C.7)
+    assert status(umpire, "mars")["anchor"] is None and status(umpire, "mars")["anchors_cut"] is True
     ok(umpire, "turn")
     assert status(umpire, "mars")["anchor"] is None
     refused(umpire, game, 1, "cannot be anchored again", "anchor", "mars")

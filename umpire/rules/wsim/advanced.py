@@ -67,6 +67,10 @@ class Wsim1981Advanced(Wsim1981):
             if key in ship:
                 out[key] = ship[key]
         out["anchor"] = ship.get("anchor") or None   # kept as "" when not anchored: TOML has no null
+        if ship.get("anchor_cut"):   # cut (or the cable severed): she may never anchor again (V.C.7)
+            out["anchor"], out["anchors_cut"] = None, True
+        if ship.get("loading"):      # doubleshot takes two load phases (VIII.B.3.c): not an empty broadside
+            out["loading"] = {side: "double" for side in ship["loading"]}
         if "shot" in ship:   # null while empty or still loading
             out["shot"] = {s: ship["shot"][s] if ship["loaded"][s] else None for s in SIDES}
         out["critical_effects"] = [{"until_turn": None, **e} for e in ship.get("critical_effects", [])]

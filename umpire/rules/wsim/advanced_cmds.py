@@ -567,6 +567,10 @@ def end_turn_hold(state: dict, ship_id: str, ship: dict, tables=None) -> tuple[l
     if ship.get("cutting"):
         effects += [set_(p + ["anchor"], ""), set_(p + ["cutting"], False)]
         steps.append(Step(f"{name} has cut her anchors", "free to manoeuvre", "Advanced V.C.7"))
+    spent = [e for e in ship.get("critical_effects", []) if e.get("until_turn") is not None and e["until_turn"] <= turn]
+    if spent:   # an effect "for the next N turns" ends with its last turn
+        effects.append(set_(p + ["critical_effects"], [e for e in ship["critical_effects"] if e not in spent]))
+        steps += [Step(f"{name}: {e['effect']}", f"ends with turn {e['until_turn']}", "Critical Hit Table") for e in spent]
     if ship.get("weighing"):
         held |= {"left", "right"}
         if ship["weighing"] < turn:
