@@ -5,7 +5,7 @@ from __future__ import annotations
 from umpire.core import actions as A
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts.commands_common import ship_sets
-from umpire.rules.dguts.fleet import fleet_left
+from umpire.rules.dguts.fleet import crew_after_points, fleet_left
 from umpire.rules.dguts.tables import game_tables
 from umpire.rules.dguts.turn import end_of_turn
 
@@ -33,7 +33,10 @@ def end_turn(rs, state: dict, tables, a: A.EndTurn):
         new = news[sid]
         if state.get("level") == "fleet":
 
+            before = (s["track"].get("fleet_left") or fleet_left(s["values"], s["track"], dt))["crew"]
             new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
+            new["crew_factors"], step = crew_after_points(s["values"], new, before, new["fleet_left"]["crew"], dt)
+            steps += [Step(s["name"], step.value, step.source)] if step else []
         changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
         effects += ship_sets(sid, changes)
         for key in ("morale", "status"):

@@ -61,6 +61,24 @@ def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tabl
     return left
 
 
+def crew_after_points(values: Mapping[str, Any], track: Mapping[str, Any], before: int, after: int,
+                      tables: Tables | None = None) -> tuple[float, Step | None]:
+    """The crew factors aboard once crew points are checked off at the end of the turn (Damage Effect):
+    each crew point is an equal share of the crew she began with ("one crew point for every 100 crewmen"),
+    so the crew that boards, defends or works the ship is what her points have left (Basic IX: "the full
+    complement he has aboard (minus battle losses, of course)")."""
+    t = tables_or_default(tables)
+    points = fleet_values(values, t)["points"]["crew"]
+    cf = float(track["crew_factors"])
+    if not points or after >= before:
+        return cf, None
+    each = float(values["crew_factors"]) / points
+    new = max(0.0, round(cf - (before - after) * each, 4))
+    return new, Step("crew points", f"{before - after} crew point(s) checked off, each {each:.2f} CF "
+                     f"(a {points}th of her {float(values['crew_factors']):.2f} CF): {cf:.2f} -> {new:.2f} CF aboard",
+                     cite(t, "fleet", "values"))
+
+
 def flagship_lost(ship: Mapping[str, Any], ships: Sequence[Mapping[str, Any]]) -> str:
     """Fleet Action Rules 1: '' or why the ship fires one factor short: her fleet's (or squadron's)
     marked flagship is out of the action. The flagship belongs to the fleet she was marked for (her
