@@ -125,3 +125,18 @@ def test_dguts_game_export_keeps_overrides(umpire, tmp_path):
     assert umpire("oob", "convert", src, "--ruleset", "dguts", "-o", tmp_path / "back.toml").code == 0
     ship = tomllib.loads((tmp_path / "back.toml").read_text())["ships"][0]
     assert (ship["rate"], ship["class"], ship["kind"]) == ("12", "2", "merchant")
+
+
+def test_grid_figures_come_from_the_men(umpire, tmp_path):
+    """At about 20 men a figure (L18): a gunboat is not given a brig's ten figures; a first rate's
+    figures stop at her panel's."""
+    src = write(tmp_path, "erie.csv", "name,side,nation,tons,men,guns\nTrippe,american,american,60,35,1x32\n"
+                                      "Lawrence,american,american,480,136,\"2x12,18x32C\"\n"
+                                      "Victory,british,british,2142,850,\"30x32,28x24,30x12\"\n")
+    out = tmp_path / "e.toml"
+    res = umpire("--json", "oob", "convert", src, "--ruleset", "grid", "-o", out)
+    assert res.code == 0, res.err
+    ships = tomllib.loads(out.read_text())["ships"]
+    assert [(s["crew"], s["marines"]) for s in ships] == [(2, 0), (6, 1), (22, 4)]
+    assert "capped" in res.json["derived"][-1] or any("capped" in d for d in res.json["derived"])
+    assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0

@@ -58,6 +58,20 @@ def nearest_by_men(men: float) -> tuple[str, float]:
     return best, figures
 
 
+def figures_for(kind: dict, men: float) -> tuple[int, int, str]:
+    """Crew and marine figures for `men` at about 20 men a figure (L18), at least one, marines in
+    the sample type's proportion; never more than the type's own figures (her panel's), and the
+    working says so where that caps them."""
+    wanted = max(1, int(men / MEN_PER_FIGURE + 0.5))
+    most = kind["crew"] + kind["marines"]
+    total = min(wanted, most)
+    marines = min(kind["marines"], int(total * kind["marines"] / most + 0.5)) if most else 0
+    note = f"{total - marines} crew and {marines} marine figures for {men:g} men at 20 men a figure"
+    if wanted > most:
+        note += f" (capped at the {kind['name']}'s {most} figures)"
+    return total - marines, marines, note
+
+
 def grid_ship(path: Path, row: Row) -> tuple[dict, str]:
     """A scenario ship for the grid game: id, name, side, nation, its sample type and crew quality."""
     base = base_fields(path, row)
@@ -75,6 +89,9 @@ def grid_ship(path: Path, row: Row) -> tuple[dict, str]:
     else:
         raise OobError(path, row.line, "kind", "give a sample type in kind or class (" + ", ".join(ships)
                        + ") or the men, to take the nearest")
+    if "men" in base:
+        ship["crew"], ship["marines"], note = figures_for(ships[ship["type"]], base["men"])
+        how += "; " + note
     if row.get("quality"):
         quality = QUALITY.get(row.get("quality").lower())
         if not quality:

@@ -50,7 +50,9 @@ def test_convert_writes_a_scenario_that_starts_a_game(umpire, tmp_path):
     g = tmp_path / "g.toml"
     assert umpire("new", g, "--scenario", out).code == 0
     ships = {s["id"]: s for s in umpire("--game", g, "--json", "status").json["ships"]}
-    assert (ships["royal-fortune"]["crew"], ships["royal-fortune"]["quality"]) == (14, "dreadful")
+    # 272 men at about 20 a figure: 14 figures, the Frigate's 14:2 crew to marines (docs/rulings.md)
+    fortune = ships["royal-fortune"]
+    assert (fortune["crew"], fortune["marines"], fortune["quality"]) == (12, 2, "dreadful")
 
 
 def test_a_ship_with_no_type_and_no_men_is_refused(umpire, tmp_path):
