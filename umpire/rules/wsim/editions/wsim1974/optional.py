@@ -567,5 +567,10 @@ def mark_hits(target: dict, hits: dict, act):
                       "ship that can move alongside and fire a broadside into her (confirm with `umpire "
                       "surrender`)", "1974 Marking Hits 4")
         words.append(st)
+    rigging = dict(out).get(("rigging_left",))
+    if rigging is not None and 0 in rigging and "full" in (target.get("sails"), target.get("sails_next")):
+        out += [(("sails",), "battle"), (("sails_next",), "")]
+        words.append(Step("a whole rigging section lost", "she cannot use full sails: back to battle sails, and no "
+                          "FS counter for next Move", f"{R}: Full Sails 4"))
     return out, words, landed
 
