@@ -140,6 +140,7 @@ def fits() -> dict[str, Step]:
         "crew": Step.fit([(p["men"], sum(p["spec"].crew)) for p in pts]),
         "rigging": Step.fit([(s.hull, s.rigging) for s in listed]),
         "draught": Step.fit([(s.hull, s.draught) for s in listed]),
+        "draught by tons": Step.fit([(p["tons"], p["spec"].draught) for p in pts]),
         "guns": Step.fit([(metal(p["guns"], False), p["spec"].guns) for p in armed if metal(p["guns"], False)]),
         "carronades": Step.fit([(metal(p["guns"], True), p["spec"].carronades) for p in armed
                                 if metal(p["guns"], True)]),
@@ -211,14 +212,14 @@ def derive(tons: float, men: float, guns: tuple[Battery, ...], quality: str, rig
     carr_sq = squares(f["carronades"](carr), 1 if carr else 0)
     rigging = squares(f["rigging"](hull), 1)
     sections, full = (3, 5) if number <= 2 else (4, 6)
-    draught = squares(f["draught"](hull), 1)
+    draught = squares(min(f["draught"](hull), f["draught by tons"](tons)), 1)   # feet: finer than squares
     points = squares(f[f"points {quality}"](size(hull, sum(crew), gun_sq, carr_sq)), 1)
     gun_part = f"{gun_sq if gun_sq else ''}{f'({carr_sq})' if carr_sq else ''}G"
     spec = (f"{hull}H-({'-'.join(map(str, crew))})M-{gun_part}-{rigging}R({sections})-{full}-{draught}'"
             f"-{points}({quality})")
     working = (f"hull {hull} from {tons:g} tons", f"crew {'-'.join(map(str, crew))} from {men:g} men",
                f"guns {gun_sq} from {long_} lb of long guns", f"carronades {carr_sq} from {carr} lb of carronades",
-               f"rigging {rigging} and draught {draught}' from {hull} hull squares",
+               f"rigging {rigging} from {hull} hull squares, draught {draught}' from them or {tons:g} tons, the less",
                f"{sections} sections and full sail {full} as the texts' class {'1-2' if number <= 2 else '3+'} ships",
                f"{points} points ({quality}) from the national listing's points", why)
     outside = tuple(name for name, x, key in (("tons", tons, "hull"), ("men", men, "crew"),
