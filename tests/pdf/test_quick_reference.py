@@ -130,3 +130,15 @@ def test_values_are_written_as_words_and_numbers():
     assert [b.title for b in blocks] == ["Explosion", "Explosion: rings"]
     assert blocks[1].rows == (Row("1", (Cell("1/4"),)),) and blocks[0].rows[0].cells == (Cell("yes"),)
     assert isinstance(blocks[0], Block)
+
+
+def test_a_table_that_fits_a_page_is_not_split(tmp_path):
+    """Letter paper puts the 1974 Destroyed Hull Table at a page's foot: it moves whole to the next."""
+    out = tmp_path / "l.pdf"
+    assert run("sheet", "mars", "--scenario", "wsim-1b", "--tables", "--paper", "letter", "-o", out).exit_code == 0
+    quick = [" ".join(text(p).split()) for p in pages(out) if "Quick-reference tables" in text(p)]
+    for title, rows in (("Destroyed Hull Table", ("Surrenders", "Sinks", "Explodes")),
+                        ("Grappling table", ("Grappling succeeds", "Attempt fails")),
+                        ("Hit tables", ("Hit Table 0", "Hit Table 8"))):
+        page = next(p for p in quick if title in p)
+        assert all(r in page for r in rows), (title, rows)

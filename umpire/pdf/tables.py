@@ -290,7 +290,11 @@ def table_pages(pen: Pen, blocks: Sequence[Block], layout: Any, origin: str, tit
         heads = [_head_lines(pen, block, geo, i) for i in range(len(block.heads))]
         head_h = sum(max(1, n) for n in heads) * line if block.heads or block.corner else 0
         first = _row_height(pen, block.rows[0], geo, line) if block.rows else 0
-        if y - (line * 1.4 + head_h + first) < bottom:
+        whole = line * 1.4 + head_h + sum(_row_height(pen, r, geo, line) for r in block.rows) + \
+            sum(len(_wrap(pen, n, width, f.small)) * f.small * f.leading + f.small * 0.4 for n in block.notes)
+        fits_a_page = whole <= _page_room(layout, top, bottom)
+        if y - (line * 1.4 + head_h + first) < bottom or (fits_a_page and y - whole < bottom):
+            # a table that fits a page is not split: it starts the next one
             pages += _end(pen, layout, origin, rulings)
             y = _page_top(pen, layout, top, title)
         y = _title(pen, block, x, y, width, line)
@@ -316,6 +320,11 @@ def table_pages(pen: Pen, blocks: Sequence[Block], layout: Any, origin: str, tit
                 pen.text(x, y + f.small * 0.25, text, f.small)
         y -= line * 0.8
     return pages + _end(pen, layout, origin, rulings)
+
+
+def _page_room(layout: Any, top: float, bottom: float) -> float:
+    """The height under a quick-reference page's title band."""
+    return top - layout.title.height - layout.title.gap - bottom
 
 
 def _wrap(pen: Pen, text: str, room: float, size: float, bold: bool = False) -> list[str]:
@@ -347,7 +356,7 @@ def _geometry(pen: Pen, block: Block, x: float, width: float) -> _Geometry:
             i += h.span
     room = width - label_w
     left = any(len(c.text) > 12 for r in block.rows for c in r.cells)
-    if sum(most) <= room and n <= 2 and not left:       # a column or two of numbers: no wider than needed
+    if sum(most) <= room and n <= 2:                    # a column or two: no wider than they need
         widths = [max(m, f.text * 6) for m in most]
     elif sum(most) <= room:
         spare = (room - sum(most)) / n
