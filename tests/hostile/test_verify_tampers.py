@@ -89,7 +89,7 @@ def test_an_extra_unused_die_is_found(umpire, fired):
     assert 3 in _findings(umpire)
 
 
-@pytest.mark.parametrize("rolls", [[0], [], [7], ["4"], "4", [4.0], [True], [[4]], [10**40]])
+@pytest.mark.parametrize("rolls", [[0], [], [7], ["4"], "4", [4.0], [True], [[4]], [2**40]])
 def test_garbled_dice_are_findings(umpire, fired, rolls):
     doc = _doc(fired)
     _fire_event(doc)["rolls"] = rolls
@@ -152,7 +152,7 @@ def test_swapped_events_are_found(umpire, fired):
     assert {3, 4} <= set(_findings(umpire))
 
 
-@pytest.mark.parametrize("value", [[3], {"a": 1}, True, "three", 1.5e300, 10**30, ""])
+@pytest.mark.parametrize("value", [[3], {"a": 1}, True, "three", 1.5e300, 2**62, ""])
 def test_an_option_of_the_wrong_kind_is_a_finding(umpire, fired, value):
     doc = _doc(fired)
     action = _fire_event(doc)["action"]

@@ -79,6 +79,8 @@ def toml_loads(text: str, label: str) -> dict:
         raise BadInput(f"{label}: {exc}") from None
     except RecursionError:
         doc = None
+    except ValueError:      # a whole number too long for Python to read from text (over 4,300 digits)
+        raise BadInput(f"{label}: a number too long to read") from None
     if doc is None or depth(doc) > MAX_DEPTH:
         raise BadInput(f"{label}: tables or arrays nested more than {MAX_DEPTH} deep")
     return doc

@@ -191,6 +191,8 @@ def _check_items(kinds: dict, templates: dict, ship: dict, where: str) -> None:
                 ok = isinstance(item, (str, int)) and not isinstance(item, bool) and item in kind
             else:
                 ok = type(item) is type(kind)
+                if ok and isinstance(kind, dict) and kind:    # a table item: its keys of their kinds too
+                    _check_shape(kind, item, f"{where}.{key}")
             if not ok:
                 shown = repr(item) if len(repr(item)) < 40 else type(item).__name__
                 raise BadInput(f"{where}.{key}: {shown} does not fit the game; "
@@ -294,14 +296,21 @@ def _parse(path: Path, raw: bytes, lenient: bool = False) -> Game:
     except UnicodeDecodeError:
         raise BadInput(f"game file {path}: not a text file (not UTF-8)") from None
     doc = toml_loads(text, f"game file {path} is damaged or not a game")
+    odd = odd_value(doc)
+    if odd:
+        raise BadInput(f"game file {path}: {odd}; the file may be hand-edited")
     meta = doc.get("game")
     if not isinstance(meta, dict) or "ruleset" not in meta:
         raise BadInput(f"game file {path}: no [game] table with a ruleset; is this an umpire game?")
     for key, kind, what in (("ruleset", str, "text"), ("format", int, "a whole number"),
                             ("seed", int, "a whole number"), ("level", str, "text"), ("optional", list, "a list"),
-                            ("strict", bool, "true or false")):
+                            ("strict", bool, "true or false"), ("tables", dict, "a table of tables")):
         if key in meta and (not isinstance(meta[key], kind) or (kind is not bool and isinstance(meta[key], bool))):
             raise BadInput(f"game file {path}: [game] {key} must be {what}, not {meta[key]!r}")
+    if not all(isinstance(o, str) for o in meta.get("optional", [])):
+        raise BadInput(f"game file {path}: [game] optional must be a list of rule names (text)")
+    if not all(isinstance(t, dict) for t in meta.get("tables", {}).values()):
+        raise BadInput(f"game file {path}: [game.tables] must hold one table per table of the pack")
     if meta.get("format", FORMAT) > FORMAT:
         raise BadInput(f"game file {path}: format {meta['format']} is newer than this umpire understands")
     for key in ("rulings", "scenario"):
@@ -469,6 +478,35 @@ def _check_events(game: Game, lenient: bool = False) -> None:
         event.setdefault("action", {})
 
 
+#: whole numbers in a game file fit TOML's 64-bit integers (what any TOML reader can hold)
+MAX_INTEGER = 2**63 - 1
+
+
+def odd_value(doc: Any) -> str:
+    """The first value of a kind no game file holds (a date or time, an infinite or undefined
+    number, a whole number beyond TOML's 64 bits), named by where it is; '' if there is none."""
+    import math
+
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:
+        value, at = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, f"{at}.{k}" if at else str(k)) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((v, f"{at}[{i}]") for i, v in enumerate(value))
+        elif isinstance(value, (str, bool)):
+            continue
+        elif isinstance(value, int):
+            if not -MAX_INTEGER - 1 <= value <= MAX_INTEGER:
+                return f"{at}: a whole number beyond TOML's 64-bit range"
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                return f"{at}: {value!r} is not a finite number"
+        else:
+            return f"{at}: a {type(value).__name__} ({value}) has no place in a game file"
+    return ""
+
+
 def _event_problem(event: Any) -> str:
     """What is wrong with the shape of a journal event ('' if nothing)."""
     if not isinstance(event, dict) or not isinstance(event.get("effects"), list):
@@ -476,6 +514,14 @@ def _event_problem(event: Any) -> str:
     for key, kind in (("kind", str), ("summary", str), ("action", dict)):
         if not isinstance(event.get(key, kind()), kind):
             return f"is malformed: {key} is not {'a table' if kind is dict else 'text'}"
+    if not isinstance(event.get("action", {}).get("opts", {}), dict):
+        return "is malformed: action.opts is not a table"
+    if "n" in event and type(event["n"]) is not int:
+        return f"is malformed: n is {event['n']!r}, not a whole number"
+    if "rolls" in event and (not isinstance(event["rolls"], list) or any(type(r) is not int for r in event["rolls"])):
+        return "is malformed: rolls is not a list of whole numbers"
+    if "rolled" in event and not isinstance(event["rolled"], str):
+        return "is malformed: rolled is not text"
     for j, eff in enumerate(event["effects"], start=1):
         if not isinstance(eff, dict) or eff.get("op") not in ("set", "add", "del") \
                 or (eff["op"] != "del" and "value" not in eff) or not isinstance(eff.get("path"), list) \
@@ -585,6 +631,9 @@ def hold(path: Path) -> Iterator[None]:
 
 def new_game(path: Path, ruleset: str, level: str, optional: list[str], seed: int,
              ships: list[dict] | None = None, scenario: dict | None = None, strict: bool = False) -> Game:
+    if type(seed) is not int or not -MAX_INTEGER - 1 <= seed <= MAX_INTEGER:
+        raise BadInput(f"--seed {seed}: a whole number from {-MAX_INTEGER - 1} to {MAX_INTEGER} "
+                       "(what a game file can hold)")
     meta = {"format": FORMAT, "ruleset": ruleset, "level": level, "optional": list(optional), "seed": seed}
     if strict:
         meta["strict"] = True

@@ -167,8 +167,14 @@ class Grid(Ruleset):
         return minutes, max(sides.values(), default=0), steps, "ships whose cards are not shown carry on as last move"
 
     def score(self, state: dict, tables=None) -> dict:
-        """The text gives no victory points: the ships out of action, as DGUTS lists them."""
-        return {"ships": [{"ship": s["id"], "side": s["side"], "state": s["state"]}
+        """The text gives no victory points: each side's ships in action and out of it, and the ships out of
+        action as DGUTS lists them."""
+        sides: dict[str, dict] = {}
+        for s in state["ships"].values():
+            side = sides.setdefault(s["side"], {"in action": 0, "out of action": 0})
+            side["in action" if s["state"] == "active" else "out of action"] += 1
+        return {"sides": sides,
+                "ships": [{"ship": s["id"], "side": s["side"], "state": s["state"]}
                           for s in state["ships"].values() if s["state"] != "active"]}
 
 
