@@ -153,6 +153,19 @@ def capture(ruleset, state: dict, tables, a):
     return res
 
 
+def contact(ruleset, state: dict, tables, a):
+    """Grappling and ungrappling as 1981, but "A single ship can make only one grappling or
+    ungrappling attempt per Move" (1974 Grappling 6); the ship attempted against may still roll
+    her own (Grappling 4: an ungrappling die at the same time cancels a grapple)."""
+    ship = state["ships"][a.ship]
+    done = [t for t in ship.get("tries", []) if t.split(":")[0] in ("grapple", "ungrapple") and not t.endswith("!")]
+    if a.kind in ("grapple", "ungrapple") and done:
+        what, other = done[0].split(":", 1)
+        raise Refused(f"{ship['name']} has made her {what} attempt this Move (with {state['ships'][other]['name']}): "
+                      "one grappling or ungrappling attempt per Move (1974 Grappling 6)")
+    return planners.contact(ruleset, state, tables, a)
+
+
 def recover(ruleset, state: dict, tables, a):
     """A ship that surrendered (not struck) "will cease to be surrendered if no prize crew is on
     board, and no enemy ship is within five hexes distance" (1974 Marking Hits 4; the 1981

@@ -79,7 +79,8 @@ class Wsim1974(Wsim1981):
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("mast", "designate", "signal")},
                **{c: (Wsim1981.actions[c][0], _p(name)) for c, name in (
                    ("move", "move"), ("board", "board"), ("surrender", "surrender"), ("capture", "capture"),
-                   ("recover", "recover"), ("fire", "fire"), ("melee", "melee"), ("turn", "end_turn"))},
+                   ("recover", "recover"), ("fire", "fire"), ("melee", "melee"), ("turn", "end_turn"),
+                   ("grapple", "contact"), ("ungrapple", "contact"))},
                "wind": (WsimActions.Wind, _p("wind")), "load": (WsimActions.LoadWithShot, _p("load")),
                **{c: (k, _p("optional_action")) for c, k in (
                    ("sink", WsimActions.Sink), ("explode", WsimActions.ExplodeAdjacent), ("repair", WsimActions.RepairTurn),
