@@ -144,3 +144,13 @@ def test_wsim_a_rating_the_listing_lacks_is_derived_not_copied(umpire, tmp_path)
     assert pickle["class_number"] == 5 and "outside the text" in pickle["estimated"]
     assert nonesuch["estimated"].startswith("from rating: the british 32-gun ship of the national listing")
     assert umpire("new", tmp_path / "g.toml", "--scenario", out).code == 0
+
+
+def test_a_ship_filled_in_from_history_lends_no_values(umpire, tmp_path):
+    """LAWRENCE of scenario 2C is estimated, not the text's: a published Lawrence is derived by rating."""
+    src = tmp_path / "erie.txt"
+    src.write_text("American\nLawrence (20)\n", encoding="utf-8")
+    out = tmp_path / "e.toml"
+    assert umpire("oob", "convert", src, "--ruleset", "wsim-1981", "-o", out).code == 0
+    ship = tomllib.loads(out.read_text(encoding="utf-8"))["ships"][0]
+    assert "values_from" not in ship and "no 20-gun" in ship["estimated"]

@@ -234,7 +234,7 @@ def _scenario_index(conversion: Conversion) -> tuple[dict, ...]:
             continue
         sides = {s.get("id"): s.get("nation", "") for s in doc.get("sides", [])}
         for ship in doc.get("ships", []):
-            if conversion.lends_values(ship):
+            if conversion.lends_values(ship) and not ship.get("estimated"):   # the texts' own ships only
                 out.append({"scenario": sid, "title": doc.get("title", ""), "ship": ship,
                             "key": _key(ship["name"]), "nation": ship.get("nation") or sides.get(ship["side"], "")})
     return tuple(out)
