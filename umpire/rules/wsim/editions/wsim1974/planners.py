@@ -122,7 +122,12 @@ def board(ruleset, state: dict, tables, a):
         if sid in state["ships"] and state["ships"][sid]["state"] in ("sinking", "exploding"):
             raise Refused(f"{state['ships'][sid]['name']} will {state['ships'][sid]['state'][:-3]}: her crew "
                           "cannot melee (1974 Sinking and Exploding Ships 5)")
-    return planners.board(ruleset, state, tables, a)
+    res = planners.board(ruleset, state, tables, a)
+    # the 1981 rule that a whole crew away boarding may not move next turn (Basic VII.B.5) is not in
+    # the first edition: its sections away count as casualties only (1974 Boarding & Melee 7)
+    res.effects = [e for e in res.effects if e["path"][-1] != "all_aboard_turn"]
+    res.working = [st for st in res.working if st.source != "Basic VII.B.5"]
+    return res
 
 
 def surrender(ruleset, state: dict, tables, a):
