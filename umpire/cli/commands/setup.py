@@ -197,7 +197,7 @@ def ship_add(obj, name, side, ship_id, spec, ship_class, turning, nation, tons, 
     ship_state = rs.new_ship(definition)
     res = Resolution("ship", f"{name} ({ship_id}) joins the {side} side",
                      [set_(["ships", ship_id], ship_state)],
-                     [Step("ship", str(definition.get("spec") or definition.get("guns", "")), "")],
+                     [Step("ship", _what_she_is(definition), "")],
                      {"ship": rs.status(ship_state)})
     obj.commit(res, {"command": "ship add", "definition": definition})
     obj.emit(res)
@@ -300,6 +300,22 @@ def _print_briefing(obj, brief: dict) -> None:
         click.echo(json.dumps(brief))
         return
     click.echo("\n".join(briefing_lines(brief)))
+
+
+def _what_she_is(definition: dict) -> str:
+    """The ship as added, in words: her spec, or her type and guns, each named."""
+    if definition.get("spec"):
+        return str(definition["spec"])
+    parts = [str(definition["type"])] if definition.get("type") else []
+    parts += [f"{k.replace('_', ' ')} {definition[k]}" for k in ("movement", "quality") if definition.get(k)]
+    guns = definition.get("guns", "")
+    if isinstance(guns, int) and not isinstance(guns, bool):
+        parts.append(f"{guns} broadside guns" + "".join(f", {definition[k]} {k.split('_')[0]} gun(s)"
+                                                          for k in ("bow_guns", "stern_guns") if definition.get(k)))
+    elif guns:
+        parts.append(f"guns {guns}")
+    parts += [f"{k} {definition[k]}" for k in ("crew", "marines") if definition.get(k)]
+    return ", ".join(parts)
 
 
 def load_deck(path: str, ruleset) -> dict:

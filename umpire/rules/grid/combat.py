@@ -126,10 +126,20 @@ def pile_kinds(ship: dict, tables) -> tuple:
     out: dict[str, int] = {}
     for cid, n in ship["deck"].items():
         if n:
-            kind = by_id[cid]["kind"]
+            kind = by_id[cid]["kind"] if _tells(ship, by_id[cid], tables) else "no effect"
             out[kind] = out.get(kind, 0) + n
-    order = [c["kind"] for c in C.deck_table(ship, tables)["cards"]]
+    order = [c["kind"] for c in C.deck_table(ship, tables)["cards"]] + ["no effect"]
     return tuple(sorted(out.items(), key=lambda kv: order.index(kv[0])))
+
+
+def _tells(ship: dict, card: dict, tables) -> bool:
+    """Whether the card does anything to this ship as she is (a BOW GUN card to a ship with no bow gun
+    does nothing: "temporary damage cards for items you either don't have, or have had destroyed", L274-275)."""
+    if card["kind"] == "none":
+        return True
+    trial = copy.deepcopy(ship)
+    step = C.apply_card(trial, card, _tool_facing(trial), 0, tables)
+    return ": no effect;" not in step.value
 
 
 def fire_chain(f: dict, tables, state: dict | None = None) -> HitsChain:
@@ -528,8 +538,8 @@ def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, t
     lost_a, lost_d = line_up(sa, sd)
     src = f"{TEXT}, Boarding (L236-265); Rule Summary, Fighting (L375-377)"
     who = f"{a['name']}'s {boat}" if boat else a["name"]
-    steps = [Step(who, f"{len(fa)} fighters: {' '.join(str(s[0]) for s in sa)}", src),
-             Step(d["name"], f"{len(fd)} fighters{_joined(d, first)}: {' '.join(str(s[0]) for s in sd)}", src)]
+    steps = [Step(who, f"{len(fa)} fighters: {_dice(sa)}", src),
+             Step(d["name"], f"{len(fd)} fighters{_joined(d, first)}: {_dice(sd)}", src)]
     loss_a, loss_d = _casualties(a, fa, lost_a), _casualties(d, fd, lost_d)
     rec = d["boarding"].get(attacker)
     d["boarding"][attacker] = {"first": turn if first else rec["first"], "last": turn}
@@ -544,6 +554,11 @@ def resolve_board(state: dict, attacker: str, defender: str, a_rolls, d_rolls, t
                       {"ship": sid, "boat": boat or None, "at": defender, "first_move": first,
                        "scores": {"attacker": [s[0] for s in sa], "defender": [s[0] for s in sd]},
                        "attacker_losses": loss_a, "defender_losses": loss_d, "surrendered": surrendered})
+
+
+def _dice(scores_: list) -> str:
+    """Scores highest first, a marine's marked M (the text prints the Marine dice in bold, L248-249)."""
+    return " ".join(f"{s[0]}{'M' if s[1] == 0 else ''}" for s in scores_)
 
 
 def _joined(ship: dict, first: bool) -> str:
