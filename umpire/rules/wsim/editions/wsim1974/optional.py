@@ -383,6 +383,7 @@ def tow(state: dict, tables, ship_id: str, towed: str, cast_off: bool) -> Resolu
     for s in (ship, other):
         if s["state"] in DOOMED + GONE:
             raise Refused(f"{s['name']} has {s['state']}: she cannot be worked (Sinking and Exploding Ships 5)")
+    need_rating(ship, other)   # the tower's speed reads both: asked now, not at every Move's `speed`
     effects = [set_(p + ["tow_ship"], towed), set_(["ships", towed, "tow_by"], ship_id)]
     steps = [Step("towing procedure (a)", f"{ship['name']}'s stern in the hex {other['name']}'s bow points to; "
                   "the Logs note the ships grappled", f"{R}: Towing (a)"),
@@ -391,17 +392,22 @@ def tow(state: dict, tables, ship_id: str, towed: str, cast_off: bool) -> Resolu
                       {"ship": ship_id, "towed": towed})
 
 
+def need_rating(*ships: dict) -> None:
+    """Towing compares the two ships' gun ratings (Towing): each must be known."""
+    for s in ships:
+        if not s.get("rated_guns"):
+            raise BadInput(f"{s['name']}: towing compares gun ratings, and hers is not known: give it once with "
+                           f"`umpire ship edit {s['id']} --rate N` (or `ship add --rate N`, or `rated_guns = N` on "
+                           "her line in the scenario)")
+
+
 def tow_loss(state: dict, ship: dict, tables) -> tuple[int, Step] | None:
     """Towing: one hex less in every attitude towing a ship of equal or inferior gun rating,
     two towing a superior one."""
     if not ship.get("tow_ship"):
         return None
     other = state["ships"][ship["tow_ship"]]
-    for s in (ship, other):
-        if not s.get("rated_guns"):
-            raise BadInput(f"{s['name']}: towing compares gun ratings, and hers is not known: give it once with "
-                           f"`umpire ship edit {s['id']} --rate N` (or `ship add --rate N`, or `rated_guns = N` on "
-                           "her line in the scenario)")
+    need_rating(ship, other)
     t = tables[T]["towing"]
     superior = other["rated_guns"] > ship["rated_guns"]
     loss = t["superior"] if superior else t["equal_or_inferior"]
