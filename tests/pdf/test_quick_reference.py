@@ -142,3 +142,25 @@ def test_a_table_that_fits_a_page_is_not_split(tmp_path):
                         ("Hit tables", ("Hit Table 0", "Hit Table 8"))):
         page = next(p for p in quick if title in p)
         assert all(r in page for r in rows), (title, rows)
+
+
+def test_narrow_tables_stand_side_by_side(tmp_path):
+    """The four one-die tables of fouling and grappling go across the page, as the 1981 tables set
+    them, so the 1974 game's quick reference takes two pages on Letter, not three."""
+    import re
+
+    out = tmp_path / "l.pdf"
+    assert run("sheet", "mars", "--scenario", "wsim-1b", "--tables", "--paper", "letter", "-o", out).exit_code == 0
+    quick = [p for p in pages(out) if "Quick-reference tables" in text(p)]
+    assert len(quick) == 2
+    at = {}
+
+    def seen(t, cm, tm, font, size):
+        if t.strip() in ("Fouling table", "Unfouling table", "Grappling table", "Ungrappling table"):
+            at[t.strip()] = (round(tm[4]), round(tm[5]))
+    for page in quick:
+        page.extract_text(visitor_text=seen)
+    assert len(at) == 4 and len({y for _, y in at.values()}) == 1          # one line across
+    assert [name for name, _ in sorted(at.items(), key=lambda kv: kv[1][0])] == [
+        "Fouling table", "Unfouling table", "Grappling table", "Ungrappling table"]
+    assert re.search(r"wsim-1974-first-edition\.txt", " ".join(text(p) for p in quick))

@@ -285,7 +285,23 @@ def table_pages(pen: Pen, blocks: Sequence[Block], layout: Any, origin: str, tit
     line = f.text * f.leading * 1.3
     pages = 0
     y = _page_top(pen, layout, top, title)
-    for block in blocks:
+    i = 0
+    while i < len(blocks):
+        shelf = _shelf(pen, blocks[i:], x, width, line, _page_room(layout, top, bottom))
+        if len(shelf) > 1:          # narrow tables side by side, as the rule books set them across
+            height = max(_whole(pen, b, geo, w, line, None) for b, geo, w in shelf)
+            if y - height < bottom:
+                pages += _end(pen, layout, origin, rulings)
+                y = _page_top(pen, layout, top, title)
+            cx = x
+            for b, geo, w in shelf:
+                _whole(pen, b, replace(geo, x=cx), w, line, y)
+                cx += w + SHELF_GAP * f.text
+            y -= height + line * 0.8
+            i += len(shelf)
+            continue
+        block = blocks[i]
+        i += 1
         geo = _geometry(pen, block, x, width)
         heads = [_head_lines(pen, block, geo, i) for i in range(len(block.heads))]
         head_h = sum(max(1, n) for n in heads) * line if block.heads or block.corner else 0
@@ -320,6 +336,58 @@ def table_pages(pen: Pen, blocks: Sequence[Block], layout: Any, origin: str, tit
                 pen.text(x, y + f.small * 0.25, text, f.small)
         y -= line * 0.8
     return pages + _end(pen, layout, origin, rulings)
+
+
+SHELF_GAP = 3.0          # between tables side by side, in text sizes
+
+
+def _shelf(pen: Pen, blocks: Sequence[Block], x: float, width: float, line: float,
+           room: float) -> list[tuple[Block, _Geometry, float]]:
+    """The narrow tables from the first on that go side by side across the page (each whole, no
+    wider than half the page), with their geometry and the width each takes."""
+    out: list[tuple[Block, _Geometry, float]] = []
+    used = 0.0
+    for block in blocks:
+        geo = _geometry(pen, block, x, width)
+        w = max(geo.width, pen.width(block.title, pen.fonts.heading, True) + pen.fonts.small)
+        gap = SHELF_GAP * pen.fonts.text if out else 0.0
+        if w > width / 2 - SHELF_GAP * pen.fonts.text or used + gap + w > width \
+                or _whole(pen, block, geo, w, line, None) > room:
+            break
+        out.append((block, geo, w))
+        used += gap + w
+    return out
+
+
+def _whole(pen: Pen, block: Block, geo: _Geometry, width: float, line: float, top: float | None) -> float:
+    """A table whole in a column `width` wide: title, headings, rows, notes and its source under
+    them; drawn from `top` (or only measured, with None). Returns its height."""
+    f = pen.fonts
+    y = top if top is not None else 0.0
+    h = line * 1.4
+    if top is not None:
+        pen.text(geo.x, pen.middle(y, h, f.heading, True), block.title, f.heading, bold=True, room=width)
+    y -= h
+    heads = [_head_lines(pen, block, geo, i) for i in range(len(block.heads))]
+    if top is not None:
+        y = _heads(pen, block, geo, y, line, heads)
+    elif block.heads or block.corner:
+        y -= sum(max(1, n) for n in heads) * line if block.heads else line
+    for row in block.rows:
+        if top is not None:
+            _row(pen, geo, y, line, row)
+        y -= _row_height(pen, row, geo, line)
+    if top is not None:
+        pen.rule(geo.x, y, geo.x + geo.width, y, pen.ink.box)
+    extra = [*block.notes, cited(block.source)] if block.source else list(block.notes)
+    for k, note in enumerate(extra):
+        size = f.note if block.source and k == len(extra) - 1 else f.small
+        y -= f.small * 0.4
+        for text in _wrap(pen, note, width, size):
+            y -= size * f.leading
+            if top is not None:
+                pen.text(geo.x, y + size * 0.25, text, size)
+    return (top if top is not None else 0.0) - y
 
 
 def _page_room(layout: Any, top: float, bottom: float) -> float:
