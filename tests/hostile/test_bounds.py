@@ -20,3 +20,80 @@ def test_a_seed_within_tomls_integers_plays(umpire, tmp_path, seed):
     assert umpire("new", game, "--ruleset", "wsim-1981", "--seed", str(seed)).code == 0
     assert umpire("--game", game, "turn").code == 0
     assert umpire("--game", game, "--json", "verify").json["differences"] == []
+
+
+@pytest.mark.parametrize("turns", ["99999999999999999999999", "1001", "0", "-3"])
+def test_repair_turns_are_bounded(umpire, tmp_path, turns):
+    from tests.conftest import CONSTITUTION
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "dguts", "--seed", "3").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    res = umpire("repair", "constitution", "--what", "low", "--crew", "1", "--turns", turns)
+    assert res.code == 2 and "turns" in res.err and ("1 to 1000" in res.err or int(turns) < 1), res.err
+
+
+@pytest.mark.parametrize("crew", ["inf", "nan", "-inf"])
+def test_repair_crew_is_finite(umpire, tmp_path, crew):
+    from tests.conftest import CONSTITUTION
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "dguts", "--seed", "3").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    res = umpire("repair", "constitution", "--what", "low", "--crew", crew, "--turns", "2")
+    assert res.code == 2 and "crew" in res.err, res.err
+
+
+def _under_a_memory_limit(fn):
+    """Run `fn` in a child process limited to 1 GiB of memory and 20 s; its exit code and stderr."""
+    import multiprocessing
+    import resource
+
+    def child(queue):
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        queue.put(fn())
+
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    proc = ctx.Process(target=child, args=(queue,))
+    proc.start()
+    proc.join(20)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+        pytest.fail("the command did not finish within 20 s")
+    return queue.get(timeout=5)
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "fifo"])
+def test_oob_convert_refuses_devices_and_pipes_before_reading(tmp_path, device):
+    import io
+    import contextlib
+    import os
+
+    from umpire.cli import run
+
+    source = device
+    if device == "fifo":
+        source = str(tmp_path / "ships.csv")
+        os.mkfifo(source)
+
+    def convert():
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = run(["oob", "convert", source, "--ruleset", "wsim-1981", "-o", str(tmp_path / "out.toml")])
+        return code, err.getvalue()
+
+    code, err = _under_a_memory_limit(convert)
+    assert code == 2 and "not a regular file" in err, err
+    assert not (tmp_path / "out.toml").exists()
+
+
+@pytest.mark.parametrize("line", [b"status " + b"x" * 1_000_000 + b"\n", b"# " + b"x" * 3_000_000 + b"\n", b"status \xe9\xff\n"])
+def test_a_long_or_undecodable_shell_line_is_refused_at_once(duel, line):
+    import subprocess
+    import sys
+    import time
+
+    start = time.monotonic()
+    res = subprocess.run([sys.executable, "-m", "umpire", "--game", str(duel), "shell", "--keep-going"],
+                         input=line + b"turn\n", capture_output=True, timeout=60)
+    assert time.monotonic() - start < 10
+    assert res.returncode == 2 and b"Traceback" not in res.stderr and b"internal error" not in res.stderr
+    assert b"turn 2 begins" in res.stdout          # the next line still runs

@@ -8,6 +8,7 @@ whole run, so another process cannot write the game meanwhile.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shlex
 import sys
@@ -49,7 +50,9 @@ def run_line(obj, line: str, number: int | None = None) -> int | None:
     """Run one line; its exit code, or None for a blank or comment line.
 
     `number` is the line's number in piped input: a failing line is then named by it."""
-    fields = {"line": line.strip(), **({"line_number": number} if number is not None else {})}
+    fields = {"line": line.strip()[:200], **({"line_number": number} if number is not None else {})}
+    if len(line) > MAX_LINE:
+        return _refuse(obj, f"the line is longer than {MAX_LINE:,} characters", 2, fields)
     try:
         words = _split(line)
     except UmpireError as exc:
@@ -109,10 +112,37 @@ def shell(obj, keep_going, echo):
         raise SystemExit(worst)
 
 
+#: the longest shell line read (a command line is far shorter); a longer one is refused unread
+MAX_LINE = 4096
+
+
+def _lines(stream):
+    """The stream's lines, each at most MAX_LINE characters read; a longer line is skipped in pieces
+    and given as None (so its cost does not grow with its length)."""
+    with contextlib.suppress(AttributeError, ValueError):
+        stream.reconfigure(errors="replace")    # a byte that is not UTF-8 is text to refuse, not a crash
+    while True:
+        line = stream.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            while True:
+                rest = stream.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+            yield None
+        else:
+            yield line
+
+
 def _piped(obj, keep_going: bool) -> int:
     worst = 0
-    for number, line in enumerate(sys.stdin, 1):
-        code = run_line(obj, line, number)
+    for number, line in enumerate(_lines(sys.stdin), 1):
+        if line is None:
+            code = _refuse(obj, f"line {number} is longer than {MAX_LINE:,} characters; refused unread", 2,
+                           {"line": "", "line_number": number})
+        else:
+            code = run_line(obj, line, number)
         if code:
             if not keep_going:
                 return code

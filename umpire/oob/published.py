@@ -22,7 +22,8 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-from umpire.core import scenarios
+from umpire.core import files, scenarios
+from umpire.core.errors import BadInput
 from umpire.core.ruleset import PLAYED_AS
 from umpire.core.ships import make_id
 from umpire.oob.families import Conversion, conversion_for
@@ -61,9 +62,10 @@ def read_sideless(path: Path, side: str) -> list[Row] | None:
 
 
 def _text(path: Path) -> str | None:
-    try:
-        return _decode(path, path.read_bytes()).lstrip("\ufeff")
-    except (OSError, OobError):
+    try:    # a regular file of a bounded size only: a pipe or device is refused before it is read
+        raw, _ = files.read_regular(path, "order of battle", files.MAX_FILE_BYTES)
+        return _decode(path, raw).lstrip("\ufeff")
+    except (BadInput, OSError, OobError):
         return None
 
 

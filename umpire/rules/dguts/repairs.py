@@ -13,7 +13,18 @@ from umpire.rules.dguts.model import BadInput, Refused
 from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 
+#: the most turns one repair order may cover: far beyond any action (the work is bounded by it)
+MAX_TURNS = 1000
+
+
 def _crew(crew: Any, state: Mapping[str, Any]) -> Fraction:
+    try:
+        number = math.nan if isinstance(crew, bool) else float(crew)
+    except (TypeError, ValueError):
+        number = math.nan
+    if not math.isfinite(number):
+        raise BadInput(f"crew {crew!r}: a number of crew factors, between 0 and the "
+                       f"{float(state['crew_factors']):g} CF aboard")
     value = Fraction(str(float(crew)))
     if value < 0 or float(value) > float(state["crew_factors"]) + 1e-9:
         raise BadInput(f"crew {crew!r}: between 0 and the {float(state['crew_factors']):g} CF aboard")
@@ -21,8 +32,8 @@ def _crew(crew: Any, state: Mapping[str, Any]) -> Fraction:
 
 
 def _turns(turns: Any) -> int:
-    if not isinstance(turns, int) or isinstance(turns, bool) or turns < 1:
-        raise BadInput(f"turns {turns!r}: a whole number of turns, 1 or more")
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= MAX_TURNS:
+        raise BadInput(f"turns {turns!r}: a whole number of turns, 1 to {MAX_TURNS}")
     return turns
 
 
