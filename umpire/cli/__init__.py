@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import sys
 
@@ -10,6 +11,7 @@ import click
 
 from umpire.cli.context import Ctx, shared_session
 from umpire.core.errors import UmpireError
+from umpire.core.suggest import did_you_mean
 
 # The one lazy seam of the command line: each command's module is imported only when that command
 # runs, so a quick `umpire status` does not pay for the rest. Module (under umpire.cli) -> its commands.
@@ -52,8 +54,6 @@ class LazyGroup(click.Group):
         """As click's, but a mistyped command is refused with the nearest names (without loading any module)."""
         name = args[0]
         if self.get_command(ctx, name) is None and not name.startswith("-"):
-            from umpire.core.suggest import did_you_mean
-
             names = [*COMMANDS, *self.commands]
             hint = did_you_mean(name, names)
             ctx.fail(f"no such command {name!r}{hint}")
@@ -139,15 +139,13 @@ def run(argv: list[str] | None = None, on_error=None, error_fields: dict | None 
         message = _printable(message)
         click.echo(f"umpire: {message}", err=True)
         if as_json:
-            import json
-
             click.echo(json.dumps({"error": message, "exit_code": code, **(error_fields or {})}))
         if on_error:
             on_error(message, code)
         return code
 
     if os.environ.get("_UMPIRE_COMPLETE"):   # the system shell asks for completions (`umpire completion`)
-        from umpire.cli.completion import attach_values
+        from umpire.cli.completion import attach_values   # imports this module: only when completing
 
         attach_values()
     try:

@@ -7,7 +7,12 @@ import shlex
 from pathlib import Path
 from typing import Callable
 
+import click
+
 from umpire.cli import COMMANDS, _register, cli
+from umpire.cli.context import Ctx
+from umpire.core.ruleset import ruleset_ids
+from umpire.core.scenarios import bundled
 
 
 #: Parameters that name a ship of the game (by their name in the commands' code).
@@ -36,12 +41,8 @@ def values(command: str, param, session_of: Callable[[], object]) -> list[str]:
     if name in FIXED:
         return FIXED[name]
     if name == "ruleset":
-        from umpire.core.ruleset import ruleset_ids
-
         return ruleset_ids()
     if name == "scenario":
-        from umpire.core.scenarios import bundled
-
         return sorted(bundled())
     if name in ("words", "command"):
         return sorted(COMMANDS) + ["help", "completion"]
@@ -107,8 +108,6 @@ class Completer:
 def attach_values() -> None:
     """For the system shell's completion (`umpire completion bash`): every option and argument of
     every command completes its values as in `umpire shell`."""
-    import click
-
     _register()
 
     def walk(command) -> None:
@@ -120,8 +119,6 @@ def attach_values() -> None:
 
     def _complete_param(ctx: click.Context, param, incomplete: str) -> list[str]:
         def session():
-            from umpire.cli.context import Ctx
-
             return Ctx(ctx.find_root().params.get("game_path"), False, None).session
 
         return [v for v in values(ctx.info_name or "", param, session) if v.startswith(incomplete)]

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from umpire.core import files
+from umpire.core import files, scenarios
 from umpire.core.errors import BadInput
+from umpire.core.ships import find_ship
 
 SHIPS = click.argument("ships", nargs=-1, metavar="[SHIP]...")
 SCENARIO = click.option("--scenario", metavar="ID|FILE", help="Print blank sheets of a scenario's ships instead "
@@ -40,9 +41,6 @@ def _scenario_ships(scenario: str, refs: tuple[str, ...]) -> None:
     nearest of its ships."""
     if not refs:
         return
-    from umpire.core import scenarios
-    from umpire.core.ships import find_ship
-
     scen = scenarios.load(scenario)
     by_id = {s["id"]: s for s in scen.get("ships", [])}
     for ref in refs:

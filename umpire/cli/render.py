@@ -6,6 +6,7 @@ import sys
 from typing import Any
 
 from umpire.cli.table import BOLD, RESET, Table, print_table, styled
+from umpire.cli.text import shown
 from umpire.core.state import Resolution
 
 
@@ -148,15 +149,6 @@ def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     for r in cells:
         out.append("  ".join([c.ljust(w) for c, w in zip(r, widths)] + r[len(widths):]).rstrip())
     sys.stdout.write("\n".join(out) + "\n")
-
-
-def shown(value: Any) -> str:
-    """Text from a file or the command line (a ship's name, a note) as it may be printed: control
-    characters shown escaped, never sent raw to the terminal."""
-    text = str(value)
-    if not text.isprintable():
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return text
 
 
 def _fmt(v: Any) -> str:

@@ -7,6 +7,15 @@ import textwrap
 WIDTH = 80
 
 
+def shown(value) -> str:
+    """Text from a file or the command line (a ship's name, a note) as it may be printed: control
+    characters shown escaped, never sent raw to the terminal."""
+    text = str(value)
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text
+
+
 def cut(text: str, width: int) -> str:
     """The text within `width` columns, an ellipsis marking anything cut (never wrapped)."""
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"

@@ -6,9 +6,10 @@ import json
 
 import click
 
-from umpire.cli import cli
+from umpire.cli import cli, table, text
 from umpire.core.actions import EndTurn
 from umpire.core.errors import BadInput
+from umpire.core.suggest import did_you_mean
 
 
 @cli.command()
@@ -38,7 +39,7 @@ def status(obj, ship, side):
 
         render.status(data, state)
     else:
-        from umpire.cli import fleet, table   # the one-line listing, for the human-readable status only
+        from umpire.cli import fleet   # the one-line listing, for the human-readable status only
 
         out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"], table.width())
         if isinstance(data.get("wind"), dict) and not side:
@@ -63,8 +64,6 @@ def _sides(state: dict, text: str) -> set[str]:
     if not hits and key:   # a nation names the side its ships sail for (`french` for `franco-venetian`)
         hits = [s["side"] for s in state["ships"].values() if str(s.get("nation") or "").lower().startswith(key)]
     if not hits:
-        from umpire.core.suggest import did_you_mean
-
         nations = sorted({str(s.get("nation") or "") for s in state["ships"].values()} - {""})
         raise BadInput(f"no side {text!r} in this game{did_you_mean(text, sides + nations)} "
                        f"(sides: {', '.join(sides) or 'none yet'})")
@@ -152,7 +151,5 @@ def score(obj):
     if obj.as_json:
         obj.emit(data)
         return
-    from umpire.cli import render, table, text
-
-    click.echo("\n".join([f"score — turn {obj.state['turn']}"] + [render.shown(line) for line in
-                                                                    text.readable_lines(data, table.width())]))
+    lines = text.readable_lines(data, table.width())
+    click.echo("\n".join([f"score — turn {obj.state['turn']}"] + [text.shown(line) for line in lines]))

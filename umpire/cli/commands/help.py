@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from click.shell_completion import get_completion_class
 
 from umpire.cli import cli
 from umpire.core.errors import BadInput
@@ -49,7 +50,5 @@ def completion(shell: str) -> None:
       eval "$(umpire completion zsh)"           # in ~/.zshrc
       umpire completion fish > ~/.config/fish/completions/umpire.fish
     """
-    from click.shell_completion import get_completion_class
-
     script = get_completion_class(shell)(cli, {}, "umpire", "_UMPIRE_COMPLETE")
     click.echo(script.source())

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 import tomli_w
 
-from umpire.cli import cli
+from umpire.cli import cli, table, text
 from umpire.cli.printing import refuse_game_file, to_stdout
 from umpire.core import files, scenarios
 from umpire.core.errors import BadInput
@@ -66,8 +66,6 @@ def oob_convert(obj, input_path, ruleset, output, title, force):
     if obj.as_json:
         obj.emit(data)
         return
-    from umpire.cli import table, text
-
     obj.emit({k: v for k, v in data.items() if k != "derived"}, "order of battle converted")
     if report:   # one line per ship whose stats were derived, not one cell of them all
         click.echo("\n".join(text.readable_lines({"derived": report}, table.width())))

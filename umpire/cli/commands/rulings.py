@@ -9,6 +9,8 @@ import click
 
 from umpire.cli import cli
 from umpire.core.errors import BadInput
+from umpire.core.game import flatten
+from umpire.core.suggest import did_you_mean
 
 
 def parse_value(text: str):
@@ -81,8 +83,6 @@ def _nearest_key(obj, key: str, action):
     try:
         return action()
     except BadInput as exc:
-        from umpire.core.suggest import did_you_mean
-
         hint = "no such table key" in str(exc) and did_you_mean(key, _table_keys(obj))
         if not hint:
             raise
@@ -91,8 +91,6 @@ def _nearest_key(obj, key: str, action):
 
 def _table_keys(obj) -> list[str]:
     """Every key a ruling may set: each table's values by dotted path, and the rulings in force."""
-    from umpire.core.game import flatten
-
     tables = obj.tables()
     keys = [f"{name}.{k}" for name in tables.names() for k in flatten(dict(tables[name]))
             if k.split(".")[0] not in ("source", "cite")]

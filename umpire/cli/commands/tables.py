@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from umpire.cli import cli
+from umpire.cli.printing import to_stdout
 from umpire.core import files
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import find_ruleset
@@ -46,8 +47,6 @@ def template(obj, ruleset, output, force):
     rs = find_ruleset(ruleset)
     spec = pack_spec(rs.data_id)
     if output == "-":
-        from umpire.cli.printing import to_stdout
-
         to_stdout(obj, fill_in(rs.id, spec).encode("utf-8"))
         return
     target = Path(output)
