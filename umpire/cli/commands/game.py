@@ -6,7 +6,7 @@ import json
 
 import click
 
-from umpire.cli import cli, table, text
+from umpire.cli import cli
 from umpire.core.actions import EndTurn
 from umpire.core.errors import BadInput
 from umpire.core.suggest import did_you_mean
@@ -39,7 +39,7 @@ def status(obj, ship, side):
 
         render.status(data, state)
     else:
-        from umpire.cli import fleet   # the one-line listing, for the human-readable status only
+        from umpire.cli import fleet, table   # the one-line listing, for the human-readable status only
 
         out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"], table.width())
         if isinstance(data.get("wind"), dict) and not side:
@@ -151,5 +151,7 @@ def score(obj):
     if obj.as_json:
         obj.emit(data)
         return
+    from umpire.cli import table, text   # plain text for a person: `--json status` never loads it
+
     lines = text.readable_lines(data, table.width())
     click.echo("\n".join([f"score — turn {obj.state['turn']}"] + [text.shown(line) for line in lines]))
