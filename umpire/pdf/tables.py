@@ -273,69 +273,99 @@ class _Geometry:
         return self.x + self.label_w + sum(self.widths[:i])
 
 
+@dataclass(slots=True)
+class _Paging:
+    """Where the quick-reference pages stand: the pen, the page's frame and the y drawn down to."""
+
+    pen: Pen
+    layout: Any
+    origin: str
+    title: str
+    rulings: Sequence[str]
+    x: float
+    width: float
+    top: float
+    bottom: float
+    line: float
+    pages: int = 0
+    y: float = 0.0
+
+    def start(self) -> None:
+        self.y = _page_top(self.pen, self.layout, self.top, self.title)
+
+    def turn(self) -> None:
+        """The page ends (its footer drawn) and the next begins."""
+        self.pages += _end(self.pen, self.layout, self.origin, self.rulings)
+        self.start()
+
+    @property
+    def room(self) -> float:
+        return _page_room(self.layout, self.top, self.bottom)
+
+
 def table_pages(pen: Pen, blocks: Sequence[Block], layout: Any, origin: str, title: str,
                 rulings: Sequence[str] = ()) -> int:
-    """The tables one under the other over as many pages as they need; returns pages drawn. A
-    table's title never stands alone at a page's foot: it moves over with its first rows."""
+    """The tables one under the other, the narrow ones side by side, over as many pages as they
+    need; returns pages drawn. A table's title never stands alone at a page's foot, and a table
+    that fits a page is not split."""
     paper, page, f = layout.paper, layout.page, pen.fonts
-    x, width = page.margin, paper.width - 2 * page.margin
-    top, bottom = paper.height - page.margin, page.margin + page.footer
-    if rulings:
-        bottom += f.small * f.leading * 1.2 * 2
-    line = f.text * f.leading * 1.3
-    pages = 0
-    y = _page_top(pen, layout, top, title)
+    bottom = page.margin + page.footer + (f.small * f.leading * 1.2 * 2 if rulings else 0.0)
+    at = _Paging(pen, layout, origin, title, tuple(rulings), page.margin, paper.width - 2 * page.margin,
+                 paper.height - page.margin, bottom, f.text * f.leading * 1.3)
+    at.start()
     i = 0
     while i < len(blocks):
-        shelf = _shelf(pen, blocks[i:], x, width, line, _page_room(layout, top, bottom))
+        shelf = _shelf(pen, blocks[i:], at.x, at.width, at.line, at.room)
         if len(shelf) > 1:          # narrow tables side by side, as the rule books set them across
-            height = max(_whole(pen, b, geo, w, line, None) for b, geo, w in shelf)
-            if y - height < bottom:
-                pages += _end(pen, layout, origin, rulings)
-                y = _page_top(pen, layout, top, title)
-            cx = x
-            for b, geo, w in shelf:
-                _whole(pen, b, replace(geo, x=cx), w, line, y)
-                cx += w + SHELF_GAP * f.text
-            y -= height + line * 0.8
+            _draw_shelf(at, shelf)
             i += len(shelf)
-            continue
-        block = blocks[i]
-        i += 1
-        geo = _geometry(pen, block, x, width)
-        heads = [_head_lines(pen, block, geo, i) for i in range(len(block.heads))]
-        head_h = sum(max(1, n) for n in heads) * line if block.heads or block.corner else 0
-        first = _row_height(pen, block.rows[0], geo, line) if block.rows else 0
-        whole = line * 1.4 + head_h + sum(_row_height(pen, r, geo, line) for r in block.rows) + \
-            sum(len(_wrap(pen, n, width, f.small)) * f.small * f.leading + f.small * 0.4 for n in block.notes)
-        fits_a_page = whole <= _page_room(layout, top, bottom)
-        if y - (line * 1.4 + head_h + first) < bottom or (fits_a_page and y - whole < bottom):
-            # a table that fits a page is not split: it starts the next one
-            pages += _end(pen, layout, origin, rulings)
-            y = _page_top(pen, layout, top, title)
-        y = _title(pen, block, x, y, width, line)
-        y = _heads(pen, block, geo, y, line, heads)
-        for row in block.rows:
-            h = _row_height(pen, row, geo, line)
-            if y - h < bottom:
-                pages += _end(pen, layout, origin, rulings)
-                y = _page_top(pen, layout, top, title)
-                y = _title(pen, block, x, y, width, line, more=True)
-                y = _heads(pen, block, geo, y, line, heads)
-            _row(pen, geo, y, line, row)
-            y -= h
-        pen.rule(x, y, x + geo.width, y, pen.ink.box)
-        for note in block.notes:
-            lines = _wrap(pen, note, width, f.small)
-            if y - len(lines) * f.small * f.leading - f.small < bottom:
-                pages += _end(pen, layout, origin, rulings)
-                y = _page_top(pen, layout, top, title)
-            y -= f.small * 0.4
-            for text in lines:
-                y -= f.small * f.leading
-                pen.text(x, y + f.small * 0.25, text, f.small)
-        y -= line * 0.8
-    return pages + _end(pen, layout, origin, rulings)
+        else:
+            _draw_block(at, blocks[i])
+            i += 1
+    return at.pages + _end(pen, layout, origin, at.rulings)
+
+
+def _draw_shelf(at: _Paging, shelf: Sequence[tuple[Block, "_Geometry", float]]) -> None:
+    height = max(_whole(at.pen, b, geo, w, at.line, None) for b, geo, w in shelf)
+    if at.y - height < at.bottom:
+        at.turn()
+    cx = at.x
+    for b, geo, w in shelf:
+        _whole(at.pen, b, replace(geo, x=cx), w, at.line, at.y)
+        cx += w + SHELF_GAP * at.pen.fonts.text
+    at.y -= height + at.line * 0.8
+
+
+def _draw_block(at: _Paging, block: Block) -> None:
+    """One table across the page: moved whole to the next page if it fits one, else run on with its
+    title ("continued") and headings repeated."""
+    pen, f, line = at.pen, at.pen.fonts, at.line
+    geo = _geometry(pen, block, at.x, at.width)
+    heads = [_head_lines(pen, block, geo, k) for k in range(len(block.heads))]
+    head_h = sum(max(1, n) for n in heads) * line if block.heads or block.corner else 0
+    first = _row_height(pen, block.rows[0], geo, line) if block.rows else 0
+    whole = line * 1.4 + head_h + sum(_row_height(pen, r, geo, line) for r in block.rows) + \
+        sum(len(_wrap(pen, n, at.width, f.small)) * f.small * f.leading + f.small * 0.4 for n in block.notes)
+    if at.y - (line * 1.4 + head_h + first) < at.bottom or (whole <= at.room and at.y - whole < at.bottom):
+        at.turn()
+    at.y = _heads(pen, block, geo, _title(pen, block, at.x, at.y, at.width, line), line, heads)
+    for row in block.rows:
+        h = _row_height(pen, row, geo, line)
+        if at.y - h < at.bottom:
+            at.turn()
+            at.y = _heads(pen, block, geo, _title(pen, block, at.x, at.y, at.width, line, more=True), line, heads)
+        _row(pen, geo, at.y, line, row)
+        at.y -= h
+    pen.rule(at.x, at.y, at.x + geo.width, at.y, pen.ink.box)
+    for note in block.notes:
+        lines = _wrap(pen, note, at.width, f.small)
+        if at.y - len(lines) * f.small * f.leading - f.small < at.bottom:
+            at.turn()
+        at.y -= f.small * 0.4
+        for text in lines:
+            at.y -= f.small * f.leading
+            pen.text(at.x, at.y + f.small * 0.25, text, f.small)
+    at.y -= line * 0.8
 
 
 SHELF_GAP = 3.0          # between tables side by side, in text sizes
