@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from umpire.core.errors import BadInput, UmpireError
+from umpire.core.errors import BadInput, Refused, UmpireError
 from umpire.core import actions as A
 from umpire.core.ruleset import Ruleset, load, without_legacy
 from umpire.core.tables import Tables
@@ -178,9 +178,20 @@ class Wsim1981(Ruleset):
         """Every command, its working and refusals cited as the game's own text numbers its rules
         (the `citations` table of its data; rules/wsim/citations.py)."""
         try:
+            self.check_arrived(state, action)
             return citations.cited(tables, self.plan_action(state, tables, without_legacy(action)))
         except UmpireError as exc:
             raise citations.error(tables, exc) from None
+
+    def check_arrived(self, state: dict, action: dict) -> None:
+        """A ship a scenario brings on later (`arrives`) takes no part before then: "Ships which are
+        scheduled to enter, enter and move in this phase" (Basic V.A.2)."""
+        word = "Move" if self.id == "wsim-1974" else "turn"
+        for key in ("ship", "at", "other"):
+            ship = state.get("ships", {}).get(action.get(key) or "")
+            if ship and int(ship.get("arrives") or 0) > state.get("turn", 1):
+                raise Refused(f"{ship['name']} enters the game in {word} {ship['arrives']} (the scenario's "
+                              f"arrives): nothing is done by or to her before then (Basic V.A.2)")
 
     def plan_action(self, state: dict, tables, action: dict):
         """The command's Plan or Resolution as the rules decide it (an edition overrides this)."""
