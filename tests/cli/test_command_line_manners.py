@@ -191,3 +191,8 @@ def test_the_system_shells_completion_offers_ship_ids_and_attitudes(umpire, duel
 
     assert complete("fire", "mars", "--at", "h") == ["hercule"]
     assert complete("speed", "mars", "--attitude", "") == ["A", "B", "C", "D"]
+
+
+def test_an_ambiguous_name_lists_five_and_counts_the_rest(umpire):
+    res = umpire("scenarios", "show", "dguts")
+    assert res.code == 2 and res.err.count("dguts-") == 5 and "and 20 more" in res.err

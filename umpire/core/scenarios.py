@@ -11,7 +11,7 @@ from pathlib import Path
 
 from umpire.core import files
 from umpire.core.errors import BadInput
-from umpire.core.suggest import did_you_mean
+from umpire.core.suggest import did_you_mean, some
 from umpire.core.resources import resource_dir
 from umpire.core.ruleset import PLAYED_AS, canonical, find_ruleset
 from umpire.core.ships import MAX_NAME   # characters in a ship's name or id (docs/limits.md)
@@ -55,7 +55,7 @@ def find(ref: str) -> Path:
     if not hits:
         known = [*files, *(a for names in aliases.values() for a in names)]
         raise BadInput(f"no scenario {ref!r}{did_you_mean(ref, known)} (`umpire scenarios` lists them)")
-    raise BadInput(f"scenario {ref!r} is ambiguous: {', '.join(hits)}")
+    raise BadInput(f"scenario {ref!r} is ambiguous: {some(hits)}")
 
 
 def load(ref: str) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from umpire.core.errors import BadInput
-from umpire.core.suggest import did_you_mean
+from umpire.core.suggest import did_you_mean, some
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 MAX_NAME = 200          # characters in a ship's name, id or side (docs/limits.md)
@@ -55,4 +55,4 @@ def find_ship(ships: dict, text: str, where: str = "in this game", listed_by: st
             raise BadInput(f"no ship {text!r} {where} (none yet; `umpire ship add` adds one)")
         names = [*ships, *(s["name"].lower() for s in ships.values())]
         raise BadInput(f"no ship {text!r} {where}{did_you_mean(text, names)} (`{listed_by}` lists them)")
-    raise BadInput(f"ship {text!r} is ambiguous: " + ", ".join(f"{h} ({ships[h]['name']})" for h in hits))
+    raise BadInput(f"ship {text!r} is ambiguous: " + some([f"{h} ({ships[h]['name']})" for h in hits]))

@@ -46,6 +46,12 @@ def nearest(word: str, choices: Iterable[str], limit: int = LIMIT) -> list[str]:
     return [c for _, _, c in sorted(scored)[:limit]]
 
 
+def some(names: list[str], limit: int = LIMIT) -> str:
+    """The first few names, comma-separated, and how many more there are."""
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return ", ".join(names[:limit]) + more
+
+
 def did_you_mean(word: str, choices: Iterable[str], limit: int = LIMIT) -> str:
     """`; did you mean `a` or `b`?` for the nearest choices, or "" when none is near."""
     hits = nearest(word, choices, limit)
