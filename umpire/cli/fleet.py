@@ -16,6 +16,8 @@ INDENT = "      "   # tracks that go on under their ship
 
 WSIM_LEGEND = "hull left/of; crew, rig(ging) left per section; guns L/R: guns+carronades left/of; ld: loaded"
 DGUTS_LEGEND = "hi/lo: damage points high/low; CF: crew factors left/at start; sails and masts left/of"
+FLEET_LEGEND = ("mast/crew: damage from every cause; points left: fire (+C carronade), crew, gun; "
+                "CF: crew factors left/at start; masts left/of")
 GRID_LEGEND = "crew, mar(ines) alive (in the casualty box); guns P/S/B/St fit; hull boxes crossed/of (plugged); pile; held cards"
 
 
@@ -25,7 +27,8 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
     dguts = any("damage_high" in s for s in summaries)
     grid = any("hull_boxes" in s for s in summaries)
     out = [f"turn {turn} — {ruleset} — {len(summaries)} ship{'s' if len(summaries) != 1 else ''}",
-           *_wrap_parts((GRID_LEGEND if grid else DGUTS_LEGEND if dguts else WSIM_LEGEND).split("; "), "", width,
+           *_wrap_parts((GRID_LEGEND if grid else FLEET_LEGEND if any("fleet_damage" in s for s in summaries)
+                         else DGUTS_LEGEND if dguts else WSIM_LEGEND).split("; "), "", width,
                         "; ")]
     labels = {s["id"]: label(s) for s in summaries}
     id_w = min(ID_WIDTH, max((len(x) for x in labels.values()), default=0))
@@ -167,6 +170,13 @@ def dguts_tracks(s: dict, ship: dict) -> list[str]:
     """hi 0 lo 35.5  CF 20.1/21.7  sails 9/10  masts 3/3  morale shaken  + flags."""
     values = ship.get("values", {})
     sails, masts = s.get("sails", values.get("sails", 0)), s.get("masts", values.get("masts", 0))
+    left, taken = s.get("fleet_left"), s.get("fleet_damage")
+    if left and taken:      # the fleet level: points left, and damage from every cause
+        carr = f"+{left['carronade']}C" if left.get("carronade") else ""
+        return [f"mast {_num(taken['mast'])} crew {_num(taken['crew'])}",
+                f"points fire {left['fire']}{carr} crew {left['crew']} gun {left['gun']}",
+                f"CF {_num(s.get('crew_factors', 0))}/{_num(values.get('crew_factors', s.get('crew_factors', 0)))}",
+                f"masts {left['masts']}/{masts}", f"morale {s.get('morale', '?')}"] + dguts_flags(s, ship)
     parts = [f"hi {_num(s.get('damage_high', 0))} lo {_num(s.get('damage_low', 0))}",
              f"CF {_num(s.get('crew_factors', 0))}/{_num(values.get('crew_factors', s.get('crew_factors', 0)))}",
              f"sails {sails - s.get('sails_lost', 0)}/{sails}", f"masts {masts - s.get('masts_lost', 0)}/{masts}",

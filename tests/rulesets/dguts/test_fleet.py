@@ -112,3 +112,20 @@ def test_fleet_fire_into_grappled_ships_and_the_honors_of_war(umpire, tmp_path):
     assert res.code == 0 and res.json["struck"] == "temeraire"
     assert run("fire", "victory", "--at", "redoutable", "--range", "10", "--side", "right").code == 1
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_the_one_line_status_shows_fleet_points_and_damage_from_every_cause(umpire, tmp_path):
+    # Notes on Values and Damage: a fleet ship's damage is checked off as points; the standard
+    # game's sails and damage counters are not what she fights with
+    g = tmp_path / "st.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", "fleet").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name in ("royal", "mars"):
+        run("ship", "add", name, "--side", "british", "--nation", "british", "--tons", "2000", "--men", "800",
+            "--guns", "30x32,30x24")
+    assert run("explode", "royal", "--near", "mars=1").code == 0
+    assert run("turn").code == 0
+    text = run("status").out
+    line = " ".join(x.strip() for x in text.splitlines() if "mars" in x or x.startswith("      "))
+    assert "mast 420 crew 840" in line and "points fire 5 crew 5 gun 4" in line and "masts 2/3" in line
+    assert "sails" not in text and "hi 0" not in text

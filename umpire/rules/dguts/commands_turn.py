@@ -33,9 +33,9 @@ def end_turn(rs, state: dict, tables, a: A.EndTurn):
         new = news[sid]
         if state.get("level") == "fleet":
 
-            before = (s["track"].get("fleet_left") or fleet_left(s["values"], s["track"], dt))["crew"]
             new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
-            new["crew_factors"], step = crew_after_points(s["values"], new, before, new["fleet_left"]["crew"], dt)
+            crew, step = crew_after_points(s["values"], new, dt)
+            new.update(crew)
             steps += [Step(s["name"], step.value, step.source)] if step else []
         changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
         effects += ship_sets(sid, changes)

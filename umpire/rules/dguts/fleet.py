@@ -42,10 +42,21 @@ def fleet_values(values: Mapping[str, Any], tables: Tables | None = None) -> dic
     return {"points": points, "worth": worth, "mast_worth": mast, "defense": tons}
 
 
-def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> dict:
-    """Points left after the damage taken up to the end of the last turn."""
-    fv = fleet_values(values, tables)
+def fleet_taken(state: Mapping[str, Any], gunfire_only: bool = False) -> dict:
+    """Mast and crew damage taken from every cause: the fleet table's fire (`fleet_taken`) and the
+    high and low points that fire, explosions and other rules add to the standard counters (the
+    fleet table's "mast" is damage high, its "crew" damage low: "25 crew, 5 mast when aiming low")."""
     taken = state.get("fleet_taken", {"mast": 0.0, "crew": 0.0})
+    if gunfire_only:
+        return {"mast": float(taken["mast"]), "crew": float(taken["crew"])}
+    return {"mast": float(taken["mast"]) + float(state.get("damage_high", 0.0)),
+            "crew": float(taken["crew"]) + float(state.get("damage_low", 0.0))}
+
+
+def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> dict:
+    """Points left after the damage taken, from every cause, up to the end of the last turn."""
+    fv = fleet_values(values, tables)
+    taken = fleet_taken(state)
     left = {}
     for kind in ("crew", "gun"):
         worth = fv["worth"][kind]
@@ -61,22 +72,31 @@ def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tabl
     return left
 
 
-def crew_after_points(values: Mapping[str, Any], track: Mapping[str, Any], before: int, after: int,
-                      tables: Tables | None = None) -> tuple[float, Step | None]:
+def crew_after_points(values: Mapping[str, Any], track: Mapping[str, Any],
+                      tables: Tables | None = None) -> tuple[dict, Step | None]:
     """The crew factors aboard once crew points are checked off at the end of the turn (Damage Effect):
     each crew point is an equal share of the crew she began with ("one crew point for every 100 crewmen"),
     so the crew that boards, defends or works the ship is what her points have left (Basic IX: "the full
-    complement he has aboard (minus battle losses, of course)")."""
+    complement he has aboard (minus battle losses, of course)"). Low damage from other causes has taken
+    its men off already; only the points the fleet table's fire costs beyond it are taken here, once
+    (`fleet_crew_points_off` counts them)."""
     t = tables_or_default(tables)
     points = fleet_values(values, t)["points"]["crew"]
-    cf = float(track["crew_factors"])
-    if not points or after >= before:
-        return cf, None
+    if not points:
+        return {}, None
+    worth = float(values["tons"]) / points
+    low = float(track.get("damage_low", 0.0))
+    share = math.floor((fleet_taken(track)["crew"]) / worth + 1e-9) - math.floor(low / worth + 1e-9)
+    share = min(points, max(0, share))
+    done = int(track.get("fleet_crew_points_off", 0))
+    if share <= done:
+        return {}, None
     each = float(values["crew_factors"]) / points
-    new = max(0.0, round(cf - (before - after) * each, 4))
-    return new, Step("crew points", f"{before - after} crew point(s) checked off, each {each:.2f} CF "
-                     f"(a {points}th of her {float(values['crew_factors']):.2f} CF): {cf:.2f} -> {new:.2f} CF aboard",
-                     cite(t, "fleet", "values"))
+    cf = float(track["crew_factors"])
+    new = max(0.0, round(cf - (share - done) * each, 4))
+    return {"crew_factors": new, "fleet_crew_points_off": share}, Step(
+        "crew points", f"{share - done} crew point(s) checked off, each {each:.2f} CF (a {points}th of her "
+        f"{float(values['crew_factors']):.2f} CF): {cf:.2f} -> {new:.2f} CF aboard", cite(t, "fleet", "values"))
 
 
 def flagship_lost(ship: Mapping[str, Any], ships: Sequence[Mapping[str, Any]]) -> str:
@@ -181,7 +201,7 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
                  tables: Tables | None = None) -> tuple[dict, list[Step]]:
     """The target's damage taken; the points it costs count from the end of the turn (Damage Effect)."""
     t = tables_or_default(tables)
-    taken = dict(state.get("fleet_taken", {"mast": 0.0, "crew": 0.0}))
+    taken = fleet_taken(state, gunfire_only=True)
     taken["mast"] = round(float(taken["mast"]) + mast, 4)
     taken["crew"] = round(float(taken["crew"]) + crew, 4)
     after = fleet_left(values, {**state, "fleet_taken": taken}, t)
@@ -196,9 +216,10 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
         # rule 13: dismasted, she makes off under a jury rig; stopped again, she strikes
         jury = float(t.num("fleet", "jury_rig", "masts_to_stop", what="mast damage that stops a jury rig"))
         stop_at = (masts + jury) * fv["mast_worth"]
-        if float(taken["mast"]) + 1e-9 >= stop_at:
+        all_mast = fleet_taken({**state, "fleet_taken": taken})["mast"]
+        if all_mast + 1e-9 >= stop_at:
             changes.update(status="surrendered", morale="surrendered")
-            steps.append(Step("surrender", f"{float(taken['mast']):g} mast damage reaches {stop_at:g}: her jury rig "
+            steps.append(Step("surrender", f"{all_mast:g} mast damage reaches {stop_at:g}: her jury rig "
                               "is shot away too, and a ship stopped again strikes", cite(t, "fleet", "jury_rig")))
         elif int(state.get("masts_lost", 0)) < masts:
             steps.append(Step("dismasted", f"all masts gone: she makes off under a jury rig, away from the enemy; "

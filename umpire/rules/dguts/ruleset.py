@@ -17,6 +17,7 @@ from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.core.state import Step
 from umpire.rules.dguts.actions import GalleyRam, Howitzer, Mortar, Night, Paddles, SpeedClass, Task, WindOrder
+from umpire.rules.dguts.fleet import fleet_taken
 from umpire.rules.dguts.commands_common import MAX_GUNS, MAX_MEN, MAX_TONS, number
 from umpire.rules.dguts.guns import parse_guns
 from umpire.rules.dguts.ship import OVERRIDE_KEYS, derive_ship, initial_state
@@ -192,6 +193,8 @@ class Dguts(Ruleset):
                "state": t["status"]}
         out.update({k: v[k] for k in STATUS_KEYS if k in v})
         out.update({k: t[k] for k in TRACK_KEYS if k in t})
+        if "fleet_left" in t:     # a fleet-level ship: her damage from every cause, in the fleet's terms
+            out["fleet_damage"] = {k: round(x, 2) for k, x in fleet_taken(t).items()}
         return out
 
     # --- actions -----------------------------------------------------------
