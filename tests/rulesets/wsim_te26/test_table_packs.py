@@ -250,9 +250,13 @@ def test_te26_fire_on_the_pack_with_gun_location_dice(umpire, tmp_path):
     res = umpire("--json", "fire", "mars", "--at", "herc", "--range", "4", "--side", "right", "--facing", "right",
                  "--rolls", "2")
     assert res.code == 0 and res.json["hit_table"] == 2, res.json     # crack +2 only
-    # no gun hit: a location die typed with it is not read (contracts/editions.md)
+    # no gun hit: a location die typed with it is one die too many, refused with the file unchanged
+    # (contracts/editions.md: one location die per gun hit, a die the result does not read is a wrong count)
     res = umpire("--json", "fire", "herc", "--at", "mars", "--range", "1", "--side", "right", "--facing", "left",
                  "--rolls", "2,6")
+    assert res.code == 2 and "would not be read" in res.err
+    res = umpire("--json", "fire", "herc", "--at", "mars", "--range", "1", "--side", "right", "--facing", "left",
+                 "--rolls", "2")
     assert res.code == 0 and res.json["result"] == "H" and res.json["rolls"] == [2], res.err
     bad = umpire("fire", "herc", "--at", "mars", "--range", "4", "--side", "left", "--facing", "right", "--rolls", "5")
     assert bad.code == 2 and "gun hit location" in bad.err

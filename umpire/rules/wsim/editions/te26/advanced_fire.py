@@ -290,8 +290,6 @@ def resolve(state: dict, got: Reading, rolls: tuple[int, ...], strict: bool, tab
     more = _grape_bonus(state, act, target, grape_bonus, total, die, steps, tables) if grape_bonus else []
     if advanced and te26_sinking.hull_die_needed(target, total["hull"]):
         more += te26_sinking.destroyed(state, act.target, die, steps, tables)
-    if not advanced and die.left and not guns_marked and len(rolls) == 2:
-        die.left.clear()         # contracts/editions.md: the location die "B is read only if the result has gun hits"
     if strict and die.left:
         raise BadInput(f"this broadside used {len(die.used)} dice ({', '.join(map(str, die.used)) or 'none'}); "
                        f"got {len(rolls)}: the rest would not be read")
