@@ -74,3 +74,15 @@ def test_a_single_line_not_a_ship_names_the_line(umpire, tmp_path):
     (tmp_path / "one.txt").write_text("Victory the great\n")
     res = umpire("cards", "--oob", tmp_path / "one.txt", "--ruleset", "wsim-1981", "-o", tmp_path / "one.pdf")
     assert res.code == 2 and "one.txt: line 1" in res.err and not (tmp_path / "one.pdf").exists()
+
+
+def test_some_ships_of_a_list_and_a_level(umpire, tmp_path):
+    (tmp_path / "erie.csv").write_text(ERIE)
+    res = umpire("--json", "sheet", "--oob", tmp_path / "erie.csv", "--ruleset", "wsim-1981", "lawrence",
+                 "-o", tmp_path / "l.pdf")
+    assert res.code == 0 and res.json["ships"] == 1, res.err
+    res = umpire("--json", "sheet", "--oob", tmp_path / "erie.csv", "--ruleset", "wsim-1981", "--level", "advanced",
+                 "-o", tmp_path / "a.pdf")
+    assert res.code == 0 and res.json["ships"] == 3, res.err
+    res = umpire("sheet", "--oob", tmp_path / "erie.csv", "--ruleset", "wsim-1981", "nelson", "-o", tmp_path / "n.pdf")
+    assert res.code == 2 and not (tmp_path / "n.pdf").exists()

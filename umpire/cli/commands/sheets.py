@@ -24,9 +24,10 @@ def fleet(obj, ships, scenario, blank, level, oob_file, ruleset):
         return ships_to_print(obj, ships, scenario, blank, level)
     if scenario or not ruleset:
         raise BadInput("--oob FILE takes --ruleset ID (e.g. --ruleset wsim-1981), and no --scenario")
-    from umpire.oob.convert import scenario_document   # every rule system's converter: only for --oob
+    from umpire import pdf   # reportlab and every rule system's converter: only to print a list
+    from umpire.oob.convert import scenario_document
 
-    return ships_to_print(obj, ships, scenario_document(Path(oob_file), ruleset), blank, level)
+    return pdf.fleet_from_scenario(scenario_document(Path(oob_file), ruleset), ships, level or "")
 
 
 @cli.command()
