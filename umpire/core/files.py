@@ -197,14 +197,16 @@ def _temp(target: Path, what: str, path: Path) -> tuple[int, str]:
     raise BadInput(f"{what} {path}: cannot create a temporary file beside it")
 
 
-def sweep(target: Path) -> None:
-    """Remove temporary files beside `target` left by writers that were killed mid-write."""
-    folder, prefix = target.parent, f".{target.name[:80]}."
+def sweep(target: Path, *beside: str) -> None:
+    """Remove temporary files left by writers that were killed mid-write: those of `target` and of
+    the files named `beside` in its folder (a game's snapshot and log index), in one listing."""
+    folder, prefixes = target.parent, [f".{name[:80]}." for name in (target.name, *beside)]
     try:
-        names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(_TEMP_SUFFIX)]
+        names = [(n, p) for n in os.listdir(folder) if n.endswith(_TEMP_SUFFIX)
+                 for p in prefixes if n.startswith(p)]
     except OSError:
         return
-    for name in names:
+    for name, prefix in names:
         parts = name[len(prefix):-len(_TEMP_SUFFIX)].split(".")
         if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8 or _alive(int(parts[0])):
             continue

@@ -551,7 +551,8 @@ def _write(path: Path, text: bytes, exclusive: bool = False) -> tuple[bytes, tup
     Through a symbolic link the real file is replaced and the link kept; the file keeps its
     permissions; a read-only file is refused (`core.files.write_atomic`).
     """
-    files.sweep(files.real_path(path))
+    real = files.real_path(path)
+    files.sweep(real, f".{real.name}.state.json", f".{real.name}.log.jsonl")    # (snapshot, log index)
     st = files.write_atomic(path, text, "game file", exclusive=exclusive)
     return text, _stamp(st)
 

@@ -22,8 +22,9 @@ from typing import Any
 from umpire.core import files
 from umpire.core.errors import BadInput
 
-FORMAT = 3               # 2: states of game files read at an older format are migrated (core.game.migrate);
-#                          3: the log lines show dice as the ruleset shows them (Ruleset.dice_shown): rebuilt
+FORMAT = 4               # 2: states of game files read at an older format are migrated (core.game.migrate);
+#                          3: the log lines show dice as the ruleset shows them (Ruleset.dice_shown): rebuilt;
+#                          4: signed with the user's key (`_key`), so a forged snapshot is rebuilt
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
 
 
@@ -43,8 +44,58 @@ def digest(raw: bytes) -> str:
     return blake2b(raw, digest_size=32).hexdigest()
 
 
+_KEY: list[bytes] = []
+
+
+def key_path() -> Path:
+    """The key that signs this user's snapshots: private to the user, outside any game's folder."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "umpire" / "snapshot.key"
+
+
+def _key() -> bytes:
+    """32 secret bytes (made once, readable by the user alone). A snapshot forged beside a game, even
+    with its checksum worked out again, does not carry this key's signature and is rebuilt. Where no
+    key can be kept, one for this process alone: snapshots are then rebuilt, never trusted."""
+    if not _KEY:
+        path = key_path()
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+                try:
+                    os.write(fd, os.urandom(32))
+                finally:
+                    os.close(fd)
+            key, st = files.read_regular(path, "snapshot key", 64, follow=False)
+            if len(key) != 32 or st.st_uid != os.geteuid() or st.st_mode & 0o077:
+                raise BadInput("snapshot key unfit")
+        except (OSError, BadInput):
+            key = os.urandom(32)
+        _KEY.append(key)
+    return _KEY[0]
+
+
 def _check(body: str) -> str:
-    return blake2b(body.encode("utf-8"), digest_size=32).hexdigest()
+    return blake2b(body.encode("utf-8"), digest_size=32, key=_key()).hexdigest()
+
+
+def _shaped(snap: Any) -> bool:
+    """Whether a snapshot has the shape a command relies on (bounded work: the undo list is short)."""
+    if not isinstance(snap, dict):
+        return False
+    parts, state, undo, log = snap.get("parts"), snap.get("state"), snap.get("undo"), snap.get("logindex")
+    return (isinstance(parts, dict) and isinstance(parts.get("meta"), dict)
+            and isinstance(parts["meta"].get("ruleset"), str) and isinstance(parts.get("rulings", {}), dict)
+            and isinstance(parts.get("scenario", {}), dict) and isinstance(parts.get("ships", []), list)
+            and type(snap.get("n")) is int and snap["n"] >= 0
+            and isinstance(state, dict) and isinstance(state.get("ships"), dict)
+            and all(isinstance(ship, dict) for ship in state["ships"].values())
+            and isinstance(undo, list) and len(undo) <= UNDO_DEPTH
+            and all(isinstance(u, list) and all(isinstance(e, dict) and isinstance(e.get("path"), list)
+                                                and e["path"] and e.get("op") in ("set", "del") for e in u)
+                    for u in undo)
+            and (log is None or isinstance(log, dict)))
 
 
 def read(game_path: Path, raw: bytes) -> dict | None:
@@ -61,7 +112,7 @@ def read(game_path: Path, raw: bytes) -> dict | None:
         snap = json.loads(body)
     except (BadInput, ValueError, UnicodeDecodeError, AttributeError, RecursionError):
         return None
-    return snap if isinstance(snap, dict) else None
+    return snap if _shaped(snap) else None
 
 
 def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
