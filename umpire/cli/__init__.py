@@ -103,7 +103,7 @@ def _printable(text: str) -> str:
 
 def wants_json(argv: list[str]) -> bool:
     """Whether `--json` was given among the global options (before the command)."""
-    words = iter(argv)
+    words = iter(map(str, argv))
     for word in words:
         if word == "--json":
             return True
