@@ -59,3 +59,11 @@ def test_a_rate_column_is_the_ships_gun_rating(umpire, tmp_path):
     assert [s["rated_guns"] for s in ships] == [74, 74]
     assert umpire("new", tmp_path / "game.toml", "--scenario", tmp_path / "o.toml").code == 0
     assert [s["record"]["rate"] for s in umpire("--json", "status").json["ships"]] == [74, 74]
+
+
+def test_a_rig_gives_the_class_with_a_spec_given(umpire, tmp_path):
+    src = tmp_path / "o.csv"
+    src.write_text("name,side,spec,rig\nREINDEER,british,\"3H-(1-1-1)M-(3)G-4R(4)-6-11'-9(EL)\",brig\n")
+    assert umpire("oob", "convert", src, "--ruleset", "wsim-1981", "-o", tmp_path / "o.toml").code == 0
+    ship = tomllib.loads((tmp_path / "o.toml").read_text())["ships"][0]
+    assert (ship["class"], ship["class_number"]) == ("B", 5)

@@ -13,7 +13,7 @@ from umpire.oob.dguts import history_by_rating
 from umpire.oob.families import Conversion
 from umpire.oob.fields import QUALITIES, base_fields
 from umpire.oob.reader import OobError, Row
-from umpire.oob.wsim_fit import RIG_WORDS, derive
+from umpire.oob.wsim_fit import RIG_WORDS, RIGS, derive
 from umpire.rules.dguts.guns import parse_guns
 from umpire.rules.wsim.ship import read_class
 from umpire.rules.wsim.spec import Spec
@@ -37,6 +37,8 @@ def wsim_ship(path: Path, row: Row) -> tuple[dict, str]:
             read_class(row.get("class"))
         except ValueError as exc:
             raise OobError(path, row.line, "class", str(exc)) from None
+    elif _rig(path, row) in RIGS:   # a brig is class 5 whatever else the row gives (Introduction II.C)
+        ship["class_number"], ship["class"] = RIGS[_rig(path, row)]
     if row.get("spec"):
         try:
             spec = Spec.parse(row.get("spec"))
