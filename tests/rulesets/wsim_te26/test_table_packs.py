@@ -381,3 +381,18 @@ def test_te26_surrender_by_firepower_and_capture(umpire, tmp_path):
     assert "firepower" in umpire("--json", "status", "tiny").json["ships"][0]["liable"]
     assert umpire("surrender", "tiny", "--by", "firepower").code == 0
     assert umpire("--json", "status", "tiny").json["ships"][0]["state"] == "surrendered"
+
+
+def test_a_rake_table_on_other_headings_than_the_hdt_is_refused_when_read():
+    # 16.1.1.1: the rake number is "in parentheses" on the HDT itself, so hdt-rake has the hdt's
+    # rows and columns; a pack that gives others is refused at `new`, not at the first rake.
+    from tests.rulesets.wsim_te26.helpers import ADV
+
+    spec = pack_spec("wsim-te26")
+    good = fire_pack() + "\n" + ADV
+    assert read_pack(good, "f.toml", "wsim-te26", spec)["hdt-rake"]["rows"][0] == "1-3"
+    bad = fire_pack() + "\n" + ADV.replace('"5-6", "7-10"', '"5-7", "8-10"', 1)
+    assert bad != good
+    with pytest.raises(Exception) as exc:
+        read_pack(bad, "f.toml", "wsim-te26", spec)
+    assert "f.toml" in str(exc.value) and "tables.hdt-rake.columns" in str(exc.value) and "hdt" in str(exc.value)

@@ -67,7 +67,22 @@ def read_pack(text: str, name: str, ruleset: str, spec: dict[str, dict]) -> dict
     if unknown:
         offer = ", ".join(spec) or "none: every table of this ruleset is in its text"
         raise BadInput(f"table pack {name}: tables.{unknown[0]} is not a missing table of {ruleset} (they are: {offer})")
-    return {key: _table(name, key, tables[key], spec[key]) for key in tables}
+    out = {key: _table(name, key, tables[key], spec[key]) for key in tables}
+    for key, table in out.items():
+        _same_headings(name, key, table, spec[key], out)
+    return out
+
+
+def _same_headings(name: str, key: str, table: dict, shape: dict, pack: dict) -> None:
+    """A table the text reads on another's rows and columns (`headings_of`, e.g. the HDT's rake
+    numbers on the HDT's) must have that table's headings when the pack gives both."""
+    other = shape.get("headings_of")
+    if not other or other not in pack:
+        return
+    for k in ("rows", "columns"):
+        if table[k] != pack[other][k]:
+            raise BadInput(f"table pack {name}: tables.{key}.{k}: expected the {other} table's "
+                           f"{_toml(pack[other][k])}, got {_toml(table[k])}")
 
 
 def _table(name: str, key: str, given: Any, shape: dict) -> dict:
