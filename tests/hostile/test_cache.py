@@ -109,3 +109,19 @@ def test_temporary_files_of_the_snapshot_and_log_index_are_swept(umpire, duel):
     assert umpire(*FIRE).code == 0
     assert [p for p in left if p.exists()] == []
     assert mine.exists()
+
+
+def test_report_shows_control_characters_escaped(umpire, tmp_path):
+    from tests.conftest import HERCULE, MARS
+
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-1981", "--seed", "5").code == 0
+    name = "MARS\x1b]0;owned\x07\x9b2J"
+    assert umpire("ship", "add", name, "--id", "mars", "--side", "british", "--spec", MARS).code == 0
+    assert umpire("ship", "add", "HERCULE", "--side", "french", "--spec", HERCULE).code == 0
+    assert umpire(*FIRE).code == 0
+    for res in (umpire("report"), umpire("report", "-o", "-")):
+        assert res.code == 0, res.err
+        assert "\x1b" not in res.out and "\x07" not in res.out and "\x9b" not in res.out
+        assert "\\x1b]0;owned\\x07" in res.out
+    assert umpire("report", "-o", tmp_path / "r.md").code == 0
+    assert "\x1b" not in (tmp_path / "r.md").read_text()

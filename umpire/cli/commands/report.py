@@ -9,6 +9,7 @@ import click
 
 from umpire.cli import cli, fleet
 from umpire.cli.printing import refuse_game_file
+from umpire.cli.text import shown
 from umpire.core.errors import BadInput
 from umpire.core.files import write_atomic
 from umpire.core.report import build
@@ -32,7 +33,8 @@ def report(obj, output, paper):
     if obj.as_json and not output:
         click.echo(json.dumps(data))
         return
-    text = markdown(data, obj.state["ships"])
+    # names and notes come from files and typing: control characters shown escaped, on a terminal or in a file
+    text = "\n".join(shown(line) for line in markdown(data, obj.state["ships"]).split("\n"))
     if not output:
         click.echo(text, nl=False)
         return
