@@ -14,13 +14,14 @@ def _game(umpire, tmp_path):
 def test_a_scenario_prints_its_briefing_then_one_panel_a_ship(umpire, tmp_path):
     res = umpire("--json", "sheet", "--scenario", "grid-swallow", "-o", tmp_path / "s.pdf")
     assert res.code == 0, res.err
-    assert res.json["pages"] == 3 and res.json["ships"] == 2
+    assert res.json["pages"] == 6 and res.json["ships"] == 2      # briefing; each panel, then her counters
     got = pages(tmp_path / "s.pdf")
     first = text(got[0])
     assert "HMS Swallow attacks Roberts' Royal Fortune" in first and "1722-02-10" in first
     assert "Victory" in first and "Special rules" in first and "Royal Fortune (royal-fortune)" in first
-    assert "Ship Control Panel: HMS Swallow" in text(got[1]) and "2/3" in text(got[1])
-    assert "Ship Control Panel: Royal Fortune" in text(got[2]) and "3/3" in text(got[2])
+    assert "Ship Control Panel: HMS Swallow" in text(got[1]) and "2/6" in text(got[1])
+    assert "Crew positions: HMS Swallow" in text(got[2]) and "3/6" in text(got[2])
+    assert "Ship Control Panel: Royal Fortune" in text(got[4]) and "5/6" in text(got[4])
     for font in fonts_of(tmp_path / "s.pdf"):
         assert "DejaVu" in str(font["/BaseFont"])
 
@@ -33,10 +34,12 @@ def test_a_game_panel_shows_the_damage(umpire, tmp_path):
                   "--cards", "sail-shot-away,hull-damage-2").code == 0
     res = umpire("--json", "sheet", "royal", "-o", tmp_path / "after.pdf")
     assert res.code == 0 and res.json["ships"] == 1
-    panel = pages(tmp_path / "after.pdf")[-1]
+    def panel_of(pdf):
+        return next(p for p in pages(pdf) if "Ship Control Panel" in text(p))
+    panel = panel_of(tmp_path / "after.pdf")
     assert "SAIL Shot Away (Repairable)" in text(panel)
-    strokes = [stream(p).count(b" l S") for p in (pages(tmp_path / "before.pdf")[-1], panel)]
-    assert strokes[1] == strokes[0] + 4          # two hull boxes crossed, two strokes each
+    strokes = [stream(p).count(b" l S") for p in (panel_of(tmp_path / "before.pdf"), panel)]
+    assert strokes[1] == strokes[0] + 6          # two hull boxes and one sail-lost box crossed, two strokes each
 
 
 def test_cards_deck_prints_each_ships_complete_deck(umpire, tmp_path):
@@ -66,7 +69,7 @@ def test_sheet_tables_appends_the_grid_tables_house_rulings_marked(umpire, tmp_p
     res = umpire("--json", "sheet", "--tables", "-o", tmp_path / "t.pdf")
     assert res.code == 0, res.err
     got = pages(tmp_path / "t.pdf")
-    assert res.json["pages"] == len(got) == 4                       # briefing, two panels, the tables
+    assert res.json["pages"] == len(got) == 7          # briefing, two panels and their counters (2, 1), the tables
     tables = text(got[-1])
     for name in ("Quick-reference tables", "Movement", "Sail setting", "Fire", "Crew", "Chances", "Class M"):
         assert name in tables, name

@@ -32,9 +32,9 @@ def test_a_panel_from_a_game_shows_losses():
     assert v.held == ("GUN Dismounted (Repairable)",)
 
 
-def test_panels_print_one_page_a_ship():
+def test_panels_print_a_panel_then_its_counter_pages_a_ship():
     pdf, pages = P.panels_pdf([P.panel_view(ship(), T, blank=True), P.panel_view(ship("transport"), T, True)])
-    assert pdf.startswith(b"%PDF") and pages == 2
+    assert pdf.startswith(b"%PDF") and pages == 6       # each: her panel, two pages of counter circles
 
 
 def test_the_deck_prints_every_card_24_a_page():
@@ -97,8 +97,9 @@ def test_a_panel_whose_damage_runs_on_gets_a_page_more():
     s["marked"] = [c["id"] for c in T["deck"]["cards"] if c["kind"] == "permanent"][:14]
     pdf, pages = P.panels_pdf([P.panel_view(s, T), P.panel_view(ship("frigate"), T)], paper="letter")
     got = read(pdf)
-    assert pages == len(got) == 3
-    assert "(continued)" in text(got[1]) and "2/3" in text(got[1]) and "3/3" in text(got[2])
+    assert pages == len(got) == 6      # the 1st Rate's panel, its continuation, 2 counter pages; the frigate's 2
+    assert "(continued)" in text(got[1]) and "2/6" in text(got[1]) and "3/6" in text(got[2])
+    assert "Crew positions: Victory" in text(got[2]) and "Ship Control Panel: Victory" in text(got[4])
     assert "continued on the next page" in text(got[0])
 
 
@@ -127,3 +128,69 @@ def test_a_long_card_text_gets_smaller_then_cut_never_past_the_card():
     body = [(y, t, s) for y, t, s in pen.at if t != "LEAK"]
     assert body[0][2] == 7 and body[-1][1].endswith("…")
     assert min(y for y, _, _ in body) > 2 * P.MM + 8            # above the card's foot line
+
+
+class _Recorder:
+    """A canvas that keeps the circles and boxes drawn (pages of the given paper)."""
+
+    def __init__(self, paper):
+        self._pagesize = P.paper_size(paper)
+        self.circles, self.rects, self.pages = [], [], 1
+
+    def circle(self, x, y, r, fill=0):
+        self.circles.append((x, y, r))
+
+    def rect(self, x, y, w, h, fill=0):
+        self.rects.append((x, y, w, h))
+
+    def showPage(self):
+        self.pages += 1
+
+    def __getattr__(self, name):             # fonts, lines, text: not counted
+        return lambda *a, **k: None
+
+
+def test_the_counter_circles_hold_a_penny_and_every_figure_has_one():
+    """"round bases that are slightly smaller than the circles ... I use pennies" (L18-22): every crew
+    position a circle 19-21 mm counters fit, on A4 and Letter, each inside the page; one circle a gun,
+    a rigging place, each crew figure at the Fighting Crew and each marine at each marine position."""
+    for kind in ("frigate", "1st-rate-ship-of-the-line"):
+        v = P.panel_view(ship(kind), T, blank=True)
+        for paper in ("a4", "letter"):
+            pen = _Recorder(paper)
+            pages = P._counter_pages(pen, v, lambda: None)
+            width, height = pen._pagesize
+            assert {round(2 * r / P.MM, 3) for _, _, r in pen.circles} == {P.COUNTER_MM}
+            assert 21 < P.COUNTER_MM <= 23                      # a 19-21 mm counter fits inside
+            assert all(r <= x <= width - r and r <= y <= height - r for x, y, r in pen.circles)
+            rows = dict((label, n) for _, label, n, _ in P.counter_rows(v, 7))
+            assert rows["Rigging"] == v.rigging_positions and rows["Port Battery"] == v.guns["port"]
+            assert rows["Fighting Crew"] == v.crew and rows["Marines (deck)"] == v.marines
+            assert len(pen.circles) == sum(n for _, _, n, _ in P.counter_rows(v, 7 if paper == "a4" else 8))
+            assert pages == (1 if kind == "frigate" else 2)
+
+
+def test_the_casualty_box_has_a_box_for_each_figure_and_the_permanent_damage_its_boxes():
+    """One casualty box a figure of the ship (a 1st Rate's 26, a frigate's 16), the dead crossed; boxes to
+    mark masts, spars, capstan, surgeon and the sails lost (L270-273, L284-286)."""
+    for kind, figures in (("frigate", 16), ("1st-rate-ship-of-the-line", 26)):
+        s = ship(kind)
+        s["crew"] -= 2
+        s["casualty_box"]["crew"] = 2
+        v = P.panel_view(s, T)
+        pen = _Recorder("a4")
+        P._figures_line(pen, v, 0, 500, 186 * P.MM)
+        assert len(pen.rects) == figures
+        pen = _Recorder("letter")
+        P._permanent(pen, v, 0, 500, 190 * P.MM)
+        assert len(pen.rects) == 1 + 1 + 1 + 1 + 6 + 1 + 1 + 7     # mainmast ... surgeon, 6 spars, 7 sails
+
+
+def test_a_damage_card_carries_its_id_and_the_panel_the_setting_she_sails_at():
+    pen = type("Pen", (_Recorder,), {"drawString": lambda self, x, y, t: self.rects.append(t)})("a4")
+    P._card(pen, P.CardView("sail-shot-away", "SAIL", "Shot Away (Repairable)", "temporary"), 0, 0, 130, 128, "Swallow")
+    assert "sail-shot-away" in pen.rects
+    s = ship("frigate")
+    s["sail"] = "all"
+    s["held"] = [{"card": "sail-shot-away"}, {"card": "sail-shot-away"}]
+    assert P.panel_view(s, T).sails_at == "Topsail"              # two sails lost: a setting lower (L284-286)

@@ -79,6 +79,10 @@ class PanelView:
     sail: str = ""
     #: boats carrying a gun (Ships Boats)
     boat_guns: tuple[str, ...] = ()
+    #: the setting she sails at after sails lost and hull rows (L284-286), "" when no marker is shown
+    sails_at: str = ""
+    #: permanent damage and sails lost to mark on the cover (L270-271): (what, boxes, crossed)
+    marks: tuple[tuple[str, int, int], ...] = ()
 
 
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
@@ -100,7 +104,40 @@ def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
         () if fresh else tuple(cards.get(c, c) for c in ship["marked"]),
         state="active" if fresh else str(ship.get("state", "active")),
         sail="" if fresh or not ship.get("sail") else mv["setting_names"][mv["settings"].index(ship["sail"])],
-        boat_guns=tuple(b for b, v in ship["boats"].items() if v.get("gun")))
+        boat_guns=tuple(b for b, v in ship["boats"].items() if v.get("gun")),
+        sails_at="" if fresh else _sails_at(ship, tables), marks=_marks(ship, tables, fresh))
+
+
+def _sails_at(ship: dict, tables) -> str:
+    """The setting she sails at in an Other Direction: the marker's, less a setting for each pair of
+    sails lost and each complete row of hull damage (L284-286); "" with no marker shown."""
+    from umpire.core.errors import UmpireError
+    from umpire.rules.grid import movement
+
+    if not ship.get("sail"):
+        return ""
+    try:
+        _, eff, _ = movement.allowance(ship, tables, movement.sail_index(tables, ship["sail"]), "other")
+    except UmpireError:       # a strict game without the hull-row ruling, or an M class speed not given
+        return ""
+    return tables["movement"]["setting_names"][eff]
+
+
+def _marks(ship: dict, tables, fresh: bool) -> tuple[tuple[str, int, int], ...]:
+    """Boxes for the permanent damage the cards mark (L270-273, L525-592) and the sails lost (L284-286),
+    those taken crossed."""
+    sails = tables["movement"]["sails"]
+    if fresh:
+        got = dict.fromkeys(("main", "fore", "mizzen", "bowsprit", "spar", "capstan", "surgeon", "sails"), 0)
+    else:
+        got = {"main": len(S.held_with(ship, "mainmast")), "fore": ship["marked"].count("foremast-shot-away"),
+               "mizzen": ship["marked"].count("mizzen-mast-shot-away"),
+               "bowsprit": ship["marked"].count("bowsprit-shot-away"), "spar": len(S.marked_with(ship, "spar")),
+               "capstan": len(S.marked_with(ship, "capstan")), "surgeon": len(S.marked_with(ship, "surgeon")),
+               "sails": S.sails_lost(ship)}
+    return (("Mainmast", 1, got["main"]), ("Foremast", 1, got["fore"]), ("Mizzen", 1, got["mizzen"]),
+            ("Bowsprit", 1, got["bowsprit"]), ("Spars", sails - 1, got["spar"]), ("Capstan", 1, got["capstan"]),
+            ("Surgeon", 1, got["surgeon"]), ("Sails lost (mainsail 2)", sails, got["sails"]))
 
 
 @dataclass(frozen=True)
@@ -151,7 +188,7 @@ def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str 
     returns the PDF and its page count. `origin` is printed at the foot of every page;
     `after(canvas)` draws more pages at the end (the quick-reference tables) and returns how many."""
     scratch, _ = _canvas(paper, "")         # a dry run finds the panels whose damage lists run on
-    more = [any(_panel_page(scratch, view)) for view in views]
+    more = [any(_panel_page(scratch, view)) + _counter_pages(scratch, view, lambda: None) for view in views]
     c, buf = _canvas(paper, f"{title}: Ship Control Panels" if title else "Ship Control Panels")
     pages = _briefing_pages(c, title, brief, views) if brief else 0
     total = pages + len(views) + sum(more)
@@ -165,10 +202,113 @@ def panels_pdf(views, paper: str = "a4", title: str = "", brief=(), origin: str 
             pages += 1
             _footer(c, origin, f"{pages}/{total}")
             c.showPage()
+
+        def foot():
+            nonlocal pages
+            pages += 1
+            _footer(c, origin, f"{pages}/{total}")
+        _counter_pages(c, view, foot)
     if after:
         pages += after(c)
     c.save()
     return buf.getvalue(), pages
+
+
+#: a crew counter's circle: "round bases that are slightly smaller than the circles ... I use pennies"
+#: (L18-22); a penny is 20.3 mm across, so circles of 22 mm hold a 19-21 mm counter
+COUNTER_MM = 22
+#: positions the text names for one figure ("a crew figure in the Helm position", L168-172; "a crewman
+#: in the Gunner position", L208; "a crew counter ... on the Surgeon position", L293; Repair, L233)
+SINGLE = ("helm", "stays", "gunner", "surgeon", "repair", "below_repair")
+
+
+def counter_rows(v: PanelView, per_row: int = 7) -> list[tuple[str, str, int, int]]:
+    """(section, position, circles, figures on it) for the counters pages: one circle a gun, a rigging
+    place or a named single position; a circle for each crew figure at the Fighting Crew and each
+    marine at a marine position; a row at the Pumps, one figure a hole (docs/rulings.md)."""
+    crew = v.crew
+    out = []
+    for section, rows in (("DECK", DECK), ("BELOW DECK", BELOW)):
+        for key, label in rows:
+            if key == "rigging":
+                n = v.rigging_positions
+            elif key in S.BATTERIES:
+                n = v.guns[key]
+            elif key in SINGLE:
+                n = 1
+            elif key in S.MARINE_POSITIONS:
+                n = v.marines
+            elif key == "pumps":
+                n = per_row
+            else:
+                n = crew
+            placed = 0 if v.placed is None else v.placed.get(key, 0)
+            if n or placed:
+                out.append((section, label, max(n, placed), placed))
+    return out
+
+
+def _counter_pages(c, v: PanelView, footer) -> int:
+    """The crew positions as circles a counter fits, positions side by side where a row has room,
+    as many pages as they take (a 1st Rate two); returns the pages."""
+    width, height = c._pagesize
+    m, d = 12 * MM, COUNTER_MM * MM
+    step = d + 1.5 * MM
+    per_row = max(1, int((width - 2 * m + 1.5 * MM) // step))
+    line = 5 * MM + step                     # a label and a row of circles
+    pages, y, col = 0, 0.0, per_row
+
+    def new_page():
+        nonlocal pages, y, col
+        if pages:
+            footer()
+            c.showPage()
+        pages += 1
+        c.setFont(BOLD, 14)
+        c.drawString(m, height - m - 6 * MM, _fit(f"Crew positions: {v.name}" + (" (continued)" if pages > 1 else ""),
+                                                  width - 2 * m, BOLD, 14))
+        c.setFont(FONT, 8)
+        c.drawString(m, height - m - 11 * MM, f"Circles {COUNTER_MM} mm across: a counter of 19-21 mm (a penny) on "
+                     "each figure placed; a shaded circle is a figure placed when this was printed.")
+        y, col = height - m - 14 * MM, per_row
+    new_page()
+    section = ""
+    for sec, label, n, placed in counter_rows(v, per_row):
+        if sec != section:                   # each section starts a row of its own, under its heading
+            if y - 6 * MM - line < 12 * MM:
+                new_page()
+            col, section = per_row, sec
+            c.setFont(BOLD, 11)
+            c.drawString(m, y - 2 * MM, sec)
+            y -= 5 * MM
+        lines = -(-n // per_row)
+        if n > per_row - col:                # a new row (several for a long position)
+            if y - line * lines < 12 * MM:
+                new_page()
+            y -= line
+            col = 0
+        x0 = m + col * step
+        c.setFont(BOLD, 8)
+        c.drawString(x0, y + step + 1 * MM, _fit(label + (f" ({placed})" if placed else ""),
+                                                  max(step * min(n, per_row) - 2 * MM, step - 2 * MM), BOLD, 8))
+        c.setLineWidth(0.8)
+        for i in range(n):
+            cx = m + d / 2 + ((col + i) % per_row if lines == 1 else i % per_row) * step
+            cy = y + d / 2 - (0 if lines == 1 else (i // per_row) * line)
+            if i < placed:
+                c.setFillGray(0.85)
+                c.circle(cx, cy, d / 2, fill=1)
+                c.setFillGray(0)
+            else:
+                c.circle(cx, cy, d / 2, fill=0)
+        if lines > 1:
+            y -= (lines - 1) * line
+            col = per_row
+        else:
+            col += n
+    footer()
+    c.showPage()
+    return pages
 
 
 def deck_pdf(name: str, cards, paper: str = "a4", cols: int = 4, rows: int = 6) -> tuple[bytes, int]:
@@ -279,6 +419,7 @@ def _card(c, card: CardView, x: float, y: float, w: float, h: float, ship: str) 
     c.setFillGray(0.35)
     c.drawString(x + 2 * MM, y + 2 * MM, _fit(ship, w / 2))
     c.drawRightString(x + w - 2 * MM, y + 2 * MM, card.kind)
+    c.drawString(x + 2 * MM, y + h - 4 * MM, _fit(card.card_id, w - 4 * MM))   # the id `fire --cards` takes
     c.setFillGray(0)
 
 
@@ -359,7 +500,10 @@ def _movement_row(c, v: PanelView, x: float, y: float, w: float) -> float:
     c.setFont(FONT, 7)
     c.drawString(x, y - 10 * MM, "Squares in an Other Direction; Reaching: two settings lower. Each pair of sails "
                  "lost and each complete row of hull damage: one setting lower. — : not in the text.")
-    return y - 10 * MM
+    c.setFont(BOLD, 9)
+    c.drawString(x, y - 14.5 * MM, "She sails at: " + (v.sails_at or "______________")
+                 + (f"   (the marker shows {v.sail})" if v.sail and v.sails_at and v.sails_at != v.sail else ""))
+    return y - 14.5 * MM
 
 
 def _figures_line(c, v: PanelView, x: float, y: float, w: float) -> float:
@@ -367,8 +511,9 @@ def _figures_line(c, v: PanelView, x: float, y: float, w: float) -> float:
     c.drawString(x, y, f"Crew figures {v.crew}   Marine figures {v.marines}")
     c.setFont(FONT, 9)
     c.drawString(x + 75 * MM, y, "Casualty box:")
-    _boxes(c, x + 97 * MM, y - 1 * MM, max(v.casualties, 6), v.casualties, 0, 4 * MM, per_row=20)
-    return y - 3 * MM
+    figures = v.crew + v.marines + v.casualties        # one box a figure of the ship, the dead crossed
+    per_row = max(1, int((w - 97 * MM) // (4 * MM + 1 * MM)))
+    return _boxes(c, x + 97 * MM, y - 1 * MM, figures, v.casualties, 0, 4 * MM, per_row=per_row) - 3 * MM
 
 
 def _boxes(c, x: float, y: float, n: int, crossed: int, shaded: int, size: float, per_row) -> float:
@@ -479,7 +624,30 @@ def _hull(c, v: PanelView, x: float, y: float, w: float) -> float:
     c.setFont(FONT, 7)
     c.drawString(x, y - 4 * MM, f"{v.hull_boxes} boxes, rows of {' + '.join(map(str, v.hull_rows))}. Cross the boxes each card gives; "
                  "shade one when its hole is plugged. A hole not plugged or pumped: one box more a move.")
-    return _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_rows) - 2 * MM
+    y = _boxes(c, x, y - 11 * MM, v.hull_boxes, v.hull_damage, v.hull_plugged, 5 * MM, v.hull_rows) - 2 * MM
+    return _permanent(c, v, x, y - 5 * MM, w)
+
+
+def _permanent(c, v: PanelView, x: float, y: float, w: float) -> float:
+    """Boxes to mark permanent damage and sails lost on the cover in wax pencil (L270-271)."""
+    c.setFont(BOLD, 10)
+    c.drawString(x, y, "Permanent damage and sails lost (mark on the cover)")
+    y -= 6 * MM
+    at, size = x, 3.5 * MM
+    for label, n, crossed in v.marks:
+        need = stringWidth(label, FONT, 8) + 2 * MM + n * (size + 0.8 * MM) + 5 * MM
+        if at + need > x + w:
+            at, y = x, y - 6 * MM
+        c.setFont(FONT, 8)
+        c.drawString(at, y, label)
+        bx = at + stringWidth(label, FONT, 8) + 2 * MM
+        for i in range(n):
+            c.rect(bx + i * (size + 0.8 * MM), y - 0.5 * MM, size, size)
+            if i < crossed:
+                c.line(bx + i * (size + 0.8 * MM), y - 0.5 * MM, bx + i * (size + 0.8 * MM) + size, y - 0.5 * MM + size)
+                c.line(bx + i * (size + 0.8 * MM), y - 0.5 * MM + size, bx + i * (size + 0.8 * MM) + size, y - 0.5 * MM)
+        at += need
+    return y - 2 * MM
 
 
 def _damage_lists(c, v: PanelView, x: float, y: float, w: float, bottom: float,
