@@ -97,3 +97,12 @@ def test_a_long_or_undecodable_shell_line_is_refused_at_once(duel, line):
     assert time.monotonic() - start < 10
     assert res.returncode == 2 and b"Traceback" not in res.stderr and b"internal error" not in res.stderr
     assert b"turn 2 begins" in res.stdout          # the next line still runs
+
+
+@pytest.mark.parametrize("words", [["ship", "add", "Bad\udce9", "--side", "british", "--spec", "x"],
+                                   ["rulings", "set", "hdt.x", "1", "--reason", "\udce9"]])
+def test_a_word_that_is_not_utf8_is_refused(umpire, duel, words):
+    before = duel.read_bytes()
+    res = umpire(*words)
+    assert res.code == 2 and "not UTF-8" in res.err and "internal error" not in res.err
+    assert duel.read_bytes() == before

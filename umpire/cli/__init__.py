@@ -148,6 +148,11 @@ def run(argv: list[str] | None = None, on_error=None, error_fields: dict | None 
         from umpire.cli.completion import attach_values   # imports this module: only when completing
 
         attach_values()
+    for i, word in enumerate(argv, 1):      # a byte that is not UTF-8 (e.g. Latin-1) reaches Python as a surrogate
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            return fail(f"error: word {i} of the command line ({word!r}) is not UTF-8 text; type it again", 2)
     try:
         cli.main(args=argv, prog_name="umpire", standalone_mode=False)
     except UmpireError as exc:
