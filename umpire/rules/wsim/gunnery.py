@@ -74,6 +74,13 @@ def limits(tables) -> dict:
     return tables["procedures"]["gunnery"]
 
 
+def carronades_fire(firer: dict, act, tables) -> bool:
+    """Carronade squares count in this broadside: within their range and she has some on that
+    side (Basic VIII.A.9, VIII.B.2), as the turn's firing basis has them."""
+    basis = (firer.get("at_turn_start") or {}).get("carronades_left", firer["carronades_left"])
+    return act.range <= limits(tables)["carronade_range"] and basis.get(act.side, 0) > 0
+
+
 def check_fire(state: dict, act: Fire, tables) -> None:
     """Refuse a broadside the rules do not allow (exit 1) or that is mistyped (exit 2)."""
     lim = limits(tables)
@@ -139,7 +146,7 @@ def hit_table(state: dict, act: Fire, tables) -> tuple[int | None, list[Step]]:
     hdt = tables["hdt"]
     firer = state["ships"][act.firer]
     n = guns_firing(firer, act, tables)
-    carronades = act.range <= limits(tables)["carronade_range"]
+    carronades = carronades_fire(firer, act, tables)
     gi = band_index(hdt["guns_bands"], n)
     ri = band_index(hdt["range_bands"], act.range)
     table = hdt["range"][gi][ri]

@@ -109,7 +109,7 @@ class Reading:
         n = gunnery.guns_firing(self.firer, replace(act, rake=""), view)
         self.gi = gunnery.band_index(hdt["guns_bands"], n)
         ri = gunnery.band_index(hdt["range_bands"], act.range)
-        carr = act.range <= gunnery.limits(view)["carronade_range"]
+        carr = gunnery.carronades_fire(self.firer, act, view)
         self.steps.append(Step("guns firing", f"{n} ({act.side} broadside" + (", carronades included" if carr else "")
                                + ")", "TE 2.6 11.2.2"))
         if not act.rake:

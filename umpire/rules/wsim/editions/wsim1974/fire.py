@@ -144,7 +144,7 @@ def reading(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> tupl
     hdt = tables["hdt"]
     firer = state["ships"][act.firer]
     n = gunnery.guns_firing(firer, act, tables)
-    carronades = act.range <= gunnery.limits(tables)["carronade_range"]
+    carronades = gunnery.carronades_fire(firer, act, tables)
     gi = gunnery.band_index(hdt["guns_bands"], n)
     ri = gunnery.band_index(hdt["range_bands"], act.range)
     table = hdt["range"][gi][ri]
