@@ -101,9 +101,12 @@ def board(obj, ship, party, sections, target, extra, target_rolls, roll):
 @roll_option
 @click.pass_obj
 def melee(obj, attacker, defender, others, extra, roll):
-    """Fight a melee: up to three rounds, or until one side is three to one.
+    """Fight a melee by the game's rules.
 
-    Typed dice: two per round, attacker's then defender's.
+    WS&IM 1981: up to three rounds, or until one side is three to one;
+    typed dice two per round, attacker's then defender's. WS&IM 1974: one
+    exchange of two dice a Move. TE 2.6: boarding, crew loss and morale
+    rolls (docs/cli.md).
 
     \b
     Example:
