@@ -44,3 +44,22 @@ def test_one_phase_of_fire_in_every_order_gives_one_game(umpire, tmp_path):
     ships, tables = games[0]
     assert tables[1] == 3                       # HERCULE fires with her AV crew
     assert {s["id"]: s["quality"] for s in ships} == {"mars": "CR", "hercule": "GR"}
+
+
+def test_a_ship_doomed_by_this_phases_fire_still_fires_in_it():
+    # Advanced VIII.C.5 takes a sinking or exploding ship out of the fight; a Destroyed Hull die or
+    # a magazine critical scored in this Combat Phase does so from the next: her own fire in the
+    # phase is simultaneous with the fire that doomed her (Basic VIII.A.7).
+    import pytest
+
+    from tests.rulesets.wsim_1981.test_advanced_fire import TABLES, state
+    from umpire.core.errors import Refused
+    from umpire.rules.wsim import advanced_fire as af
+
+    s = state()
+    s["ships"]["hercule"]["state"] = "exploding"
+    act = af.AdvancedFire("hercule", "mars", 2, "left", "", "", "right")
+    af.check(s, act, TABLES)
+    s["ships"]["hercule"]["at_turn_start"]["state"] = "exploding"    # doomed in an earlier turn
+    with pytest.raises(Refused, match="no further part"):
+        af.check(s, act, TABLES)

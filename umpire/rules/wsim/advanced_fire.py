@@ -45,8 +45,9 @@ def shot_of(firer: dict, side: str) -> str:
 def check(state: dict, act: AdvancedFire, tables) -> None:
     """The Basic checks, then what the Advanced rules add (exit 1 refused, exit 2 mistyped)."""
     firer = state["ships"][act.firer]
-    if firer["state"] in ("sinking", "exploding", "sunk", "exploded"):
-        raise Refused(f"{firer['name']} is {firer['state']}: she takes no further part (Advanced VIII.C.5)")
+    then = (firer.get("at_turn_start") or {}).get("state", firer["state"])   # fire is simultaneous (Basic VIII.A.7)
+    if then in ("sinking", "exploding", "sunk", "exploded"):
+        raise Refused(f"{firer['name']} is {then}: she takes no further part (Advanced VIII.C.5)")
     if act.side in (firer.get("loading") or {}):
         raise Refused(f"{firer['name']}'s {act.side} broadside is still loading doubleshot (Advanced VIII.B.3.c)")
     shot = shot_of(firer, act.side)
