@@ -113,15 +113,20 @@ def fit_points() -> tuple[dict, ...]:
         for ship in doc.get("ships", []):
             if ship.get("estimated"):   # filled in by this very rule (1H, 2C): not the text's own
                 continue
-            nation = ship.get("nation") or nations.get(ship["side"], "")
-            for h in history:
-                if (_key(h["name"]) == _key(ship["name"]) and h["nation"] == nation
-                        and any(n != _key(ship["name"]) and n in h["action"].replace("-", "") for n in names)):
-                    guns = None if "guns" in h.get("illegible", []) else parse_guns(h["guns"])
-                    out.append({"name": ship["name"], "scenario": sid, "tons": h["tons"], "men": h["men"],
-                                "guns": guns, "spec": Spec.parse(ship["spec"])})
-                    break
+            h = _same_action(history, ship, ship.get("nation") or nations.get(ship["side"], ""), names)
+            if h:
+                guns = None if "guns" in h.get("illegible", []) else parse_guns(h["guns"])
+                out.append({"name": ship["name"], "scenario": sid, "tons": h["tons"], "men": h["men"],
+                            "guns": guns, "spec": Spec.parse(ship["spec"])})
     return tuple(out)
+
+
+def _same_action(history: list[dict], ship: dict, nation: str, names: set[str]) -> dict | None:
+    """The DGUTS text's entry for `ship` (same name and nation) in an action named after one of the
+    other ships of her scenario (`names`), or None."""
+    me = _key(ship["name"])
+    return next((h for h in history if _key(h["name"]) == me and h["nation"] == nation
+                 and any(n != me and n in h["action"].replace("-", "") for n in names)), None)
 
 
 @lru_cache(maxsize=1)
