@@ -28,11 +28,12 @@ def trafalgar(tmp_path_factory):
 
 def test_fleet_status_at_trafalgar_fits_80_columns_with_every_id_whole(trafalgar):
     out = at(80, trafalgar, "status").splitlines()
-    assert max(map(len, out)) <= 80
+    assert max(map(len, out)) <= 80 and len(out) <= 70   # nearly every ship on one line
     assert not any("…" in line for line in out[:3])   # the legend is wrapped, not cut
     ids = [s["id"] for s in json.loads(at(80, trafalgar, "--json", "status"))["ships"]]
     ships = out[out.index("british (27)"):]
     firsts = [line.split()[0] for line in ships if line.startswith("  ") and not line.startswith("      ")]
+    assert any(line.startswith("  principe-de-asturias ") for line in ships)   # a long id whole, tracks after
     assert firsts == ids
 
 
@@ -56,3 +57,18 @@ def test_dguts_status_of_one_ship_speaks_the_rule_books_words(tmp_path):
     for raw in ("sf_value", "cf_value", "sinking_turns_left", "-1"):
         assert raw not in out
     assert max(map(len, out.splitlines())) <= 80
+
+
+def test_the_narrow_view_shows_a_ship_that_is_not_active_as_such():
+    from umpire.cli import fleet
+
+    def ship(sid, state):
+        return {"id": sid, "name": sid.upper(), "side": "british", "state": state, "hull_left": 3,
+                "crew_left": [1, 1, 0], "guns_left": {"left": 2, "right": 2}, "carronades_left": {"left": 1, "right": 1},
+                "rigging_left": [2, 2, 2], "loaded": {"left": True, "right": False}, "liable": ["firepower"]}
+
+    summaries = [ship("santisima-trinidad", "struck"), ship("victory", "active")]
+    out = fleet.lines(3, "wsim-1974", summaries, {}, 60)
+    assert max(map(len, out)) <= 60 and any("state shown unless active" in line for line in out)
+    assert next(line for line in out if "santisima-trinidad" in line).split()[1] == "struck"
+    assert "active" not in next(line for line in out if line.startswith("  victory"))

@@ -23,24 +23,52 @@ GRID_LEGEND = "crew, mar(ines) alive (in the casualty box); guns P/S/B/St fit; h
 
 def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: int = WIDTH) -> list[str]:
     """The whole view: a heading, a legend, then each side's ships, one line each where `width` allows
-    (else the tracks go on under the ship, indented); an id is never cut, a name beside it may be."""
+    (else the narrow view: ids only, tracks going on under a ship when they must); an id is never
+    cut, a name beside it may be."""
     dguts = any("damage_high" in s for s in summaries)
     grid = any("hull_boxes" in s for s in summaries)
-    out = [f"turn {turn} — {ruleset} — {len(summaries)} ship{'s' if len(summaries) != 1 else ''}",
-           *_wrap_parts((GRID_LEGEND if grid else FLEET_LEGEND if any("fleet_damage" in s for s in summaries)
-                         else DGUTS_LEGEND if dguts else WSIM_LEGEND).split("; "), "", width,
-                        "; ")]
     labels = {s["id"]: label(s) for s in summaries}
     id_w = min(ID_WIDTH, max((len(x) for x in labels.values()), default=0))
     state_w = max((len(s.get("state", "")) for s in summaries), default=0)
+    tracks = {s["id"]: _tracks(s, ships.get(s["id"], {})) for s in summaries}
+    narrow = max((5 + id_w + state_w + len(" ".join(tracks[s["id"]])) for s in summaries), default=0) > width
+    legend = (GRID_LEGEND if grid else FLEET_LEGEND if any("fleet_damage" in s for s in summaries)
+              else DGUTS_LEGEND if dguts else WSIM_LEGEND).split("; ")
+    legend += ["state shown unless active"] if narrow else []
+    out = [f"turn {turn} — {ruleset} — {len(summaries)} ship{'s' if len(summaries) != 1 else ''}",
+           *_wrap_parts(legend, "", width, "; ")]
+    if narrow:
+        return out + _narrow(summaries, tracks, width)
     for side, group in by_side(summaries).items():
         out.append(f"{side} ({len(group)})")
         for s in group:
-            ship = ships.get(s["id"], {})   # a hand-edited file may give a ship an id her key does not match
-            parts = (grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s
-                     else wsim_tracks(s, ship))
             head = f"  {_label_cell(labels[s['id']], str(s['id']), id_w)} {s.get('state', '').ljust(state_w)}"
-            out += _wrap_parts(parts, head.rstrip(), width)
+            out += _wrap_parts(tracks[s["id"]], head.rstrip(), width)
+    return out
+
+
+def _tracks(s: dict, ship: dict) -> list[str]:
+    """A ship's tracks and flags (`ship` may be empty: a hand-edited file may give a ship an id her key
+    does not match)."""
+    return grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s \
+        else wsim_tracks(s, ship)
+
+
+def _narrow(summaries: list[dict], tracks: dict, width: int) -> list[str]:
+    """A terminal too narrow for the full lines: ids only (no names), the state only where a ship is
+    not active, the id column as wide as leaves room for the tracks; a longer id, or tracks that do
+    not fit, go on under the ship aligned with the tracks."""
+    longest = max(len(" ".join(t[:5])) for t in tracks.values())
+    id_w = min(max(len(str(s["id"])) for s in summaries), max(8, width - 3 - longest))
+    indent = " " * (3 + id_w)
+    out = []
+    for side, group in by_side(summaries).items():
+        out.append(f"{side} ({len(group)})")
+        for s in group:
+            state = [s["state"]] if s.get("state", "active") != "active" else []
+            parts, sid = state + tracks[s["id"]], str(s["id"])
+            head = f"  {sid.ljust(id_w)}" if len(sid) <= id_w else f"  {sid}"
+            out += _wrap_parts(parts, head, width, indent=indent)
     return out
 
 
@@ -51,9 +79,9 @@ def _label_cell(text: str, sid: str, w: int) -> str:
     return _cut(text, w) if len(sid) + 2 < w else sid
 
 
-def _wrap_parts(parts: list[str], head: str, width: int, sep: str = " ") -> list[str]:
+def _wrap_parts(parts: list[str], head: str, width: int, sep: str = " ", indent: str = "") -> list[str]:
     """`head` then the parts, as many to a line as fit `width`; the rest on lines indented under it."""
-    indent = INDENT if head.strip() else "  "
+    indent = indent or (INDENT if head.strip() else "  ")
     out, line = [], head
     for part in parts:
         candidate = f"{line}{sep}{part}" if line.strip() else line + part
