@@ -132,7 +132,8 @@ def test_boarding_odds_count_every_roll_as_lining_the_dice_up_does():
     import itertools
     from collections import Counter
 
-    from umpire.rules.grid.combat import BoardOdds, line_up, scores
+    from umpire.rules.grid.combat import line_up, scores
+    from umpire.rules.grid.odds import BoardOdds
 
     for ac, am, dc, dm, qa, qd in ((2, 0, 3, 2, 0, 0), (1, 1, 2, 1, 1, -1), (3, 1, 2, 0, -1, 1), (0, 2, 3, 0, 1, 0)):
         fa = [("fighting", "crew")] * ac + [("marines", "marine")] * am

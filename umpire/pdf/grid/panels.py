@@ -26,11 +26,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from umpire.core.errors import BadInput
+from umpire.core.errors import BadInput, UmpireError
 from umpire.core.resources import resource_dir
 from umpire.pdf.draw import printable
 from umpire.pdf.fonts import register
 from umpire.pdf.views import TITLE_MARKS
+from umpire.rules.grid import movement
 from umpire.rules.grid import ship as S
 from umpire.rules.grid.cards import deck_table
 
@@ -111,9 +112,6 @@ def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
 def _sails_at(ship: dict, tables) -> str:
     """The setting she sails at in an Other Direction: the marker's, less a setting for each pair of
     sails lost and each complete row of hull damage (L284-286); "" with no marker shown."""
-    from umpire.core.errors import UmpireError
-    from umpire.rules.grid import movement
-
     if not ship.get("sail"):
         return ""
     try:

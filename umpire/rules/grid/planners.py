@@ -9,7 +9,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.grid import actions as G
-from umpire.rules.grid import combat, movement, upkeep
+from umpire.rules.grid import combat, movement, odds, upkeep
 from umpire.rules.grid import ship as S
 
 
@@ -43,7 +43,7 @@ def board(rs, state, tables, a: A.Board):
         mine = ra if ra is not None else tuple(got[:na])
         theirs = rd if rd is not None else tuple(got[len(got) - nd:])
         return combat.resolve_board(state, a.ship, a.at, mine, theirs, tables)
-    exact = combat.board_odds(state, a.ship, a.at, tables) if ra is None and rd is None else None
+    exact = odds.board_odds(state, a.ship, a.at, tables) if ra is None and rd is None else None
     return Plan(_d6(need, "fighter"), resolve, chain=exact)
 
 
