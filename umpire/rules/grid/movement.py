@@ -347,6 +347,9 @@ def check_orders(ship: dict, tables, sail: int, point: str, text: str, spill: bo
             refuse("a ship showing T remains stationary for the entire move: no squares or turns with it (Tacking)")
         if point != "reach":
             refuse("only a ship on a Reach may tack (Tacking)")
+        for why in (no_helm(ship), no_turns(ship)):     # a tack is a turn across the wind (L168-172)
+            if why:
+                refuse(f"she cannot tack: {why} (Movement; Damage Cards)")
         steps.append(Step("tack", "she stays where she is all move; roll with `umpire tack`", f"{TEXT}, Tacking "
                           "(L195-199)"))
     elif limit(point) == 0:
