@@ -303,7 +303,9 @@ def test_grappled_ships_fire_their_lower_decks_and_losses_fall_on_the_right_men(
     assert 0 < res.json["boarders_left"] < 4
     # a melee: Constitution's 10 CF boarders are on Guerriere's top deck, away from her guns
     run("turn")
-    assert run("board", "constitution", "--at", "guerriere", "--opt", "crew=10", "--roll", "1").code == 0
+    # Guerriere defends with 7 CF and keeps the rest at her guns: a crew factor serves one duty (VIII.A)
+    assert run("board", "constitution", "--at", "guerriere", "--opt", "crew=10", "--opt", "defender_crew=7",
+               "--roll", "1").code == 0
     run("turn")
     fire = run("--json", "fire", "guerriere", "--at", "constitution", *shot)
     assert fire.code == 0

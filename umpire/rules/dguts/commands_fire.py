@@ -7,7 +7,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.dguts import fleet
+from umpire.rules.dguts import crew, fleet
 from umpire.rules.dguts.commands_common import AFLOAT, afloat, finish, number, ship_sets, status_words, not_herself, yes
 from umpire.rules.dguts.fireorder import OPTIONS, range_band
 from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, plan_fire, resolve_fire
@@ -26,6 +26,11 @@ def fire(rs, state: dict, tables, act: A.Fire):
     if t["track"]["status"] not in AFLOAT and not prize:
         raise Refused(f"{t['name']} {status_words(t['track']['status'])}: she may not be fired on")
     afloat(f, "fight her guns")
+    if state.get("level") != "fleet":     # crew at other duties does not man the guns (VIII.A, IX.A)
+        away = crew.elsewhere(state, firer, "guns")
+        if away:
+            f = {**f, "track": {**f["track"], "crew_elsewhere": away,
+                                "crew_elsewhere_at": crew.taken_from(state, firer, "guns")}}
     if f["track"].get("magazine_flooded"):
         raise Refused(f"{f['name']}'s magazine is flooded: her guns can fire no more")
     try:

@@ -11,6 +11,7 @@ from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import repairs, singleship
 from umpire.rules.dguts.actions import EDITABLE, SpeedClass
+from umpire.rules.dguts.crew import check as check_crew
 from umpire.rules.dguts.commands_common import afloat, finish, number, ship_sets, yes
 from umpire.rules.dguts.explosion import resolve_explosion
 from umpire.rules.dguts.singleship import resolve_special_damage, special_damage_dice_needed
@@ -302,6 +303,15 @@ def repair(rs, state: dict, tables, act: A.Repair):
     battle = yes(opts, "battle")
     dt = game_tables(tables)
     v, t = s["values"], s["track"]
+    what = {"hull": "low", "rigging": "high"}.get(what, what)     # the words `--what` offers for them
+    if what not in ("low", "high", "jury", "guns"):
+        raise BadInput(f"repair {what!r}: use low, high, jury or guns")
+    done = dict(t.get("repairs_turn") or {})
+    if what in done:      # the rates are a turn's work (Single-Ship Rules H): one order of each kind a turn
+        raise Refused(f"{s['name']} has {done[what]:g} CF at {what} repairs this turn already: each kind of "
+                      "repair is one order a turn (Single-Ship Rules H); `umpire turn` first")
+    if crew is not None and crew >= 0:
+        check_crew(state, ship, "repairs", crew, float(t.get("repair_cf", 0.0)))
     if what == "low":
         res = repairs.repair_low(v, t, crew, battle, turns, dt)
     elif what == "high":
@@ -310,9 +320,9 @@ def repair(rs, state: dict, tables, act: A.Repair):
         res = repairs.rig_jury_mast(v, t, crew, turns, dt)
     elif what == "guns":
         res = repairs.repair_guns(v, t, crew, battle, turns, dt)
-    else:
-        raise BadInput(f"repair {what!r}: use low, high, jury or guns")
-    return finish("repair", f"{s['name']} repairs ({what})", res, ship_sets(ship, res.changes.get("ship", {})))
+    at_work = {"repair_cf": round(float(t.get("repair_cf", 0.0)) + crew, 4), "repairs_turn": {**done, what: crew}}
+    return finish("repair", f"{s['name']} repairs ({what})", res,
+                  ship_sets(ship, {**res.changes.get("ship", {}), **at_work}))
 
 
 def pumps(rs, state: dict, tables, act: A.Pumps):
@@ -324,6 +334,7 @@ def pumps(rs, state: dict, tables, act: A.Pumps):
         afloat(s, "man the pumps")
     crew = number({"crew": crew}, "crew")
     new = assign_pumps(s["track"], crew)
+    check_crew(state, ship, "pumps", crew)
     need = s["track"].get("pumps_needed", 0)
     steps = [Step("pumps", f"{float(crew):g} CF at the pumps; {float(need):g} CF needed", "DGUTS Basic Rules VII.D")]
     return Resolution("pumps", f"{s['name']}: {float(crew):g} CF at the pumps",

@@ -81,7 +81,9 @@ def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: 
         groups = _in_range(groups, order, long_reach, t, steps)
     dice, crew_used = _crew_limited_dice(groups, firer_state, order, steps)
     if not dice:
-        raise Refused("no guns can fire: " + (steps[-1].value if steps else "none bear"))
+        away = [x.value for x in steps if x.step == "crew elsewhere"]
+        raise Refused("no guns can fire: " + (steps[-1].value if steps else "none bear")
+                      + (f"; {away[0]}" if away else ""))
     opening = _opening_available(firer, firer_state, order, t)
     mults = _multipliers(firer, firer_state, order, opening, t)
     mults += _battery_state(firer, firer_state, t)
@@ -245,7 +247,12 @@ def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, A
                        order: FireOrder, steps: list[Step]) -> tuple[list[Die], Fraction]:
     """One die per factor, as far as the crew detailed to the guns reaches (Basic Rules VIII.A)."""
     busy = sum(_decimal(v) for v in state.get("fired_this_turn", {}).values())
-    free = max(Fraction(0), _decimal(state["crew_factors"]) - busy)
+    away = _decimal(state.get("crew_elsewhere", 0.0))     # the crew ledger's other duties (crew.py)
+    free = max(Fraction(0), _decimal(state["crew_factors"]) - busy - away)
+    if away:
+        steps.append(Step("crew elsewhere", f"{float(away):.4g} CF not at the guns "
+                          f"({state.get('crew_elsewhere_at', '')}): {float(free):.4g} CF free for them",
+                          rule("Basic Rules VIII.A, IX.A")))
     crew = free
     if order.crew_detailed is not None:
         wanted = _decimal(order.crew_detailed)
@@ -265,7 +272,7 @@ def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, A
             if use <= 0:
                 break
             left -= use
-            frac_note = "" if use == 1 else f" ({use})"
+            frac_note = "" if use == 1 else f" ({use})" if use.denominator < 1000 else f" ({float(use):.4g})"
             dice.append(Die(f"{label}-{n}{frac_note}", key, calibre, carr, use))
     used = crew - left
     if used < wanted_total:

@@ -197,6 +197,13 @@ class Dguts(Ruleset):
             out["fleet_damage"] = {k: round(x, 2) for k, x in fleet_taken(t).items()}
         return out
 
+    def game_status(self, state: dict) -> dict:
+        """The crew ledger of every ship afloat: the CF aboard and at each duty this turn (crew.py)."""
+        from umpire.rules.dguts.crew import ledger
+        with _damaged_state():
+            return {"crew": {sid: {k: round(x, 4) for k, x in ledger(state, sid).items()}
+                             for sid in state["ships"]}}
+
     # --- actions -----------------------------------------------------------
     def score(self, state: dict, tables=None) -> dict:
         lines = [{"ship": s["id"], "side": s["side"], "state": s["track"]["status"]}

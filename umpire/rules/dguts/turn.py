@@ -24,6 +24,8 @@ def end_of_turn(state: Mapping[str, Any], tables: Tables | None = None) -> dict:
     new = recover_morale(state, t)
     new["turn"] = int(state["turn"]) + 1
     new["fired_this_turn"] = {k: 0.0 for k in state.get("fired_this_turn", {})}
+    if state.get("repairs_turn") or state.get("repair_cf"):     # the crew at repairs is free again
+        new["repairs_turn"], new["repair_cf"] = {}, 0.0
     new["speed_penalties"] = _count_down_penalties(state.get("speed_penalties", []))
     if int(state.get("fuse_turns", 0)) > 0:
         new["fuse_turns"] = int(state["fuse_turns"]) - 1
