@@ -95,3 +95,16 @@ def test_an_odd_value_is_refused_naming_its_field(value, said):
     for command, code, err in _play(_mutated(base, path, value)):
         assert code == 2, (command, err)
         assert said in err, err
+
+
+@pytest.mark.parametrize("path, value", [(("wind",), 1), (("game_over",), {"winner": "british"}),
+                                         (("ships", "mars", "movement"), "x"), (("fire_start",), [1])])
+def test_a_value_the_rules_add_in_play_is_held_to_its_kind(path, value):
+    """Values a new game or ship lacks (the wind, the end of the game, a ship's movement) are refused
+    on reading when of another kind, as the values of a fresh ship are."""
+    base = toml_loads(FIXTURES[-1].read_text(), "fixture")
+    base["events"].append({"n": len(base["events"]) + 1, "kind": "x", "summary": "x", "action": {},
+                           "effects": [{"op": "set", "path": list(path), "value": value}]})
+    for command, code, err in _play(tomli_w.dumps(base)):
+        assert code in (1, 2) if command[-1] == "verify" else code == 2, (command, err)
+        assert "internal error" not in err

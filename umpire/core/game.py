@@ -137,7 +137,16 @@ def check_state(game: "Game", state: dict, templates: dict | None = None) -> Non
     start = game.ruleset().initial_state(Game(path=game.path, meta=game.meta, rulings=game.rulings,
                                               scenario=game.scenario))
     start.pop("ships", None)
-    _check_shape(start, state, f"game file {game.path}: state", limit=2**64)   # (a seed may be kept there)
+    later = {k: v for k, v in LATER_STATE.items() if k in state and start.get(k) is None}
+    _check_shape({**start, **later}, state, f"game file {game.path}: state", limit=2**64)   # (a seed may be kept there)
+
+
+#: values the rules add to a game's state and to a ship's as play goes on (a new game or ship lacks
+#: them), by the kind they are given: one of another kind is refused on reading, as any other value
+LATER_STATE = {"wind": {}, "game_over": {"over": False, "draw": False}, "fire_start": {}, "fire_turn": 0,
+               "move_begun": 0, "move_begun_by": ""}
+LATER_SHIP = {"movement": {}, "boarding": [], "tries": [], "turning": 0, "gun_marks": [], "fired": {},
+              "grappled_on": {}, "te_grapple_plotted": 0}
 
 
 def ship_templates(game: "Game") -> dict:
@@ -172,7 +181,9 @@ def check_ship(game: "Game", templates: dict, sid: Any, ship: Any) -> None:
                        "the file may be truncated or hand-edited")
     if sid not in templates:
         raise BadInput(f"game file {game.path}: ship {sid!r} was never set up or added; the file may be hand-edited")
-    _check_shape(templates[sid], ship, f"game file {game.path}: ship {sid}")
+    template = templates[sid]
+    later = {k: v for k, v in LATER_SHIP.items() if k in ship and template.get(k) is None}
+    _check_shape({**template, **later} if later else template, ship, f"game file {game.path}: ship {sid}")
     _check_items(game.ruleset().list_items, templates, ship, f"game file {game.path}: ship {sid}")
     problem = game.ruleset().ship_problem(ship)
     if problem:
