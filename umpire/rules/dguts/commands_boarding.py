@@ -9,6 +9,7 @@ from umpire.core.dice import DiceNeed, parse_rolls
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
+from umpire.rules.dguts import crew as crew_ledger
 from umpire.rules.dguts.commands_common import afloat, finish, in_play, keep_rolling, number, ship_sets, not_herself, yes
 from umpire.rules.dguts.commands_fire import _honors_of_war
 from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
@@ -189,8 +190,10 @@ def board(rs, state: dict, tables, act: A.Board):
     dt = game_tables(tables)
     if state.get("level") == "training":
         return _training_board(a, d, ship, target, opts, dt)
-    att = make_party(a["values"], a["track"], number(opts, "crew"), yes(opts, "shock"))
-    dfd = make_party(d["values"], d["track"], number(opts, "defender_crew"), False, yes(opts, "upper_deck"))
+    att = make_party(a["values"], a["track"], _party_crew(state, ship, "boarding", number(opts, "crew")),
+                     yes(opts, "shock"))
+    dfd = make_party(d["values"], d["track"], _party_crew(state, target, "defence", number(opts, "defender_crew")),
+                     False, yes(opts, "upper_deck"))
     att = _with_marines(att, number(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
     dfd = _with_marines(dfd, number(opts, "defender_marines", 0.0), opts.get("defender_troops"),
                         d["values"]["nation"], dt)
@@ -226,6 +229,17 @@ def board(rs, state: dict, tables, act: A.Board):
                      [set_(["ships", ship, "boarding"], rec)])
 
     return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
+
+
+def _party_crew(state: dict, sid: str, duty: str, given: float | None) -> float | None:
+    """The CF of a boarding party or of the defence: those given, if free of the turn's other duties,
+    else every CF free of them (Basic IX.A: "the full complement he has aboard (minus battle losses,
+    of course) or he may detail some to stay behind"; the crew ledger, crew.py)."""
+    if given is None:
+        return crew_ledger.free_for(state, sid, duty)
+    if given <= float(state["ships"][sid]["track"]["crew_factors"]) + 1e-9:     # (else: bad input, below)
+        crew_ledger.check(state, sid, duty, given)
+    return given
 
 
 def _training_board(a: dict, d: dict, ship: str, target: str, opts: dict, dt):
