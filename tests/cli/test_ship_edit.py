@@ -142,11 +142,11 @@ def test_1974_towing_reads_a_gun_rating_given_with_ship_edit(umpire, tmp_path):
     """Towing: "Ships towing a ship of equal or inferior gun rating lose one hex ... superior, two"."""
     _start(umpire, tmp_path, "wsim-1974")
     assert umpire("ship", "add", "ORION", "--side", "british", "--spec", MARS).code == 0
-    assert umpire("tow", "orion", "mars").code == 0
-    res = umpire("speed", "orion", "--attitude", "B")
+    res = umpire("tow", "orion", "mars")            # the ratings are asked for when the tow is made
     assert res.code == 2 and "gun rating" in res.err
     assert umpire("ship", "edit", "orion", "--rate", "74").code == 0
     assert umpire("ship", "edit", "mars", "--rate", "98").code == 0
+    assert umpire("tow", "orion", "mars").code == 0
     res = umpire("--json", "speed", "orion", "--attitude", "B")
     assert res.code == 0, res.err
     assert any("98 guns against 74" in line for line in res.json["explain"])

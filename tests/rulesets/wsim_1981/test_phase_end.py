@@ -52,11 +52,14 @@ def test_a_ship_doomed_by_this_phases_fire_still_fires_in_it():
     # phase is simultaneous with the fire that doomed her (Basic VIII.A.7).
     import pytest
 
-    from tests.rulesets.wsim_1981.test_advanced_fire import TABLES, state
     from umpire.core.errors import Refused
+    from umpire.core.tables import Tables
     from umpire.rules.wsim import advanced_fire as af
+    from umpire.rules.wsim.advanced import Wsim1981Advanced
 
-    s = state()
+    rs, TABLES = Wsim1981Advanced(), Tables("wsim-1981-advanced")
+    s = {"turn": 1, "ships": {sid: rs.new_ship({"id": sid, "name": sid.upper(), "side": side, "spec": spec})
+                              for sid, side, spec in (("mars", "british", MARS), ("hercule", "french", HERCULE))}}
     s["ships"]["hercule"]["state"] = "exploding"
     act = af.AdvancedFire("hercule", "mars", 2, "left", "", "", "right")
     af.check(s, act, TABLES)
