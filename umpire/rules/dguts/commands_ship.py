@@ -347,7 +347,8 @@ def explode(rs, state: dict, tables, act: A.Explode):
     ship, near, opts = act.ship, act.near, act.opts
     ship, near, opts = act.ship, act.near, act.opts
     s = state["ships"][ship]
-    afloat(s, "blow up")
+    if s["track"]["status"] not in ("surrendered", "captured"):     # a struck ship or a prize, afire, still may
+        afloat(s, "blow up")
     if ship in near:
         raise BadInput(f"{s['name']} cannot be near herself; --near names the other ships")
     nearby = {sid: (state["ships"][sid]["values"], state["ships"][sid]["track"], number({"near": d}, "near"))
