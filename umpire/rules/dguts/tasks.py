@@ -116,7 +116,7 @@ def lighten(values: Mapping[str, Any], state: Mapping[str, Any], what: str, shar
     if what not in caps:
         raise BadInput(f"lighten {what!r}: boats, guns, stores or water")
     cap = Fraction(str(caps[what]))
-    gain = cap if share in (None, "") else Fraction(str(share))
+    gain = cap if share in (None, "") else _share(share, what, cap)
     if not 0 < gain <= cap:
         raise BadInput(f"{what}: a speed gain of more than 0 and at most {float(cap):g}")
     light = dict(state.get("lightened", {}))
@@ -165,3 +165,14 @@ def rig_springs(state: Mapping[str, Any], tables: Tables | None = None) -> Resol
     steps = [Step("springs", "half the crew works six turns to rig them; then she may turn in place up to 180 "
                   "degrees, pivoting on bow or stern; weighing takes two turns", cite(t, "tasks", "springs"))]
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"springs": True})
+
+
+def _share(text: Any, what: str, cap: Fraction) -> Fraction:
+    """A speed gain typed as a share (0.1, 1/10) or a percentage (10%)."""
+    raw = str(text).strip()
+    try:
+        value = Fraction(raw[:-1].strip()) / 100 if raw.endswith("%") else Fraction(raw)
+    except (ValueError, ZeroDivisionError):
+        raise BadInput(f"{what}: gain {text!r}: a share of speed such as 0.1, 1/10 or 10%, at most "
+                       f"{float(cap):g}") from None
+    return value
