@@ -280,7 +280,7 @@ class Tables:
         for key in self.rulings:
             name = key.split(".", 1)[0]
             if self.reading.by_kind and name not in self.names():
-                raise BadInput(f"house ruling for table {name!r}: no such table; tables are {', '.join(self.names())}")
+                raise BadInput(f"house ruling {key!r}: no such table; tables are {', '.join(self.names())}")
             if self.reading.by_kind and "." not in key:
                 raise BadInput(f"house ruling {key!r}: name a key inside the table, e.g. {name}.KEY")
             self[name]
