@@ -81,7 +81,7 @@ def test_in_play_abandon_burn_and_flood(umpire, tmp_path):
     assert run("burn", "java", "set", "upper-bow").code == 1
     assert run("--json", "burn", "java", "abandon").json["crew_factors"] > 20
     assert run("--json", "burn", "java", "set", "upper-bow").json["started"] == ["upper-bow"]
-    res = run("--json", "burn", "java", "turn", "--rolls", "2,4,4")
+    res = run("--json", "burn", "java", "turn", "--rolls", "2,4")     # two neighbours: two dice
     assert res.code == 0 and res.json["damage_low"] == 40                  # 1340 tons: 40 a turn
     assert run("burn", "constitution", "flood").code == 0
     assert run("fire", "constitution", "--at", "java", "--range", "3", "--side", "left").code == 1

@@ -110,6 +110,12 @@ def resolve_set_fires(values: Mapping[str, Any], state: Mapping[str, Any], areas
 
 
 # ------------------------------------------------------------------ the fire phase
+#: the order the dice of a fire phase are taken in, for the umpire typing them
+DICE_ORDER = ("they are taken area by area in name order: a burning magazine area's die first, then one "
+              "spread die for each neighbouring area (rolled again on 5 or 6), a fire set last turn's first "
+              "spread die also telling whether it dies out; then the dice of a ship grappled alongside")
+
+
 class _Dice:
     """Dice taken one at a time, for rolls whose number is only known while resolving."""
 
@@ -118,7 +124,7 @@ class _Dice:
 
     def take(self) -> int:
         if not self.rolls:
-            raise BadInput(f"fire phase: more dice are needed than the {len(self.used)} given")
+            raise BadInput(f"fire phase: more dice are needed than the {len(self.used)} given ({DICE_ORDER})")
         roll = self.rolls.pop(0)
         if not 1 <= roll <= 6:
             raise BadInput(f"roll {roll}: a d6 shows 1 to 6")

@@ -16,6 +16,15 @@ from umpire.rules.dguts.melee import lose_men
 from umpire.rules.dguts.tables import cite, game_tables
 
 
+def _all_dice_used(res, rolls, strict: bool, what: str, order: str = burning.DICE_ORDER):
+    """Typed dice for a roll whose number is known only while resolving: every one must be used."""
+    used = list(res.data.get("rolls", rolls))
+    if strict and len(used) < len(rolls):
+        raise BadInput(f"{what} uses {len(used)} dice ({', '.join(map(str, used))}); {len(rolls)} were typed: "
+                       f"{order}")
+    return res
+
+
 def burn(rs, state: dict, tables, act: Burn):
     ship, what, areas, opts = act.ship, act.what, list(act.areas), act.opts
     s = state["ships"][ship]
@@ -43,6 +52,7 @@ def burn(rs, state: dict, tables, act: Burn):
 
         def phase(rolls, strict):
             res = burning.resolve_fire_phase(v, t, rolls, dt, alongside)
+            _all_dice_used(res, rolls, strict, "the fire phase")
             out = done(res, "the fire burns")
             for sid, _, _ in alongside:
                 out.effects += ship_sets(sid, res.changes.get(sid, {}))
@@ -53,8 +63,9 @@ def burn(rs, state: dict, tables, act: Burn):
         if len(areas) != 1:
             raise BadInput("burn fight: name the one area the crew fights, e.g. upper-bow")
         crew = number(opts, "crew", 2.0)
-        return Plan(DiceNeed(30, 6, ()), lambda rolls, strict: done(
-            burning.resolve_fight_fire(v, t, areas[0], crew, rolls, dt), "fighting the fire"), flexible=True)
+        return Plan(DiceNeed(30, 6, ()), lambda rolls, strict: done(_all_dice_used(
+            burning.resolve_fight_fire(v, t, areas[0], crew, rolls, dt), rolls, strict, "fighting the fire",
+            "one die for each group of 2 CF, rolled again on 5 or 6"), "fighting the fire"), flexible=True)
     if what == "fireship":
         return done(burning.light_fireship(v, t, dt), "a fireship set burning")
     if what == "fuse":
@@ -63,8 +74,10 @@ def burn(rs, state: dict, tables, act: Burn):
         return Plan(DiceNeed(2, 6, ("fuse lit", "fuse turns")),
                     lambda rolls, strict: done(burning.light_fuse(t, rolls, dt), "the fuse"))
     if what == "shell":
-        return Plan(DiceNeed(6 * max(1, len(areas)), 6, ()), lambda rolls, strict: done(
-            burning.resolve_shell_fires(v, t, areas, rolls, dt), "howitzer shells"), flexible=True)
+        return Plan(DiceNeed(6 * max(1, len(areas)), 6, ()), lambda rolls, strict: done(_all_dice_used(
+            burning.resolve_shell_fires(v, t, areas, rolls, dt), rolls, strict, "the howitzer shells",
+            "one die for each shell, in the order the areas are named, rolled again on 6"), "howitzer shells"),
+            flexible=True)
     if what == "premature":
         if s["values"].get("kind") != "explosive":
             raise Refused(f"{s['name']} is not an explosive ship (`umpire ship edit {ship} --kind explosive`)")
