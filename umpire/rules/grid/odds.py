@@ -40,12 +40,28 @@ class BoardOdds:
             done: dict[tuple, int] = {}
             for st, n in states.items():
                 key = self._after(st, na, nd, k)
+                placed_a, placed_d = na - key[0] - key[1], nd - key[2] - key[3]
+                if (placed_a >= k or placed_d >= k) and any(key[:4]):
+                    key, n = self._settled(key, n, placed_a, placed_d, k, [max(0, min(6, v - 1 - o)) for o in offs])
                 done[key] = done.get(key, 0) + n
             states = done
         out: dict[tuple, int] = {}
         for st, n in states.items():
             out[st[4:6]] = out.get(st[4:6], 0) + n
         return out
+
+    @staticmethod
+    def _settled(st: tuple, n: int, placed_a: int, placed_d: int, k: int, faces: list[int]) -> tuple[tuple, int]:
+        """One side has placed all its compared dice: every compared rank the other has still to place is
+        below, a casualty; the dice left count every face still open to them (`faces`, by group)."""
+        rac, ram, rdc, rdm, la, ld = st[:6]
+        if placed_a >= k:
+            ld += max(0, k - placed_d)
+        else:
+            la += max(0, k - placed_a)
+        for r, f in zip((ram, rac, rdm, rdc), faces):
+            n *= f ** r
+        return (0, 0, 0, 0, la, ld, 0, 0), n
 
     @staticmethod
     def _place(states: dict, g: int, f: int) -> dict:
