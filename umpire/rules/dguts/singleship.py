@@ -81,6 +81,9 @@ def _apply_entry(values: Mapping[str, Any], state: dict, entry: Mapping[str, Any
 def _mast_hit(values: Mapping[str, Any], state: Mapping[str, Any], flags: list[str], calibre: int,
               over: int, steps: list[Step], t: Tables) -> float:
     """High points that bring the next mast down, or 0 after marking a first light hit."""
+    if calibre <= 0 and "mast_hit" not in flags:     # the entry turns on the gun: no guess at it
+        raise BadInput(f"a mast hit: a gun of {over}# or less only marks the mast the first time, a heavier one "
+                       "brings it down; give the calibre of the gun that scored (--opt calibre=N)")
     if calibre <= over and "mast_hit" not in flags:
         flags.append("mast_hit")
         steps.append(Step("mast", f"first hit by a gun of {over}# or less: the mast stands",
