@@ -233,8 +233,9 @@ def announce_end(state: dict, res, tables, victory=turns.victory, keep: tuple[st
             [before.get(k) for k in ("winner", "draw", "why")]:
         end = {**end, "turn": state.get("turn")}
         said = "a draw" if end["draw"] else f"{end['winner']} wins" if end["winner"] else "no winner named"
-        res.working.append(Step("game over", f"{end['why']}: {said}", end["source"]))
-        res.data["game_over"] = end
+        shown = turns.phrased(end)      # the journal keeps the judgement's own words
+        res.working.append(Step("game over", f"{shown['why']}: {said}", end["source"]))
+        res.data["game_over"] = shown
         res.effects.append(set_(["game_over"], end))   # the end stands (Basic XI.A.4)
 
 

@@ -121,11 +121,23 @@ def score(state: dict, tables, judge: bool = True) -> dict:
                       "to": gainers})
     out = {"points": points, "ships": lines}
     if judge:
-        out["victory"] = victory(state, tables)
+        out["victory"] = phrased(victory(state, tables))
     return out
 
 
 DOWN = ("struck", "surrendered", "captured", "sunk", "exploded")
+#: how a ship's state reads after her name; the judgement keeps the bare state (journalled as it was)
+FATE = {"captured": "has been captured", "sinking": "is sinking", "exploding": "will explode",
+        "struck": "has struck her colours"}
+
+
+def phrased(v: dict) -> dict:
+    """The end of the game as the umpire reads it: "HERCULE has been captured", not "has captured"."""
+    why = v.get("why") or ""
+    for state, words in FATE.items():
+        if why.endswith(f" has {state}"):
+            return {**v, "why": why[: -len(f" has {state}")] + " " + words}
+    return v
 
 
 def is_down(ship: dict) -> bool:
