@@ -391,6 +391,12 @@ def edit(rs, state: dict, tables, a: A.ShipEdit):
     return edit_ship(rs, state, a.ship, a.changes)
 
 
+#: values a set-up may give figured (a scenario's printed values), and what they are worked out from:
+#: a change to what they come from works them out again, as the text's formulas do (Basic Rules VII)
+_FIGURED_FROM = {"men": ("crew_factors", "cf_value", "ten_percent_loss"),
+                 "tons": ("sf_value", "cf_value", "ten_percent_loss"), "guns": ("fire_factors",)}
+
+
 def edit_ship(rs, state: dict, ship: str, changes: dict):
     """A ship's set-up changed in play: values worked out again, damage and losses kept."""
     unknown = sorted(set(changes) - set(EDITABLE))
@@ -403,6 +409,8 @@ def edit_ship(rs, state: dict, ship: str, changes: dict):
     old = s["definition"]
     overrides = {**old.get("overrides", {}), **{k: str(given[k]) for k in ("rate", "class", "sailing_class",
                                                                             "weatherliness", "kind") if k in given}}
+    dropped = list(dict.fromkeys(k for g in given for k in _FIGURED_FROM.get(g, ()) if k in overrides))
+    overrides = {k: v for k, v in overrides.items() if k not in dropped}
     d = rs.ship_definition(old["name"], old["side"], old["id"], {
         "nation": given.get("nation", old["nation"]), "tons": given.get("tons", old["tons"]),
         "men": given.get("men", old["men"]), "guns": given.get("guns", old["guns"]), "overrides": overrides})
@@ -414,6 +422,9 @@ def edit_ship(rs, state: dict, ship: str, changes: dict):
         effects.append(set_(["ships", ship, "track", "crew_factors"], crew))
     steps = [Step(k, f"{old.get(k, old.get('overrides', {}).get(k, ''))} -> {v}", "umpire ship edit")
              for k, v in given.items()]
+    steps += [Step(k, f"the set-up's {k} {old['overrides'][k]} is worked out again from the new "
+                   f"{' and '.join(x for x in given if k in _FIGURED_FROM.get(x, ()))}: "
+                   f"{fresh['values'].get(k, '')}", "DGUTS Basic Rules VII") for k in dropped]
     steps.append(Step("values", f"class {fresh['values']['class']}, SF value {fresh['values']['sf_value']:.4g}, "
                       f"CF value {fresh['values']['cf_value']:.4g}, crew {crew:g} CF "
                       f"({lost:g} CF lost before kept as lost)", "DGUTS Basic Rules III, VII"))
