@@ -16,6 +16,7 @@ from umpire.rules.base import Plan, side_word
 from umpire.rules.wsim import boarding, gunnery, movement, optional as optional_1981, planners, turns
 from umpire.rules.wsim.editions.wsim1974 import fire as wsim1974_fire, move as wsim1974_move
 from umpire.rules.wsim.editions.wsim1974 import optional as wsim1974_optional, wind as wsim1974_wind
+from umpire.rules.wsim import wind as wind_rules
 from umpire.rules.wsim.ship import sections_lost
 
 SUNK = ("sinking", "exploding", "sunk", "exploded")
@@ -212,7 +213,13 @@ def end_turn(ruleset, state: dict, tables, a):
         e2, s2, h2 = wsim1974_optional.end_turn_effects(state, sid, ship)
         return e1 + e2, s1 + s2, h1 | h2
 
-    return turns.end_turn(state, hold)
+    said = []
+    if ruleset.in_force(state, "wind") and (state.get("wind") or {}).get("direction"):
+        # the roll before Moves 3, 6, 9 ... is refused after its Move: the Move waits for it (Wind 3)
+        said = wind_rules.check_end_turn(state, tables, "Move", f"{wsim1974_wind.RULE} 3")
+    res = turns.end_turn(state, hold)
+    res.working[:0] = said
+    return res
 
 
 def fire(ruleset, state: dict, tables, a):
