@@ -186,6 +186,8 @@ class Wsim1981(Ruleset):
     def check_arrived(self, state: dict, action: dict) -> None:
         """A ship a scenario brings on later (`arrives`) takes no part before then: "Ships which are
         scheduled to enter, enter and move in this phase" (Basic V.A.2)."""
+        if action.get("command") in ("designate", "ship"):   # what the scenario states of her, set beforehand
+            return
         word = "Move" if self.id == "wsim-1974" else "turn"
         for key in ("ship", "at", "other"):
             ship = state.get("ships", {}).get(action.get(key) or "")
