@@ -114,3 +114,16 @@ def test_rulings_lists_each_default_once_and_a_house_ruling_replaces_it(umpire, 
     strict = tmp_path / "s.toml"
     assert umpire("new", strict, "--scenario", "dguts-constitution-guerriere", "--strict").code == 0
     assert umpire("--game", strict, "--json", "rulings").json["rulings"] == []
+
+
+def test_a_strict_game_asks_the_drift_only_of_a_stopped_ship(umpire, tmp_path):
+    # Basic Rules VI: "If they drift do so at the rates indicated depending on the force of the wind" --
+    # drift moves a stopped ship; the drift chart is lost, so a strict game needs a ruling, but only then
+    g = tmp_path / "d.toml"
+    assert umpire("new", g, "--scenario", "dguts-constitution-guerriere", "--strict").code == 0
+    moving = umpire("--game", g, "--json", "speed", "constitution", "--opt", "point=reach", "--opt", "base=8",
+                    "--opt", "force=4")
+    assert moving.code == 0 and moving.json["speed"] == 8 and "drift" not in moving.json
+    stopped = umpire("--game", g, "speed", "constitution", "--opt", "point=reach", "--opt", "base=8",
+                     "--opt", "force=4", "--opt", "stopped=1")
+    assert stopped.code == 2 and "speed.drift.4" in stopped.err

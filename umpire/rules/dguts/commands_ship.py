@@ -76,7 +76,8 @@ def speed(rs, state: dict, tables, ship: str, opts: dict):
         out.working.append(Step("prize", "her prize crew may only sail her to safety, away from the action",
                                 "DGUTS Basic Rules IX, Morale"))
     _steam(s, opts, force, out)
-    if force is not None:
+    stopped = not res.data["speed"] or number(opts, "wanted") == 0 or yes(opts, "stopped")
+    if force is not None and stopped:      # drift moves only a stopped ship (a strict game asks for no more)
         out.data["drift"] = float(game_tables(tables).get("speed", "drift", str(int(force)),
                                                       what=f"the drift in wind force {int(force)}"))
     if opts.get("previous") not in (None, ""):
