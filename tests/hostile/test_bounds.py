@@ -106,3 +106,17 @@ def test_a_word_that_is_not_utf8_is_refused(umpire, duel, words):
     res = umpire(*words)
     assert res.code == 2 and "not UTF-8" in res.err and "internal error" not in res.err
     assert duel.read_bytes() == before
+
+
+def test_a_number_too_long_in_an_oob_rate_or_a_table_pack_is_bad_input(umpire, tmp_path):
+    huge = "9" * 5000
+    csv = tmp_path / "ships.csv"
+    csv.write_text(f"name,side,tons,men,guns,nation,rate\nVictory,british,1000,200,20x18,british,{huge}\n")
+    res = umpire("oob", "convert", csv, "--ruleset", "dguts", "-o", tmp_path / "out.toml")
+    assert res.code == 2 and "rate" in res.err and huge not in res.err, res.err
+    pack = tmp_path / "pack.toml"
+    assert umpire("tables", "template", "--ruleset", "wsim-te26", "-o", pack).code == 0
+    import re
+    pack.write_text(re.sub(r"= \d+\n", f"= {huge}\n", pack.read_text(), count=1))
+    res = umpire("new", tmp_path / "g.toml", "--ruleset", "wsim-te26", "--tables", pack)
+    assert res.code == 2 and "too long" in res.err, res.err

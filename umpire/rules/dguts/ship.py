@@ -120,9 +120,10 @@ def _flag(ov: Mapping[str, Any], key: str, default: bool) -> bool:
 
 
 def _rate(value: Any) -> int:
-    match = re.fullmatch(r"\s*(\d+)\s*", str(value))
+    match = re.fullmatch(r"\s*(\d{1,4})\s*", str(value))      # (a ship's rate is a few dozen guns at most)
     if not match:
-        raise BadInput(f"rate {value!r}: expected a number of guns such as 44")
+        shown = value if len(str(value)) < 40 else f"{str(value)[:20]}... ({len(str(value))} characters)"
+        raise BadInput(f"rate {shown!r}: expected a number of guns such as 44")
     return int(match[1])
 
 

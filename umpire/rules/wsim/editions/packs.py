@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from typing import Any
 
 from umpire.core.errors import BadInput
@@ -53,10 +52,9 @@ def _toml(value: Any) -> str:
 
 def read_pack(text: str, name: str, ruleset: str, spec: dict[str, dict]) -> dict[str, dict]:
     """The tables of a filled pack, checked against `spec`; a fault names the file and the table key."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"table pack {name}: not TOML ({exc})") from None
+    from umpire.core.files import toml_loads    # nesting and number length bounded (docs/limits.md)
+
+    doc = toml_loads(text, f"table pack {name}: not TOML")
     if doc.get("ruleset") != ruleset:
         raise BadInput(f"table pack {name}: ruleset {doc.get('ruleset')!r}; this game is {ruleset} "
                        f"(write one with `umpire tables template --ruleset {ruleset} -o PACK.toml`)")
