@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from umpire.cli import render
 from umpire.core import files
 from umpire.core import game as gamefile
 from umpire.core.engine import Session
@@ -83,8 +84,6 @@ class Ctx:
         if self.as_json:
             click.echo(json.dumps(data, sort_keys=False))
             return
-        from umpire.cli import render   # drawing tables: --json output never loads it
-
         if isinstance(res, dict):
             render.mapping(data, title)
         else:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 
 BOLD, DIM, ITALIC, RESET = "\x1b[1m", "\x1b[2m", "\x1b[3m", "\x1b[0m"
 
@@ -34,17 +33,15 @@ def styled() -> bool:
     return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-@dataclass
 class Table:
     """Columns of text. `pad_edge=False` drops the space before the first and after the last
     column; `title_left` puts the title at the left rather than over the middle."""
 
-    title: str = ""
-    header: list[str] | None = None
-    styles: list[str] = field(default_factory=list)
-    pad_edge: bool = True
-    title_left: bool = False
-    rows: list[list[str]] = field(default_factory=list)
+    def __init__(self, title: str = "", header: list[str] | None = None, styles: list[str] | None = None,
+                 pad_edge: bool = True, title_left: bool = False) -> None:
+        self.title, self.header, self.styles = title, header, list(styles or [])
+        self.pad_edge, self.title_left = pad_edge, title_left
+        self.rows: list[list[str]] = []
 
     def add_row(self, *cells: str) -> None:
         self.rows.append([str(c) for c in cells])

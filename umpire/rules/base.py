@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan  # noqa: F401  (rules import Plan from here)
+from umpire.rules.wsim.ship import SIDE_WORDS
 
 
 def side_word(text: str) -> str:
-    from umpire.rules.wsim.ship import SIDE_WORDS
-
     key = (text or "").strip().lower()
     if key not in SIDE_WORDS:
         raise BadInput(f"side {text!r}: use left/port or right/starboard")

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from umpire.cli import cli
+from umpire.cli import cli, fleet, render, table, text
 from umpire.core.actions import EndTurn
 from umpire.core.errors import BadInput
 from umpire.core.suggest import did_you_mean
@@ -35,12 +35,8 @@ def status(obj, ship, side):
     if obj.as_json:
         click.echo(json.dumps(data))
     elif ship:
-        from umpire.cli import render   # drawing tables: `--json status` never loads it
-
         render.status(data, state)
     else:
-        from umpire.cli import fleet, table   # the one-line listing, for the human-readable status only
-
         out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"], table.width())
         if isinstance(data.get("wind"), dict) and not side:
             out.insert(1, fleet.wind_line(data["wind"], _velocity_names(obj)))
@@ -109,8 +105,6 @@ def log(obj, last):
     if obj.as_json:
         click.echo(json.dumps({"events": items}))
         return
-    from umpire.cli import render   # drawing tables: --json output never loads it
-
     render.rows(f"journal of {obj.path}", ["#", "kind", "what", "dice"],
                 [[i["n"], i["kind"], i["summary"], ",".join(map(str, i["rolls"])) + (f" ({i['rolled']})" if i["rolls"] else "")]
                  for i in items])
@@ -129,8 +123,6 @@ def verify(obj):
     if obj.as_json:
         click.echo(json.dumps(report))
     else:
-        from umpire.cli import render   # drawing tables: --json output never loads it
-
         render.mapping({"events": report["events"], "same": report["same"],
                         "differ": ", ".join(f"#{d['n']}: {d['why']}" for d in report["differences"]) or "none"},
                        "verify")
@@ -151,7 +143,5 @@ def score(obj):
     if obj.as_json:
         obj.emit(data)
         return
-    from umpire.cli import table, text   # plain text for a person: `--json status` never loads it
-
     lines = text.readable_lines(data, table.width())
     click.echo("\n".join([f"score — turn {obj.state['turn']}"] + [text.shown(line) for line in lines]))

@@ -7,7 +7,7 @@ import tomllib
 
 import click
 
-from umpire.cli import cli
+from umpire.cli import cli, render
 from umpire.core.errors import BadInput
 from umpire.core.game import flatten
 from umpire.core.suggest import did_you_mean
@@ -40,8 +40,6 @@ def rulings(ctx):
     if obj.as_json:
         click.echo(json.dumps({"rulings": items}))
         return
-    from umpire.cli import render   # drawing tables: --json output never loads it
-
     render.rows(f"rulings in force ({obj.ruleset.id})", ["key", "value", "origin", "source"],
                 [[i["key"], json.dumps(i["value"]), i["origin"], i["source"]] for i in items] or
                 [["(none)", "", "", "every value is the rule book's"]])
