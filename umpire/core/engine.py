@@ -142,6 +142,8 @@ class Session:
             return got
         rolls, rolled = self.dice(got, action, roll_text)
         res = got.resolve(rolls, rolled == "typed")
+        if res.data.pop("typed_in_options", False):     # dice typed as the command's options (e.g. each side's)
+            rolled = "typed"
         used = tuple(res.data.get("rolls", rolls)) if got.flexible else rolls
         res.data.setdefault("rolls", list(used))
         res.data["rolled_by"] = rolled if used else "none"

@@ -326,12 +326,14 @@ def melee(rs, state: dict, tables, act: A.Melee):
         r = finish("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
         r.data["rolls"] = list(ar) + list(dr)
         r.data["outcome"] = res.data["winner"] or "tie"
+        if typed:       # journalled and logged as the dice typed (`--opt attacker=... defender=...`)
+            r.data["typed_in_options"] = True
         return r
 
     need = DiceNeed(0 if typed else allowed["attacker"] + allowed["defender"], 6,
                     () if typed else tuple([f"attacker {i + 1}" for i in range(allowed["attacker"])]
                                            + [f"defender {i + 1}" for i in range(allowed["defender"])]))
-    return Plan(need, resolve)
+    return Plan(need, resolve, flexible=bool(typed))
 
 
 def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, dr, dt):
