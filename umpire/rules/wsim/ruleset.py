@@ -16,6 +16,7 @@ from umpire.core.tables import Tables
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim import citations
 from umpire.rules.wsim import optional_actions as OptionalActions
+from umpire.rules.wsim.ammunition import SHOTS
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 from umpire.rules.wsim.spec import Quality, Spec
 
@@ -91,13 +92,17 @@ class Wsim1981(Ruleset):
     }
 
     def ship_problem(self, ship: dict) -> str:
-        """A crew quality that is none of the five, her own or a prize crew's."""
+        """A crew quality that is none of the five, her own or a prize crew's; a shot no rule knows."""
         known = {q.value for q in Quality}
         prize = ship.get("prize") or {}
         if ship.get("quality") not in known:
             return f"crew quality {ship.get('quality')!r} is not one of {sorted(known)}"
         if prize.get("squares") and prize.get("quality") not in known:
             return f"the prize crew's quality {prize.get('quality')!r} is not one of {sorted(known)}"
+        shot = ship.get("shot")
+        for side, kind in (shot.items() if isinstance(shot, dict) else ()):
+            if kind not in ("", *SHOTS):
+                return f"the shot loaded in her {side} broadside, {kind!r}, is not one of {', '.join(SHOTS)}"
         return ""
 
     # --- setup -----------------------------------------------------------
