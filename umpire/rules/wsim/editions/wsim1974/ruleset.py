@@ -146,6 +146,8 @@ class Wsim1974(Wsim1981):
         out = super().status(ship)
         if "shot" in ship:   # null while the broadside is empty or its doubleshot still loading
             out["shot"] = {s: ship["shot"][s] if ship["loaded"][s] else None for s in SIDES}
+        if ship.get("loading"):   # doubleshot over two Moves (Types of Ammunition): loading, not empty
+            out["loading"] = {side: "double" for side in ship["loading"]}
         if "sails" in ship:
             out.update({"sails": ship["sails"], "anchor": ship["anchor"] or None,
                         "anchored_from": ship["anchor_from"] or None if ship["anchor"] else None,
