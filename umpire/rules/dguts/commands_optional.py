@@ -113,8 +113,15 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
         other = state["ships"][to]
         if other["controller"] != s["controller"]:
             raise Refused(f"{other['name']} is not a friendly ship")
-        crew = round(float(other["track"]["crew_factors"]) + res.data["crew_factors"], 4)
-        effects += ship_sets(to, {"crew_factors": crew})
+        # they come aboard when the abandoning is done; a crew that surrendered come as prisoners, never
+        # crew ("the crew which surrendered is unable to resume fighting", Basic IX)
+        kind = "prisoners" if s["track"]["status"] in ("surrendered", "captured") else "crew"
+        due = int(state.get("turn", 1)) + int(res.data["turns"])
+        arriving = [*other["track"].get("crew_arriving", []),
+                    {"from": ship, "cf": round(float(res.data["crew_factors"]), 4), "as": kind, "turn": due}]
+        effects += ship_sets(to, {"crew_arriving": arriving})
+        res.working.append(Step("abandon ship", f"{res.data['crew_factors']:.4g} CF come aboard "
+                                f"{other['name']} as {kind} at the start of turn {due}", cite(dt, "burning", "evacuation")))
     return finish("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)
 
 

@@ -29,8 +29,10 @@ def end_turn(rs, state: dict, tables, a: A.EndTurn):
             news[sid] = {**news[sid], "status": "sunk"}
             steps.append(Step(s["name"], f"still entangled with {state['ships'][fast]['name']} as she sinks: "
                               "the galley goes down as well", "DGUTS Special Vessels, Galleys"))
+    turn = state["turn"] + 1
     for sid, s in state["ships"].items():
         new = news[sid]
+        steps += _come_aboard(s, new, turn)
         if state.get("level") == "fleet":
 
             new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
@@ -45,9 +47,24 @@ def end_turn(rs, state: dict, tables, a: A.EndTurn):
         if changes.get("fuse_turns") == 0 and not new.get("fuse_disrupted"):
             steps.append(Step(s["name"], "her fuse runs out: she blows up (`umpire explode "
                               f"{sid} --explosive-ship --near SHIP=INCHES ...`)", "DGUTS Special Vessels"))
-    turn = state["turn"] + 1
     effects.append(set_(["turn"], turn))
     return Resolution("turn", f"turn {turn} begins", effects, steps, {"turn": turn})
+
+
+def _come_aboard(s: dict, new: dict, turn: int) -> list[Step]:
+    """The crew of an abandoned ship comes aboard when the abandoning is done (Burning Ships: one turn and
+    one more for every tenth of her crew lost); a crew that surrendered comes aboard as prisoners."""
+    due = [a for a in new.get("crew_arriving", []) if int(a["turn"]) <= turn]
+    if not due:
+        return []
+    new["crew_arriving"] = [a for a in new["crew_arriving"] if int(a["turn"]) > turn]
+    steps = []
+    for a in due:
+        key = "prisoners" if a["as"] == "prisoners" else "crew_factors"
+        new[key] = round(float(new.get(key, 0.0)) + float(a["cf"]), 4)
+        steps.append(Step(s["name"], f"{float(a['cf']):.4g} CF from {a['from']} come aboard as {a['as']}",
+                          "dguts-1975-second-edition-ocr.txt, Optional Rules, Burning Ships; Basic Rules IX"))
+    return steps
 
 
 def _fuse_boarders(state: dict, sid: str) -> list[str]:

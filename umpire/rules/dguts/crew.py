@@ -33,7 +33,10 @@ def ledger(state: Mapping[str, Any], sid: str) -> dict:
             # (the fleet level marks a broadside fired, not the crew firing it: its guns fire by points)
             "guns": 0.0 if state.get("level") == "fleet" else sum(float(v) for v in t.get("fired_this_turn", {}).values()),
             "boarding": boarding, "defence": defence,
-            "pumps": float(t.get("pumping_cf", 0.0)), "repairs": float(t.get("repair_cf", 0.0))}
+            "pumps": float(t.get("pumping_cf", 0.0)), "repairs": float(t.get("repair_cf", 0.0)),
+            # held aboard, not crew: counted apart from the CF aboard and never put to a duty
+            "prisoners": float(t.get("prisoners", 0.0)),
+            "coming_aboard": sum(float(a["cf"]) for a in t.get("crew_arriving", []))}
 
 
 def elsewhere(state: Mapping[str, Any], sid: str, duty: str) -> float:
