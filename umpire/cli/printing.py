@@ -23,17 +23,24 @@ PROGRESS_FROM = 10   # ships: a shorter run needs no progress bar
 PAPER = click.option("--paper", default="a4", show_default=True, metavar="a4|letter", help="Paper size.")
 
 
+def pdf():
+    """The printing package, imported the first time a PDF is drawn: it loads reportlab, which
+    `umpire --help`, shell completion (they import every command module) and the commands that
+    only read a game never need. The command line's one seam for printing."""
+    from umpire import pdf as package   # reportlab: see above
+
+    return package
+
+
 def ships_to_print(obj, ships: tuple[str, ...], scenario: str | None, blank: bool, level: str | None = None):
     """The ships to print: a scenario's (blank, at `level`), or the game's (with damage unless blank)."""
-    from umpire import pdf   # reportlab loads only when a PDF is drawn (oob and report import this module)
-
     if level is not None and not scenario:
         raise BadInput("--level goes with --scenario: a game's sheets print at the game's own level")
     if scenario:
         _scenario_ships(scenario, ships)
-        return pdf.fleet_from_scenario(scenario, ships, level or "")
+        return pdf().fleet_from_scenario(scenario, ships, level or "")
     ids = [obj.ship(s) for s in ships]
-    return pdf.fleet_from_game(obj.game, obj.state, ids, blank)
+    return pdf().fleet_from_game(obj.game, obj.state, ids, blank)
 
 
 def _scenario_ships(scenario: str, refs: tuple[str, ...]) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from umpire.cli import cli
-from umpire.cli.printing import LEVEL, OUTPUT, PAPER, SCENARIO, SHIPS, progress, ships_to_print, write_pdf
+from umpire.cli.printing import LEVEL, OUTPUT, PAPER, SCENARIO, SHIPS, pdf, progress, ships_to_print, write_pdf
 from umpire.core.errors import BadInput
 
 OOB = click.option("--oob", "oob_file", metavar="FILE", help="Print the ships of an order of battle (CSV, rule-book "
@@ -24,10 +24,9 @@ def fleet(obj, ships, scenario, blank, level, oob_file, ruleset):
         return ships_to_print(obj, ships, scenario, blank, level)
     if scenario or not ruleset:
         raise BadInput("--oob FILE takes --ruleset ID (e.g. --ruleset wsim-1981), and no --scenario")
-    from umpire import pdf   # reportlab and every rule system's converter: only to print a list
-    from umpire.oob.convert import scenario_document
+    from umpire.oob.convert import scenario_document   # every rule system's converter: only to print a list
 
-    return pdf.fleet_from_scenario(scenario_document(Path(oob_file), ruleset), ships, level or "")
+    return pdf().fleet_from_scenario(scenario_document(Path(oob_file), ruleset), ships, level or "")
 
 
 @cli.command()
@@ -59,15 +58,13 @@ def sheet(obj, ships, scenario, oob_file, ruleset, level, output, paper, blank, 
       umpire sheet --tables -o fleet-and-tables.pdf
       umpire sheet --oob lake-erie.csv --ruleset wsim-1981 -o erie.pdf
     """
-    from umpire import pdf   # reportlab: `umpire --help` and shell completion import every command module
-
     ships_ = fleet(obj, ships, scenario, blank, level, oob_file, ruleset)
     bar, step = progress(obj, len(ships_.ships))
     if bar:
         with bar:
-            printed = pdf.sheets_pdf(ships_, paper, tables, step)
+            printed = pdf().sheets_pdf(ships_, paper, tables, step)
     else:
-        printed = pdf.sheets_pdf(ships_, paper, tables)
+        printed = pdf().sheets_pdf(ships_, paper, tables)
     write_pdf(obj, printed, output, paper, "sheets")
 
 
@@ -94,8 +91,6 @@ def cards(obj, ships, scenario, oob_file, ruleset, level, output, paper, deck):
       umpire cards --deck swallow -o swallow-deck.pdf
       umpire cards --oob trafalgar.txt --ruleset dguts -o trafalgar-cards.pdf
     """
-    from umpire import pdf   # reportlab: `umpire --help` and shell completion import every command module
-
     ships_ = fleet(obj, ships, scenario, deck, level, oob_file, ruleset)
-    printed = pdf.decks_pdf(ships_, paper) if deck else pdf.cards_pdf(ships_, paper)
+    printed = pdf().decks_pdf(ships_, paper) if deck else pdf().cards_pdf(ships_, paper)
     write_pdf(obj, printed, output, paper, "deck" if deck else "cards")
