@@ -17,6 +17,7 @@ from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan, Ruleset, Ruling
 from umpire.core.state import Step
 from umpire.rules.dguts.actions import GalleyRam, Howitzer, Mortar, Night, Paddles, SpeedClass, Task, WindOrder
+from umpire.rules.dguts.crew import ledger
 from umpire.rules.dguts.fleet import fleet_taken
 from umpire.rules.dguts.commands_common import MAX_GUNS, MAX_MEN, MAX_TONS, number
 from umpire.rules.dguts.guns import parse_guns
@@ -199,7 +200,6 @@ class Dguts(Ruleset):
 
     def game_status(self, state: dict) -> dict:
         """The crew ledger of every ship afloat: the CF aboard and at each duty this turn (crew.py)."""
-        from umpire.rules.dguts.crew import ledger
         with _damaged_state():
             return {"crew": {sid: {k: round(x, 4) for k, x in ledger(state, sid).items()}
                              for sid in state["ships"]}}
