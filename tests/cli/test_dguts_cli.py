@@ -215,3 +215,9 @@ def test_training_level(umpire, tmp_path):
     res = run("--json", "melee", "a", "--at", "b", "--opt", "attacker=2,6", "--opt", "defender=1")
     assert res.code == 0 and res.json["winner"] == "attacker"
     assert run("--json", "status", "b").json["ships"][0]["state"] == "surrendered"
+
+
+def test_help_names_the_fleet_level_and_the_dguts_melee(umpire):
+    assert "fleet" in " ".join(umpire("new", "--help").out.split())
+    melee = " ".join(umpire("melee", "--help").out.split())
+    assert "DGUTS: one round of a melee begun with `board`" in melee

@@ -106,7 +106,10 @@ def melee(obj, attacker, defender, others, extra, roll):
     WS&IM 1981: up to three rounds, or until one side is three to one;
     typed dice two per round, attacker's then defender's. WS&IM 1974: one
     exchange of two dice a Move. TE 2.6: boarding, crew loss and morale
-    rolls (docs/cli.md).
+    rolls (docs/cli.md). DGUTS: one round of a melee begun with `board`
+    (two a turn at the fleet level); each side rolls up to the dice its
+    odds allow, keeping the last (--opt attacker=R,R defender=R, or the
+    umpire rolls).
 
     \b
     Example:
