@@ -108,3 +108,25 @@ def test_a_value_the_rules_add_in_play_is_held_to_its_kind(path, value):
     for command, code, err in _play(tomli_w.dumps(base)):
         assert code in (1, 2) if command[-1] == "verify" else code == 2, (command, err)
         assert "internal error" not in err
+
+
+@pytest.mark.parametrize("key, value", [("critical_effects", [[[]]]), ("loading", {"left": {"a": 1}})])
+def test_wsim_items_of_the_wrong_kind_are_refused(key, value):
+    base = toml_loads((FIXTURES[0].parent / "wsim1981-duel.toml").read_text(), "fixture")
+    base["events"][1]["effects"][0]["value"][key] = value
+    for command, code, err in _play(tomli_w.dumps(base)):
+        assert code in (1, 2) and "internal error" not in err, (command, err)
+        if command[-1] != "verify":
+            assert key in err, err
+
+
+def test_a_controller_no_ship_sides_with_scores():
+    base = toml_loads((FIXTURES[0].parent / "wsim1981-duel.toml").read_text(), "fixture")
+    base["events"][0]["effects"][0]["value"]["side"] = "dutch"
+    with tempfile.TemporaryDirectory(dir=os.environ.get("PYTEST_DEBUG_TEMPROOT")) as folder:
+        game = Path(folder) / "game.toml"
+        game.write_text(tomli_w.dumps(base))
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = run(["--game", str(game), "score"])
+        assert code in (0, 2) and "internal error" not in err.getvalue(), err.getvalue()

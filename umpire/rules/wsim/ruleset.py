@@ -64,7 +64,7 @@ class Wsim1981(Ruleset):
                      "carronades_left", "rigging_left", "loaded", "at_turn_start", "prize")
     definition_kinds = {"spec": "", "turning": 0, "class_number": 0, "rated_guns": 0}
     list_items = {"fired_this_turn": ("left", "right"), "liable": ("firepower", "immobility"),
-                  "fouled": "ship", "grappled": "ship", "parties": 0}
+                  "fouled": "ship", "grappled": "ship", "parties": 0, "critical_effects": {}, "loading": 0}
     actions = {"fire": (A.Fire, _p("fire")), "foul": (A.Contact, _p("contact")),
                "unfoul": (A.Contact, _p("contact")), "grapple": (A.Contact, _p("contact")),
                "ungrapple": (A.Contact, _p("contact")), "melee": (A.Melee, _p("melee")),

@@ -116,7 +116,7 @@ def score(state: dict, tables, judge: bool = True) -> dict:
         gainers = [ship["controller"]] if captured else [s for s in sides if s != ship["side"]]
         value = ship["points"] * (tables["procedures"]["victory"]["captured_multiplier"] if captured else 1)
         for g in gainers:
-            points[g] += value
+            points[g] = points.get(g, 0) + value     # (a controller no ship sides with, in a hand-edited file)
         lines.append({"ship": ship["id"], "state": ship["state"], "captured": captured, "points": value,
                       "to": gainers})
     out = {"points": points, "ships": lines}
