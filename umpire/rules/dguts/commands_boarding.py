@@ -186,7 +186,8 @@ def board(rs, state: dict, tables, act: A.Board):
     if target not in a.get("grappled", []):
         raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
     if _surrendered(d):
-        return _take_surrendered(a, d, ship, target)
+        res = _take_surrendered(a, d, ship, target)
+        return _with_prize_crew(state, res, ship, target, number(opts, "prize_crew"))
     dt = game_tables(tables)
     if state.get("level") == "training":
         return _training_board(a, d, ship, target, opts, dt)
@@ -411,6 +412,29 @@ def _take_surrendered(a: dict, d: dict, ship: str, target: str):
                set_(["ships", ship, "boarding"], {"at": target, "taken": True, "melee": False})]
     return Resolution("board", f"{a['name']} boards {d['name']} and takes her", effects, steps,
                       {"odds": "unopposed", "captured": True, "controller": a["controller"]})
+
+
+def _with_prize_crew(state: dict, res: Resolution, ship: str, target: str, crew: float | None) -> Resolution:
+    """A prize crew put aboard a ship taken (`--opt prize_crew=CF`): it leaves the captor's crew, and the
+    crew that surrendered is held aboard the prize as prisoners (Basic IX: "the prize crew will only
+    attempt to sail the ship to safety"; Additional Crew Tasks: "losses due to low damage and prize crews
+    deplete a ship's manpower"). The text sets no size: the umpire names it."""
+    if crew is None or not res.data.get("captured"):
+        if res.data.get("captured"):
+            res.working.append(Step("prize crew", "none named: give --opt prize_crew=CF to send one from "
+                                    f"{state['ships'][ship]['name']}'s crew", "DGUTS Basic Rules IX"))
+        return res
+    crew_ledger.check(state, ship, "prize", crew)
+    a, d = state["ships"][ship], state["ships"][target]
+    held = float(d["track"]["crew_factors"])
+    res.effects += ship_sets(ship, {"crew_factors": round(float(a["track"]["crew_factors"]) - crew, 4)})
+    res.effects += ship_sets(target, {"crew_factors": round(crew, 4), "prize_crew_of": ship,
+                                      "prize_crew_sent": round(crew, 4),
+                                      "prisoners": round(float(d["track"].get("prisoners", 0.0)) + held, 4)})
+    res.working.append(Step("prize crew", f"{crew:g} CF of {a['name']}'s crew go aboard {d['name']} as her prize "
+                            f"crew; her own {held:.4g} CF are held as prisoners", "DGUTS Basic Rules IX"))
+    res.data["prize_crew"] = crew
+    return res
 
 
 def _ungrapple_effects(sa: dict, sb: dict) -> list[dict]:

@@ -104,7 +104,9 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
     s = state["ships"][ship]
     if s["track"].get("abandoned"):
         raise Refused(f"{s['name']} has already been abandoned")
-    res = burning.abandon(s["values"], s["track"], dt)
+    # a prize crew's casualties are counted against the prize crew sent, not her own crew's strength
+    sent = float(s["track"].get("prize_crew_sent", 0.0))
+    res = burning.abandon({**s["values"], "crew_factors": sent} if sent else s["values"], s["track"], dt)
     effects = ship_sets(ship, res.changes.get("ship", {}))
     to = str(opts.get("to", ""))
     if to:
@@ -115,13 +117,21 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
             raise Refused(f"{other['name']} is not a friendly ship")
         # they come aboard when the abandoning is done; a crew that surrendered come as prisoners, never
         # crew ("the crew which surrendered is unable to resume fighting", Basic IX)
-        kind = "prisoners" if s["track"]["status"] in ("surrendered", "captured") else "crew"
+        # a prize crew comes back as crew, the prisoners it held as prisoners
+        prize_crew = bool(s["track"].get("prize_crew_of"))
+        kind = "prisoners" if s["track"]["status"] in ("surrendered", "captured") and not prize_crew else "crew"
         due = int(state.get("turn", 1)) + int(res.data["turns"])
+        moving = [(round(float(res.data["crew_factors"]), 4), kind),
+                  (round(float(s["track"].get("prisoners", 0.0)), 4), "prisoners")]
         arriving = [*other["track"].get("crew_arriving", []),
-                    {"from": ship, "cf": round(float(res.data["crew_factors"]), 4), "as": kind, "turn": due}]
+                    *({"from": ship, "cf": cf, "as": k, "turn": due} for cf, k in moving if cf > 0)]
         effects += ship_sets(to, {"crew_arriving": arriving})
-        res.working.append(Step("abandon ship", f"{res.data['crew_factors']:.4g} CF come aboard "
-                                f"{other['name']} as {kind} at the start of turn {due}", cite(dt, "burning", "evacuation")))
+        if moving[1][0]:
+            effects += ship_sets(ship, {"prisoners": 0.0})
+        for cf, k in moving:
+            if cf > 0:
+                res.working.append(Step("abandon ship", f"{cf:.4g} CF come aboard {other['name']} as {k} at the "
+                                        f"start of turn {due}", cite(dt, "burning", "evacuation")))
     return finish("burn", f"{s['name']} abandoned" + (f" to {state['ships'][to]['name']}" if to else ""), res, effects)
 
 

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from umpire.rules.dguts.model import Refused
 
 DUTIES = ("guns", "boarding", "defence", "pumps", "repairs")
-WORDS = {"guns": "at the guns", "boarding": "in the boarding party", "defence": "defending against boarders",
+WORDS = {"prize": "for a prize crew", "guns": "at the guns", "boarding": "in the boarding party", "defence": "defending against boarders",
          "pumps": "at the pumps", "repairs": "at repairs"}
 
 

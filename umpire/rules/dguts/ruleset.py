@@ -31,7 +31,7 @@ STATUS_KEYS = ("tons", "sf_value", "cf_value", "class", "rate", "sails", "masts"
                "sailing_class", "weatherliness", "soldiers")
 TRACK_KEYS = ("damage_high", "damage_low", "crew_factors", "sails_lost", "masts_lost", "morale", "morale_turns",
               "morale_checks_owed", "sinking_band", "sinking_turns_left", "guns_dismounted", "fleet_left", "fleet_taken",
-              "flagship", "squadron", "entangled_with", "prisoners", "crew_arriving")
+              "flagship", "squadron", "entangled_with", "prisoners", "crew_arriving", "prize_crew_of")
 
 #: tables (or keys) read only when a ship is set up: her values are kept in the game, so a house
 #: ruling of these would never reach her (refused, naming the ship's own values to give instead)
