@@ -3,6 +3,8 @@ Single-Ship Rules H), checked after every command of a played game."""
 
 from __future__ import annotations
 
+import pytest
+
 from umpire.rules.dguts.crew import DUTIES
 
 
@@ -31,4 +33,47 @@ def test_a_boarding_with_fire_pumps_and_repairs_never_counts_a_crew_factor_twice
         assert res.code in (0, 1), (cmd, res.err)
         _balanced_everywhere(run)
     assert run("pumps", "a", "--crew", "5").code == 1          # 10 CF boarding, 4.29 at the guns
+    assert run("--json", "verify").json["differences"] == []
+
+
+def _strike(run, ship: str) -> None:
+    for _ in range(4):
+        run("morale", ship, "--roll", "6,6")
+
+
+@pytest.mark.parametrize("level, sides", [("standard", 3), ("fleet", 4)])
+def test_a_game_with_a_capture_a_prize_crew_and_a_burning_prize_keeps_the_ledger(umpire, tmp_path, level, sides):
+    # every command of a short action, fought turn by turn: no duty ever holds more CF than are aboard
+    g = tmp_path / f"{level}.toml"
+    assert umpire("new", g, "--ruleset", "dguts", "--level", level).code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    brit = [f"b{i}" for i in range(sides)]
+    fren = [f"f{i}" for i in range(sides)]
+    for name in brit + fren:
+        side = "british" if name in brit else "french"
+        assert run("ship", "add", name, "--side", side, "--nation", side, "--tons", "1200", "--men", "400",
+                   "--guns", "36x24,8x32C", "--rate", "44").code == 0
+    for turn in range(3):
+        for b, f in zip(brit, fren):
+            for cmd in (("fire", b, "--at", f, "--range", "3", "--side", "left", "--aim", "low"),
+                        ("fire", f, "--at", b, "--range", "3", "--side", "left", "--aim", "low")):
+                assert run(*cmd).code in (0, 1)
+                _balanced_everywhere(run)
+        assert run("turn").code == 0
+        _balanced_everywhere(run)
+    _strike(run, fren[0])
+    assert run("grapple", brit[0], fren[0], "--opt", "distance=0", "--opt", "touching=1").code == 0
+    assert run("board", brit[0], "--at", fren[0], "--opt", "prize_crew=2").code == 0
+    _balanced_everywhere(run)
+    assert run("pumps", brit[0], "--crew", "1").code in (0, 1)
+    assert run("burn", fren[0], "abandon", "--to", brit[0]).code == 0
+    assert run("burn", fren[0], "set", "upper-bow").code == 0
+    for _ in range(3):
+        assert run("turn").code == 0
+        _balanced_everywhere(run)
+        if run("burn", fren[0], "turn").code not in (0, 1):
+            raise AssertionError("the fire phase failed")
+        _balanced_everywhere(run)
+    held = run("--json", "status").json["crew"][brit[0]]
+    assert held["prisoners"] > 0
     assert run("--json", "verify").json["differences"] == []
