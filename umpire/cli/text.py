@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
-
 WIDTH = 80
 
 
@@ -67,6 +65,8 @@ def briefing_lines(b: dict, width: int = WIDTH) -> list[str]:
 
 
 def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    import textwrap   # only when a briefing is wrapped: every command loads this module
+
     return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
