@@ -493,9 +493,33 @@ def _check_events(game: Game, lenient: bool = False) -> None:
 MAX_INTEGER = 2**63 - 1
 
 
+def _plain(doc: Any) -> bool:
+    """Whether every value in `doc` is of a kind a game file holds (text, a truth value, a whole
+    number within 64 bits, a finite number), level by level without recursion."""
+    level = [doc]
+    while level:
+        below = []
+        for node in level:
+            for v in (node.values() if type(node) is dict else node):
+                kind = type(v)
+                if kind is str or kind is bool:
+                    continue
+                if kind is dict or kind is list:
+                    below.append(v)
+                elif kind is int:
+                    if not -MAX_INTEGER - 1 <= v <= MAX_INTEGER:
+                        return False
+                elif kind is not float or v != v or v in (float("inf"), float("-inf")):
+                    return False
+        level = below
+    return True
+
+
 def odd_value(doc: Any) -> str:
     """The first value of a kind no game file holds (a date or time, an infinite or undefined
     number, a whole number beyond TOML's 64 bits), named by where it is; '' if there is none."""
+    if _plain(doc):
+        return ""       # the usual case, found without naming where each value is
     import math
 
     stack: list[tuple[Any, str]] = [(doc, "")]
