@@ -47,10 +47,20 @@ def digest(raw: bytes) -> str:
 _KEY: list[bytes] = []
 
 
+def cache_dir() -> Path:
+    """The user's own cache folder for umpire (its key, the parsed data tables)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "umpire"
+
+
 def key_path() -> Path:
     """The key that signs this user's snapshots: private to the user, outside any game's folder."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "umpire" / "snapshot.key"
+    return cache_dir() / "snapshot.key"
+
+
+def sign(data: bytes) -> str:
+    """A signature of `data` with the user's key (snapshots, the parsed data tables)."""
+    return blake2b(data, digest_size=32, key=_key()).hexdigest()
 
 
 def _key() -> bytes:

@@ -19,6 +19,7 @@ first time it is read.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from umpire.core import files, snapshot
 from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir
 
@@ -91,15 +93,37 @@ def _folder(ruleset: str) -> Path:
 
 
 def _read(path: Path) -> dict:
-    import tomllib   # only when a table is read: a command that reads none (status) pays nothing for it
-
+    """A data file, parsed. The parse is kept in the user's cache (`parsed/`, as JSON) under the
+    digest of the file's bytes and signed with the user's key, so the next command reads JSON
+    instead of loading a TOML parser; a copy made from other bytes is never found, and one not
+    signed by this user's key (or not JSON) is parsed again."""
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"{path}: {exc}") from None
+        raw = path.read_bytes()
     except OSError as exc:
         raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
+    kept = snapshot.cache_dir() / "parsed" / f"{snapshot.digest(raw)}.json"
+    try:
+        sig, _, body = kept.read_bytes().partition(b"\n")
+        if sig.decode("ascii") == snapshot.sign(raw + body):
+            doc = json.loads(body)
+            if isinstance(doc, dict):
+                return doc
+    except (OSError, ValueError):
+        pass
+    import tomllib   # only when a table is read and not yet kept parsed
+
+    try:
+        doc = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    try:
+        body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        files.write_atomic(kept, snapshot.sign(raw + body).encode("ascii") + b"\n" + body, "parsed table",
+                           follow=False, mode=0o600, durable=False)
+    except (TypeError, ValueError, OSError, BadInput):
+        pass    # a value JSON cannot hold, or no cache to write to: parse again next time
+    return doc
 
 
 @lru_cache(maxsize=None)
