@@ -227,9 +227,10 @@ class Ruleset:
     def status(self, ship: dict) -> dict:
         return {k: ship[k] for k in ("id", "name", "side") if k in ship}
 
-    def ship_status(self, ship: dict) -> dict:
+    def ship_status(self, ship: dict, state: dict | None = None) -> dict:
         """What `status` shows of one ship: the ruleset's keys, and her record's fields under
-        `record` (None where not given)."""
+        `record` (None where not given). `state`, the whole game's, for what depends on the other
+        ships (a ruleset may use it)."""
         return {**self.status(ship), "record": self.record().values(ship)}
 
     def check_rulings(self, tables) -> None:

@@ -77,3 +77,20 @@ def test_a_game_with_a_capture_a_prize_crew_and_a_burning_prize_keeps_the_ledger
     held = run("--json", "status").json["crew"][brit[0]]
     assert held["prisoners"] > 0
     assert run("--json", "verify").json["differences"] == []
+
+
+def test_status_ship_shows_her_duties_and_losses_come_off_the_party(umpire, tmp_path):
+    # the defenders told off lose the men the enemy's fire kills: the ledger never holds more than aboard
+    g = tmp_path / "s.toml"
+    assert umpire("new", g, "--ruleset", "dguts").code == 0
+    run = lambda *a: umpire("--game", g, *a)  # noqa: E731
+    for name in ("a", "b"):
+        run("ship", "add", name, "--side", name, "--nation", "british", "--tons", "900", "--men", "300",
+            "--guns", "30x18")
+    run("grapple", "a", "b", "--opt", "distance=0", "--opt", "touching=1")
+    assert run("board", "a", "--at", "b", "--opt", "crew=12", "--roll", "1").code == 0
+    assert run("fire", "a", "--at", "b", "--range", "0.5", "--side", "left", "--aim", "low", "--rolls", "1,1,1").code == 0
+    b = run("--json", "status", "b").json["ships"][0]["crew_duties"]
+    assert b["aboard"] < 14.2857 and b["defence"] == b["aboard"]
+    assert run("--json", "status", "a").json["ships"][0]["crew_duties"]["boarding"] == 12
+    assert "crew duties" in run("status", "a").out

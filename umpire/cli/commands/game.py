@@ -31,7 +31,7 @@ def status(obj, ship, side):
     if side:
         ids = [i for i in ids if state["ships"][i]["side"] in _sides(state, side)]
     data = {"turn": state["turn"], "ruleset": rs.id, **rs.game_status(state),
-            "ships": [rs.ship_status(state["ships"][i]) for i in ids]}
+            "ships": [rs.ship_status(state["ships"][i], state) for i in ids]}
     if obj.as_json:
         click.echo(json.dumps(data))
     elif ship:

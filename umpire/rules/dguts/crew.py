@@ -29,7 +29,7 @@ def ledger(state: Mapping[str, Any], sid: str) -> dict:
     defence = sum(float(o["boarding"]["crews"]["defender"]) for oid, o in state["ships"].items()
                   if oid != sid and (o.get("boarding") or {}).get("at") == sid and o["boarding"].get("melee")
                   and o["boarding"].get("crews"))
-    return {"aboard": float(t["crew_factors"]),
+    book = {"aboard": float(t["crew_factors"]),
             # (the fleet level marks a broadside fired, not the crew firing it: its guns fire by points)
             "guns": 0.0 if state.get("level") == "fleet" else sum(float(v) for v in t.get("fired_this_turn", {}).values()),
             "boarding": boarding, "defence": defence,
@@ -37,6 +37,15 @@ def ledger(state: Mapping[str, Any], sid: str) -> dict:
             # held aboard, not crew: counted apart from the CF aboard and never put to a duty
             "prisoners": float(t.get("prisoners", 0.0)),
             "coming_aboard": sum(float(a["cf"]) for a in t.get("crew_arriving", []))}
+    # men lost since a party was told off (gunfire, fire) were lost from it: a melee's parties are what is
+    # left of the crew once the other duties are served
+    excess = sum(book[d] for d in DUTIES) - book["aboard"]
+    for duty in ("defence", "boarding"):
+        if excess > 1e-9 and book[duty]:
+            cut = min(book[duty], excess)
+            book[duty] -= cut
+            excess -= cut
+    return book
 
 
 def elsewhere(state: Mapping[str, Any], sid: str, duty: str) -> float:

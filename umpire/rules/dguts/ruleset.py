@@ -198,6 +198,16 @@ class Dguts(Ruleset):
             out["fleet_damage"] = {k: round(x, 2) for k, x in fleet_taken(t).items()}
         return out
 
+    def ship_status(self, ship: dict, state: dict | None = None) -> dict:
+        """The ship's status, with her crew ledger this turn (`crew_duties`: CF aboard, at each duty,
+        prisoners held) when the game's state is given."""
+        out = super().ship_status(ship, state)
+        if state is not None and ship.get("id") in state.get("ships", {}):
+            with _damaged_state():
+                book = ledger(state, ship["id"])
+            out["crew_duties"] = {k: round(x, 4) for k, x in book.items() if x or k == "aboard"}
+        return out
+
     def game_status(self, state: dict) -> dict:
         """The crew ledger of every ship afloat: the CF aboard and at each duty this turn (crew.py)."""
         with _damaged_state():
