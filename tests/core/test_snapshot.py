@@ -218,3 +218,28 @@ def test_an_effect_path_that_fits_no_table_is_bad_input(umpire, duel, command):
     assert res.code in (1, 2) and "Traceback" not in res.err, res.err
     if res.code:
         assert duel.read_bytes() == before
+
+
+def test_a_snapshot_head_rewritten_for_an_edited_game_is_not_believed(umpire, duel):
+    """The signature covers the game file's digest and stamp: pointing an old snapshot at an edited
+    game file by rewriting its head gives the journal's truth, not the snapshot's."""
+    _play(umpire, 1)
+    path = snapshot.path_for(duel)
+    head, body = path.read_text(encoding="utf-8").split("\n", 1)
+    duel.write_text(duel.read_text(encoding="utf-8").replace("seed = 5", "seed = 6"), encoding="utf-8")
+    meta = json.loads(head)
+    meta["file"] = snapshot.digest(duel.read_bytes())
+    meta["stamp"] = snapshot._file_stamp(duel)
+    path.write_text(json.dumps(meta) + "\n" + body, encoding="utf-8")
+    assert snapshot.read(duel, duel.read_bytes()) is None
+
+
+def test_a_same_size_edit_changes_the_stamp_and_is_seen(umpire, duel):
+    """A game file written again, even to the same size within the same clock tick, has a new change
+    time: its snapshot is checked by digest and rebuilt."""
+    _play(umpire, 1)
+    text = duel.read_text(encoding="utf-8")
+    assert "seed = 5" in text
+    duel.write_text(text.replace("seed = 5", "seed = 6"), encoding="utf-8")
+    assert snapshot.read(duel, duel.read_bytes()) is None
+    assert Session(duel).game.seed == 6

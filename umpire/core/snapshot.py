@@ -22,9 +22,11 @@ from typing import Any
 from umpire.core import files
 from umpire.core.errors import BadInput
 
-FORMAT = 4               # 2: states of game files read at an older format are migrated (core.game.migrate);
+FORMAT = 5               # 2: states of game files read at an older format are migrated (core.game.migrate);
 #                          3: the log lines show dice as the ruleset shows them (Ruleset.dice_shown): rebuilt;
-#                          4: signed with the user's key (`_key`), so a forged snapshot is rebuilt
+#                          4: signed with the user's key (`_key`), so a forged snapshot is rebuilt;
+#                          5: the signature covers the game file's digest and stamp too; a game file
+#                             not written since (the same stamp) is not hashed again
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
 
 
@@ -108,16 +110,31 @@ def _shaped(snap: Any) -> bool:
             and (log is None or isinstance(log, dict)))
 
 
+def _file_stamp(game_path: Path) -> list | None:
+    """What the game file's status says of it: size, inode, modification and change times (the
+    change time moves with any write, and no program can set it back)."""
+    try:
+        st = os.stat(game_path)
+    except OSError:
+        return None
+    return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+
+
 def read(game_path: Path, raw: bytes) -> dict | None:
     """The snapshot derived from exactly these game-file bytes, or None.
 
-    Only a regular file is read, never through a link and never more than the bound.
+    The bytes are the ones the snapshot was made from when the game file has not been written
+    since (its stamp is the one the snapshot recorded); otherwise their digest must match. Only a
+    regular file is read, never through a link and never more than the bound.
     """
     try:
         data, _ = files.read_regular(path_for(game_path), "snapshot", files.MAX_SNAPSHOT_BYTES, follow=False)
         head, body = data.decode("utf-8").split("\n", 1)
         meta = json.loads(head)
-        if (meta.get("format") != FORMAT or meta.get("file") != digest(raw) or meta.get("check") != _check(body)):
+        stamp = meta.get("stamp")
+        if meta.get("format") != FORMAT or meta.get("check") != _check(json.dumps([meta.get("file"), stamp]) + body):
+            return None
+        if not (stamp and stamp == _file_stamp(game_path) and stamp[0] == len(raw)) and meta.get("file") != digest(raw):
             return None
         snap = json.loads(body)
     except (BadInput, ValueError, UnicodeDecodeError, AttributeError, RecursionError):
@@ -133,7 +150,11 @@ def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
     """
     try:
         body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
-        head = json.dumps({"format": FORMAT, "file": digest(raw), "check": _check(body)})
+        stamp = _file_stamp(game_path)
+        stamp = stamp if stamp and stamp[0] == len(raw) else None
+        file = digest(raw)
+        head = json.dumps({"format": FORMAT, "file": file, "stamp": stamp,
+                           "check": _check(json.dumps([file, stamp]) + body)})
         mode = stat.S_IMODE(os.stat(game_path).st_mode) & 0o666 | 0o200
         files.write_atomic(path_for(game_path), (head + "\n" + body).encode("utf-8"), "snapshot",
                            follow=False, mode=mode, durable=False)
