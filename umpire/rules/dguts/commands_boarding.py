@@ -290,6 +290,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
                       "are rolled next turn")
     allowed = melee_dice_allowed(rec["odds"])
     unopposed = rec["odds"].get("odds") == "unopposed"
+    prize_crew = number(opts, "prize_crew")
     typed = {side: parse_rolls(opts[side]) for side in ("attacker", "defender") if opts.get(side)}
     if unopposed and typed:
         raise BadInput("the boarding is unopposed: no melee dice are rolled (leave out --opt attacker/defender)")
@@ -325,6 +326,11 @@ def melee(rs, state: dict, tables, act: A.Melee):
         if res.data["captured"] == "defender":
             effects.append(set_(["ships", defender, "controller"], a["controller"]))
         r = finish("melee", f"{a['name']} v {d['name']}: {res.data['result']}", res, effects)
+        if res.data["captured"] == "defender":
+            after = {sid: {**state["ships"][sid], "track": {**state["ships"][sid]["track"], **res.changes.get(role, {})}}
+                     for sid, role in ((a_id, "attacker"), (defender, "defender"))}
+            after[a_id]["boarding"] = {}        # the melee is over: the boarders are free (the prize crew's)
+            r = _with_prize_crew({**state, "ships": {**state["ships"], **after}}, r, a_id, defender, prize_crew)
         r.data["rolls"] = list(ar) + list(dr)
         r.data["outcome"] = res.data["winner"] or "tie"
         if typed:       # journalled and logged as the dice typed (`--opt attacker=... defender=...`)
