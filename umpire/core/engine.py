@@ -318,7 +318,7 @@ class _Recheck:
             return f"kind differs: journal {event.get('kind')!r}, rules {kind!r}"
         if summary != event.get("summary"):
             return "summary differs from the rules' resolution"
-        if gamefile._clean(effects) == event["effects"]:
+        if effects == event["effects"] or gamefile._clean(effects) == event["effects"]:
             return ""       # the very effects journalled (the usual case): nothing to weigh leaf by leaf
         return "" if _outcome(self.state, effects) == _outcome(self.state, event["effects"]) else "effects differ"
 

@@ -225,12 +225,13 @@ def announce_end(state: dict, res, tables, victory=turns.victory, keep: tuple[st
     judges it (an edition gives its own), `keep` names other state keys the judgement reads."""
     if not any(e["path"][0] in ("ships", "wind") for e in res.effects):
         return
-    before = victory(state, tables)
     probe = applied_copy(state, [e for e in res.effects if e["path"][0] in ("ships", "wind")],
                          ("ships", "wind", "game_over", "turn", *keep))
     end = victory(probe, tables)
-    if end["over"] and [end.get(k) for k in ("winner", "draw", "why")] != \
-            [before.get(k) for k in ("winner", "draw", "why")]:
+    if not end["over"]:
+        return      # nothing to announce: the judgement before the change is not needed
+    before = victory(state, tables)
+    if [end.get(k) for k in ("winner", "draw", "why")] != [before.get(k) for k in ("winner", "draw", "why")]:
         end = {**end, "turn": state.get("turn")}
         said = "a draw" if end["draw"] else f"{end['winner']} wins" if end["winner"] else "no winner named"
         shown = turns.phrased(end)      # the journal keeps the judgement's own words
