@@ -243,3 +243,24 @@ def test_a_same_size_edit_changes_the_stamp_and_is_seen(umpire, duel):
     duel.write_text(text.replace("seed = 5", "seed = 6"), encoding="utf-8")
     assert snapshot.read(duel, duel.read_bytes()) is None
     assert Session(duel).game.seed == 6
+
+
+def test_a_game_not_written_since_its_snapshot_is_read_only_when_a_command_writes(umpire, duel, monkeypatch):
+    """status reads the snapshot alone; the game file's bytes are read when a command needs them, and
+    must then be the bytes of the stamp the game was opened at."""
+    _play(umpire, 1)
+    reads = []
+    real = gamefile.read_bytes
+    monkeypatch.setattr(gamefile, "read_bytes", lambda path: reads.append(path) or real(path))
+    session = Session(duel)
+    assert session.state["ships"]["mars"]["id"] == "mars" and reads == []
+    assert session.game.raw == duel.read_bytes() and len(reads) == 1
+
+
+def test_a_game_changed_after_it_was_opened_is_not_written_over(umpire, duel):
+    _play(umpire, 1)
+    session = Session(duel)
+    session.state
+    duel.write_text(duel.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    with pytest.raises(gamefile.BadInput, match="changed by another program"):
+        session.game.raw

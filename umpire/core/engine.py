@@ -9,8 +9,10 @@ Live commands, `verify` and `odds` all plan through the ruleset the same way.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -54,8 +56,14 @@ class Session:
             return False
 
     def _open(self) -> None:
-        raw, stamp = gamefile.read_bytes(self.path)
-        snap = snapshot.read(self.path, raw)
+        raw, stamp, snap = None, None, None
+        with contextlib.suppress(OSError):   # a game file not written since its snapshot: its bytes wait
+            st = os.stat(self.path)
+            if stat.S_ISREG(st.st_mode):
+                stamp, snap = gamefile._stamp(st), snapshot.read(self.path, None, st)
+        if snap is None:
+            raw, stamp = gamefile.read_bytes(self.path)
+            snap = snapshot.read(self.path, raw)
         if snap is not None:
             try:
                 self._game = gamefile.from_parts(self.path, raw, stamp, snap["parts"], int(snap["n"]))
@@ -66,6 +74,8 @@ class Session:
                 return
             except (KeyError, TypeError, ValueError):
                 pass   # a snapshot of another shape: rebuild it
+        if raw is None:
+            raw, stamp = gamefile.read_bytes(self.path)
         game = gamefile._parse(self.path, raw)
         game.raw, game.stamp = raw, stamp
         self._game = game

@@ -45,8 +45,25 @@ class Game:
         self.ships = ships or []
         self._events: list[dict] | None = events or []
         self.n_events = len(self._events)
-        self.raw: bytes | None = None       # the file's bytes as read, for appending
+        self._raw: bytes | None = None      # the file's bytes as read, for appending
+        self._lazy = False                  # the bytes are read when first asked for (`raw`)
         self.stamp: tuple | None = None     # size, mtime and inode when read
+
+    @property
+    def raw(self) -> bytes | None:
+        """The file's bytes. A game opened from its snapshot reads them only when a command needs
+        them (to write, to verify); they must be the bytes of the stamp it was opened at."""
+        if self._lazy:
+            raw, stamp = read_bytes(self.path)
+            if stamp != self.stamp:
+                raise BadInput(f"game file {self.path} was changed by another program while this command ran; "
+                               "run it again")
+            self._raw, self._lazy = raw, False
+        return self._raw
+
+    @raw.setter
+    def raw(self, value: bytes | None) -> None:
+        self._raw, self._lazy = value, False
 
     @property
     def events(self) -> list[dict]:
@@ -285,12 +302,14 @@ def load(path: Path) -> Game:
     return game
 
 
-def from_parts(path: Path, raw: bytes, stamp: tuple, parts: dict, n_events: int) -> Game:
-    """A game whose set-up comes from a validated snapshot; its events are parsed only if asked for."""
+def from_parts(path: Path, raw: bytes | None, stamp: tuple, parts: dict, n_events: int) -> Game:
+    """A game whose set-up comes from a validated snapshot; its events are parsed only if asked for,
+    and its bytes (None: not read yet) read only if a command needs them."""
     game = Game(path=path, meta=parts["meta"], rulings=parts.get("rulings", {}), scenario=parts.get("scenario", {}),
                 ships=parts.get("ships", []))
     game._events, game.n_events = None, n_events
     game.raw, game.stamp = raw, stamp
+    game._lazy = raw is None
     return game
 
 

@@ -110,22 +110,24 @@ def _shaped(snap: Any) -> bool:
             and (log is None or isinstance(log, dict)))
 
 
-def _file_stamp(game_path: Path) -> list | None:
+def _file_stamp(game_path: Path, st: os.stat_result | None = None) -> list | None:
     """What the game file's status says of it: size, inode, modification and change times (the
     change time moves with any write, and no program can set it back)."""
-    try:
-        st = os.stat(game_path)
-    except OSError:
-        return None
+    if st is None:
+        try:
+            st = os.stat(game_path)
+        except OSError:
+            return None
     return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
 
 
-def read(game_path: Path, raw: bytes) -> dict | None:
+def read(game_path: Path, raw: bytes | None, st: os.stat_result | None = None) -> dict | None:
     """The snapshot derived from exactly these game-file bytes, or None.
 
     The bytes are the ones the snapshot was made from when the game file has not been written
-    since (its stamp is the one the snapshot recorded); otherwise their digest must match. Only a
-    regular file is read, never through a link and never more than the bound.
+    since (its stamp, from `st` if given, is the one the snapshot recorded); otherwise their digest
+    must match (with `raw` None, the stamp alone decides). Only a regular file is read, never
+    through a link and never more than the bound.
     """
     try:
         data, _ = files.read_regular(path_for(game_path), "snapshot", files.MAX_SNAPSHOT_BYTES, follow=False)
@@ -134,7 +136,8 @@ def read(game_path: Path, raw: bytes) -> dict | None:
         stamp = meta.get("stamp")
         if meta.get("format") != FORMAT or meta.get("check") != _check(json.dumps([meta.get("file"), stamp]) + body):
             return None
-        if not (stamp and stamp == _file_stamp(game_path) and stamp[0] == len(raw)) and meta.get("file") != digest(raw):
+        same = bool(stamp) and stamp == _file_stamp(game_path, st) and (raw is None or stamp[0] == len(raw))
+        if not same and (raw is None or meta.get("file") != digest(raw)):
             return None
         snap = json.loads(body)
     except (BadInput, ValueError, UnicodeDecodeError, AttributeError, RecursionError):
