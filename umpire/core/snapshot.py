@@ -148,6 +148,10 @@ def read(game_path: Path, raw: bytes | None, st: os.stat_result | None = None) -
 def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
     """Write the snapshot atomically; a failure only means the next command rebuilds it.
 
+    It is keyed to the game file's stamp as it stands after the command's write (the file's digest
+    only where no stamp can be taken): a game file written since, even with the same bytes, is
+    replayed from its journal once.
+
     It replaces whatever has its name (a link there is replaced, never followed), through a
     unique temporary file, and is no more readable than the game file itself.
     """
@@ -155,7 +159,7 @@ def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
         body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
         stamp = _file_stamp(game_path)
         stamp = stamp if stamp and stamp[0] == len(raw) else None
-        file = digest(raw)
+        file = None if stamp else digest(raw)   # keyed by the stamp where there is one: no 2 MB hash a command
         head = json.dumps({"format": FORMAT, "file": file, "stamp": stamp,
                            "check": _check(json.dumps([file, stamp]) + body)})
         mode = stat.S_IMODE(os.stat(game_path).st_mode) & 0o666 | 0o200
