@@ -57,14 +57,18 @@ def _scenario_ships(scenario: str, refs: tuple[str, ...]) -> None:
 def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:
     """The PDF through a temporary file renamed over `output` (a failed write leaves no truncated
     PDF, and an older one where it was); never over the game file."""
+    warnings = list(getattr(printed, "warnings", ()) or ())
     if output == "-":
         to_stdout(obj, printed.pdf, binary=True)
+        for line in warnings:   # the PDF has stdout: the warnings go to stderr
+            click.echo(f"warning: {line}", err=True)
         return
     path = Path(output)
     refuse_game_file(obj, path)
     files.write_atomic(path, printed.pdf, "output")
     obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages,
-              "ships": len(printed.ships), "bytes": len(printed.pdf)}, what)
+              "ships": len(printed.ships), "bytes": len(printed.pdf), **({"warnings": warnings} if warnings else {})},
+             what)
 
 
 def progress(obj, total: int):
