@@ -188,6 +188,21 @@ class Dguts(Ruleset):
         with _damaged_state():
             return self._status(ship)
 
+    def ship_problem(self, ship: dict) -> str:
+        """Fire factors of a shape no rule reads (their keys follow the guns, so the set-up's shape
+        cannot hold them): each calibre a table of whole guns, calibre and numbers per factor."""
+        factors = (ship.get("values") or {}).get("fire_factors") if isinstance(ship.get("values"), dict) else None
+        if not isinstance(factors, dict):
+            return "her fire factors are not a table by calibre"
+        for key, f in factors.items():
+            if not isinstance(f, dict):
+                return f"her fire factors for {key!r} are not a table"
+            for field in ("guns", "calibre", "guns_per_factor", "total", "per_side"):
+                value = f.get(field)
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value < 0:
+                    return f"her fire factors for {key!r}: {field} {value!r} is not a number of zero or more"
+        return ""
+
     def _status(self, ship: dict) -> dict:
         v, t = ship["values"], ship["track"]
         out = {"id": ship["id"], "name": ship["name"], "side": ship["side"], "controller": ship["controller"],
