@@ -57,7 +57,7 @@ def _scenario_ships(scenario: str, refs: tuple[str, ...]) -> None:
 def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:
     """The PDF through a temporary file renamed over `output` (a failed write leaves no truncated
     PDF, and an older one where it was); never over the game file."""
-    warnings = list(getattr(printed, "warnings", ()) or ())
+    warnings = list(printed.warnings)
     if output == "-":
         to_stdout(obj, printed.pdf, binary=True)
         for line in warnings:   # the PDF has stdout: the warnings go to stderr

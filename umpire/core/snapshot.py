@@ -137,8 +137,8 @@ def read(game_path: Path, raw: bytes | None, st: os.stat_result | None = None) -
         if meta.get("format") != FORMAT or meta.get("check") != _check(json.dumps([meta.get("file"), stamp]) + body):
             return None
         same = bool(stamp) and stamp == _file_stamp(game_path, st) and (raw is None or stamp[0] == len(raw))
-        if not same and (raw is None or meta.get("file") != digest(raw)):
-            return None
+        if not same and (raw is None or not meta.get("file") or meta["file"] != digest(raw)):
+            return None     # keyed by a stamp no longer the file's, and by no digest: hashing would not help
         snap = json.loads(body)
     except (BadInput, ValueError, UnicodeDecodeError, AttributeError, RecursionError):
         return None
