@@ -68,6 +68,12 @@ def read_regular(path: Path, what: str, limit: int, missing: str = "", follow: b
 
 def toml_loads(text: str, label: str) -> dict:
     """Parse TOML; a syntax error or nesting deeper than MAX_DEPTH is a BadInput starting with `label`."""
+    return toml_loads_checked(text, label)[0]
+
+
+def toml_loads_checked(text: str, label: str) -> tuple[dict, bool]:
+    """As `toml_loads`, with whether every value is of a kind a file umpire writes holds (text, a truth
+    value, a whole number within TOML's 64 bits, a finite number): one walk answers both."""
     try:   # the standard library's parser, compiled (tomli 2.3, TOML 1.0): a long journal reads twice as fast
         import tomli as tomllib
     except ImportError:   # pragma: no cover - the same parser, as the standard library ships it
@@ -81,24 +87,50 @@ def toml_loads(text: str, label: str) -> dict:
         doc = None
     except ValueError:      # a whole number too long for Python to read from text (over 4,300 digits)
         raise BadInput(f"{label}: a number too long to read") from None
-    if doc is None or depth(doc) > MAX_DEPTH:
+    deepest, plain = (MAX_DEPTH + 1, False) if doc is None else scan(doc)
+    if deepest > MAX_DEPTH:
         raise BadInput(f"{label}: tables or arrays nested more than {MAX_DEPTH} deep")
-    return doc
+    return doc, plain
 
 
-def depth(value: Any) -> int:
-    """How deeply tables and arrays nest in `value` (level by level, without recursion, so any depth
-    is safe; it stops counting past MAX_DEPTH)."""
-    deepest, level = 0, [value] if isinstance(value, (dict, list)) else []
+#: whole numbers in a file umpire writes fit TOML's 64-bit integers (what any TOML reader can hold)
+MAX_INTEGER = 2**63 - 1
+_INFINITIES = (float("inf"), float("-inf"))
+
+
+def scan(value: Any) -> tuple[int, bool]:
+    """How deeply tables and arrays nest in `value` (counting stops past MAX_DEPTH), and whether every
+    value in it is plain (see `toml_loads_checked`): level by level, without recursion, so any
+    depth is safe."""
+    deepest, plain = 0, True
+    level = [value] if isinstance(value, (dict, list)) else []
     while level:
         deepest += 1
         if deepest > MAX_DEPTH:
-            return deepest
+            return deepest, plain
         below: list = []
         for node in level:
-            below.extend(v for v in (node.values() if isinstance(node, dict) else node) if isinstance(v, (dict, list)))
+            for v in (node.values() if isinstance(node, dict) else node):
+                kind = type(v)
+                if kind is str or kind is bool:
+                    continue
+                if kind is dict or kind is list:
+                    below.append(v)
+                elif kind is int:
+                    plain = plain and -MAX_INTEGER - 1 <= v <= MAX_INTEGER
+                elif kind is float:
+                    plain = plain and v == v and v not in _INFINITIES
+                elif isinstance(v, (dict, list)):
+                    below.append(v)
+                else:
+                    plain = False
         level = below
-    return deepest
+    return deepest, plain
+
+
+def depth(value: Any) -> int:
+    """How deeply tables and arrays nest in `value` (it stops counting past MAX_DEPTH)."""
+    return scan(value)[0]
 
 
 def real_path(path: Path) -> Path:

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from umpire.core import files
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, GameLocked
-from umpire.core.files import toml_loads
+from umpire.core.files import MAX_INTEGER, toml_loads, toml_loads_checked
 from umpire.core.ruleset import find_ruleset
 from umpire.core.tables import Tables
 
@@ -325,8 +325,8 @@ def _parse(path: Path, raw: bytes, lenient: bool = False) -> Game:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadInput(f"game file {path}: not a text file (not UTF-8)") from None
-    doc = toml_loads(text, f"game file {path} is damaged or not a game")
-    odd = odd_value(doc)
+    doc, plain = toml_loads_checked(text, f"game file {path} is damaged or not a game")
+    odd = "" if plain else odd_value(doc)     # named only when there is one: the usual file is walked once
     if odd:
         raise BadInput(f"game file {path}: {odd}; the file may be hand-edited")
     meta = doc.get("game")
@@ -508,37 +508,9 @@ def _check_events(game: Game, lenient: bool = False) -> None:
         event.setdefault("action", {})
 
 
-#: whole numbers in a game file fit TOML's 64-bit integers (what any TOML reader can hold)
-MAX_INTEGER = 2**63 - 1
-
-
-def _plain(doc: Any) -> bool:
-    """Whether every value in `doc` is of a kind a game file holds (text, a truth value, a whole
-    number within 64 bits, a finite number), level by level without recursion."""
-    level = [doc]
-    while level:
-        below = []
-        for node in level:
-            for v in (node.values() if type(node) is dict else node):
-                kind = type(v)
-                if kind is str or kind is bool:
-                    continue
-                if kind is dict or kind is list:
-                    below.append(v)
-                elif kind is int:
-                    if not -MAX_INTEGER - 1 <= v <= MAX_INTEGER:
-                        return False
-                elif kind is not float or v != v or v in (float("inf"), float("-inf")):
-                    return False
-        level = below
-    return True
-
-
 def odd_value(doc: Any) -> str:
     """The first value of a kind no game file holds (a date or time, an infinite or undefined
     number, a whole number beyond TOML's 64 bits), named by where it is; '' if there is none."""
-    if _plain(doc):
-        return ""       # the usual case, found without naming where each value is
     import math
 
     stack: list[tuple[Any, str]] = [(doc, "")]
