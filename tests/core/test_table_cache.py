@@ -7,12 +7,12 @@ import json
 import subprocess
 import sys
 
-from umpire.core import snapshot, tables
+from umpire.core import tables, userkey
 
 
 def _fresh(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    snapshot._KEY.clear()
+    userkey._KEY.clear()
     data = tmp_path / "t.toml"
     data.write_text('source = "a text"\nrange = [1, 2, 3]\n[modifiers]\nrake = 1.5\n', encoding="utf-8")
     return data

@@ -27,9 +27,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from umpire.core import files, snapshot
+from umpire.core import files
 from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir
+from umpire.core.userkey import cache_dir, digest, sign
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -101,10 +102,10 @@ def _read(path: Path) -> dict:
         raw = path.read_bytes()
     except OSError as exc:
         raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
-    kept = snapshot.cache_dir() / "parsed" / f"{snapshot.digest(raw)}.json"
+    kept = cache_dir() / "parsed" / f"{digest(raw)}.json"
     try:
         sig, _, body = kept.read_bytes().partition(b"\n")
-        if sig.decode("ascii") == snapshot.sign(raw + body):
+        if sig.decode("ascii") == sign(raw + body):
             doc = json.loads(body)
             if isinstance(doc, dict):
                 return doc
@@ -119,7 +120,7 @@ def _read(path: Path) -> dict:
     try:
         body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        files.write_atomic(kept, snapshot.sign(raw + body).encode("ascii") + b"\n" + body, "parsed table",
+        files.write_atomic(kept, sign(raw + body).encode("ascii") + b"\n" + body, "parsed table",
                            follow=False, mode=0o600, durable=False)
     except (TypeError, ValueError, OSError, BadInput):
         pass    # a value JSON cannot hold, or no cache to write to: parse again next time
