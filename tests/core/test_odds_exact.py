@@ -13,9 +13,9 @@ import pytest
 from umpire.core import odds
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution
 from umpire.core.tables import Tables
-from umpire.rules.base import Plan
 from umpire.rules.dguts import derive_ship, fire_dice_needed, fire_order, initial_state, resolve_fire
 from umpire.rules.wsim import boarding, planners
 from tests.rulesets.wsim_1981.helpers import TABLES, make_state, resolve

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES
 from umpire.rules.wsim.ship import CLASS_NUMBERS
-from umpire.rules.base import Plan
 from umpire.rules.wsim.gunnery import band_index
 from umpire.rules.wsim.advanced_fire import Dice
 from umpire.rules.wsim import advanced_fire as af

@@ -5,7 +5,8 @@ are the Basic planners, `rules/wsim/planners.py`)."""
 from __future__ import annotations
 
 from umpire.core.errors import BadInput
-from umpire.rules.base import Plan, side_word
+from umpire.core.ruleset import Plan
+from umpire.rules.wsim.reading import side_word
 from umpire.rules.wsim import advanced_cmds, advanced_fire as af, ammunition, gunnery, movement, optional, planners
 from umpire.rules.wsim import turns, wind as wind_rules
 

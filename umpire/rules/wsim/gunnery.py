@@ -9,7 +9,7 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
-from umpire.rules.base import side_word
+from umpire.rules.wsim.reading import side_word
 from umpire.rules.wsim import optional
 
 TRACKS = ("hull", "guns", "crew", "rigging")

@@ -14,8 +14,9 @@ import copy
 
 from umpire.core.effects import applied_copy
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
 from umpire.core.state import Step, apply, set_
-from umpire.rules.base import Plan, section_list, side_word
+from umpire.rules.wsim.reading import section_list, side_word
 from umpire.rules.wsim import advanced_cmds, boarding, contact as contact_rules, gunnery, moves, movement
 from umpire.rules.wsim import optional, turns
 

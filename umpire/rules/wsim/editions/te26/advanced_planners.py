@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
+from umpire.core.ruleset import Plan
 from umpire.core.state import Step
-from umpire.rules.base import Plan, side_word
+from umpire.rules.wsim.reading import side_word
 from umpire.rules.wsim import gunnery, planners, turns
 from umpire.rules.wsim.editions.te26 import advanced_fire as te26_advanced, explode as te26_explode
 from umpire.rules.wsim.editions.te26 import firefight as ff, marines as te26_rigging, musket as te26_musket

@@ -9,8 +9,8 @@ import math
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.base import Plan
 from umpire.rules.wsim import contact as contact_1981
 from umpire.rules.wsim.editions.packs import row_or_edge
 from umpire.rules.wsim.editions.te26 import melee as te26_melee, move as te26_move

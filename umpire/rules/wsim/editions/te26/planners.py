@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
 from umpire.core.state import Step, set_
-from umpire.rules.base import Plan, section_list
+from umpire.rules.wsim.reading import section_list
 from umpire.rules.wsim import boarding, gunnery, optional as optional_1981, planners
 from umpire.rules.wsim.editions.te26 import advanced_fire as te26_advanced, contact as te26_contact
 from umpire.rules.wsim.editions.te26 import melee as te26_melee, morale as te26_morale

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.ship import SIDES
-from umpire.rules.base import Plan
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.advanced_fire import Dice
 from umpire.rules.wsim.ship import sections_lost

@@ -11,8 +11,9 @@ import math
 from umpire.core.dice import DiceNeed
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, Refused
+from umpire.core.ruleset import Plan
 from umpire.core.state import Step, set_
-from umpire.rules.base import Plan, side_word
+from umpire.rules.wsim.reading import side_word
 from umpire.rules.wsim import boarding, gunnery, movement, optional as optional_1981, planners, turns
 from umpire.rules.wsim.editions.wsim1974 import fire as wsim1974_fire, move as wsim1974_move
 from umpire.rules.wsim.editions.wsim1974 import optional as wsim1974_optional, wind as wsim1974_wind

@@ -1,9 +1,9 @@
-"""Small helpers every WS&IM-style ruleset uses when reading an action; the Plan (from core)."""
+"""Reading what the command line typed for a WS&IM action: a broadside by its side word, crew
+sections by their numbers on the log."""
 
 from __future__ import annotations
 
 from umpire.core.errors import BadInput
-from umpire.core.ruleset import Plan  # noqa: F401  (rules import Plan from here)
 from umpire.rules.wsim.ship import SIDE_WORDS
 
 
