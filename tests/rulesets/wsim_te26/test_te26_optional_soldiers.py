@@ -109,7 +109,7 @@ def test_soldiers_musket_die_typed():
     """57.3 at the table's cell: die 4, less one = 3, four soldier squares: "C"."""
     from umpire.core.tables import Tables, pack_spec
     from umpire.rules.wsim.ship import new_ship
-    from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
+    from umpire.rules.wsim.editions.te26.optional import soldiers as te26_soldiers
     from umpire.rules.wsim.editions.packs import read_pack
 
     packs = read_pack(fire_pack() + ADV + LEADERS + MUSKETS, "p.toml", "wsim-te26", pack_spec("wsim-te26"))
@@ -118,7 +118,7 @@ def test_soldiers_musket_die_typed():
              for sid, side, spec in (("mars", "gb", MARS_AV), ("herc", "fr", HERC_AV))}
     ships["mars"]["te_soldiers"] = {"max": [4], "left": [4], "artillery": False}
     state = {"turn": 1, "ships": ships, "wind": {"velocity": 3}, "optional": ["soldiers"]}
-    plan = te26_optional_soldiers.musketry(state, tables, {"command": "musketry", "ship": "mars", "at": "herc",
+    plan = te26_soldiers.musketry(state, tables, {"command": "musketry", "ship": "mars", "at": "herc",
                                                            "opts": {"troops": "soldiers"}})
     res = plan.resolve((4,), True)
     assert res.data["result"] == "C" and res.data["crew_hits"] == 1 and res.data["rolls"] == [4]

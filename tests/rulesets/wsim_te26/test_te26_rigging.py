@@ -87,9 +87,9 @@ def _state():
 def test_musket_fire_from_the_rigging_is_plus_one():
     """24.7.4 "Roll a die and apply the applicable modifiers, including a +1 if marines are in the
     rigging": die 3 reads row 4 (4 marine squares, column 3-4: "C")."""
-    from umpire.rules.wsim.editions.te26 import marines as te26_rigging
+    from umpire.rules.wsim.editions.te26 import marines as te26_marines
 
-    res = te26_rigging.musket_from_rigging(_state(), "mars", "herc", (3,), True, _tables())
+    res = te26_marines.musket_from_rigging(_state(), "mars", "herc", (3,), True, _tables())
     assert res.data["result"] == "C" and res.data["crew_hits"] == 1 and res.data["rolls"] == [3]
     assert not res.data["rigging_fire_check"]
     assert [s.value for s in res.working[:2]] == ["3", "+1 = 4"]
@@ -99,11 +99,11 @@ def test_a_five_or_six_before_modification_risks_a_rigging_fire():
     """24.7.6 "If marines are firing from rigging ... a roll of 5 or 6, before modification,
     results in possible rigging fire caused by musket wadding. Consult Musket Fire Table." The
     rigging fire's entry is on the card: the tool names the check and the umpire reads it."""
-    from umpire.rules.wsim.editions.te26 import marines as te26_rigging
+    from umpire.rules.wsim.editions.te26 import marines as te26_marines
 
-    res = te26_rigging.musket_from_rigging(_state(), "mars", "herc", (4,), True, _tables())
+    res = te26_marines.musket_from_rigging(_state(), "mars", "herc", (4,), True, _tables())
     assert not res.data["rigging_fire_check"]                     # 4 + 1 = 5, but the die was 4
-    res = te26_rigging.musket_from_rigging(_state(), "mars", "herc", (5, 2, 3), True, _tables())
+    res = te26_marines.musket_from_rigging(_state(), "mars", "herc", (5, 2, 3), True, _tables())
     assert res.data["rigging_fire_check"] and res.data["result"] == "2C-L"    # 5 + 1 = 6
     assert any("24.7.6" in s.source and "burn mars set" in s.value for s in res.working)
 

@@ -12,14 +12,14 @@ from umpire.core.state import Step
 from umpire.rules.wsim.reading import side_word
 from umpire.rules.wsim import gunnery, planners, turns
 from umpire.rules.wsim.editions.te26 import advanced_fire as te26_advanced, explode as te26_explode
-from umpire.rules.wsim.editions.te26 import firefight as ff, marines as te26_rigging, musket as te26_musket
-from umpire.rules.wsim.editions.te26 import sections as te26_rest_sections, ship_work as te26_ship_work
+from umpire.rules.wsim.editions.te26 import firefight as ff, marines as te26_marines, musket as te26_musket
+from umpire.rules.wsim.editions.te26 import sections as te26_sections, ship_work as te26_ship_work
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking, wind as te26_wind
-from umpire.rules.wsim.editions.te26.optional import boats as te26_boats, bombs as te26_optional_bombs
+from umpire.rules.wsim.editions.te26.optional import boats as te26_boats, bombs as te26_bombs
 from umpire.rules.wsim.editions.te26.optional import land as te26_optional
 from umpire.rules.wsim.editions.te26.optional import fore_and_aft as te26_fore_and_aft
-from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_rest_masts
-from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
+from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_loss_of_rigging
+from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_merchantmen
 from umpire.rules.wsim.editions.te26.optional import rowing as te26_rowing
 from umpire.rules.wsim.editions.te26.optional import seamanship as te26_seamanship
 from umpire.rules.wsim.editions.te26.planners import need_ship
@@ -52,22 +52,22 @@ def advanced_fire(state: dict, tables, firer: str, target: str, opts: dict):
     """Advanced fire (16.1, 24.2-24.6): rake numbers, Advanced modifiers, tables above 10,
     critical hits (te26_advanced)."""
     te26_rowing.no_guns(state, firer, "fire")                      # 39.4
-    te26_rest_masts.no_fire(state, firer)                          # 36.2.2
+    te26_loss_of_rigging.no_fire(state, firer)                          # 36.2.2
     te26_boats.fire_check(state, target, opts)                     # 54.2.2-54.2.3
     act = gunnery.fire_from_opts(firer, target, {**opts, "lose": ""})
     seen, section = state, str(opts.get("section") or "").lower()
     if section:                                                    # 16.2, 24.1.2: one section fires
-        seen, said = te26_rest_sections.section_view(state, firer, act.side, section, act.range, tables)
+        seen, said = te26_sections.section_view(state, firer, act.side, section, act.range, tables)
     got = te26_advanced.Reading(seen, act, opts, tables)
     if section:
         got.steps.insert(0, said)
-    te26_optional_ships.fire_reading(got)          # Optional 52.2.3
+    te26_merchantmen.fire_reading(got)          # Optional 52.2.3
     target_mir = te26_advanced.flag(opts, "target-mir")           # 24.2.7: sailors aloft on the target
 
     def resolve(rolls, strict):
         res = te26_advanced.resolve(seen, got, rolls, strict, tables)
-        res = te26_rigging.fire_follow(state, target, target_mir, res)
-        return te26_rest_sections.follow(state, target, te26_rowing.fire_follow(state, target, res))
+        res = te26_marines.fire_follow(state, target, target_mir, res)
+        return te26_sections.follow(state, target, te26_rowing.fire_follow(state, target, res))
     return Plan(got.need(), resolve, flexible=True)
 
 
@@ -76,8 +76,8 @@ def advanced_speed(ruleset, state: dict, tables, ship: str, opts: dict):
     ruleset.check_options("speed", {k: v for k, v in opts.items() if v is not None})
     need_ship(state, ship)
     def under_sail(st, op):
-        seen = te26_rest_masts.view(te26_fore_and_aft.view(st, ship), ship)     # 38.0, 36.2.2
-        return te26_rest_masts.cited(te26_fore_and_aft.cited(te26_ship_work.speed(seen, tables, ship, op)))
+        seen = te26_loss_of_rigging.view(te26_fore_and_aft.view(st, ship), ship)     # 38.0, 36.2.2
+        return te26_loss_of_rigging.cited(te26_fore_and_aft.cited(te26_ship_work.speed(seen, tables, ship, op)))
     if te26_boats.is_boat(state, ship):                            # Optional 54.1
         return te26_boats.speed(state, tables, ship, opts, under_sail)
     if opts.get("kedged") not in (None, "", "0", "no"):             # Optional 54.1.5
@@ -135,7 +135,7 @@ def wind(ruleset, state, tables, a):
 
 def sail(ruleset, state, tables, a):
     """The Sail Status Phase (19.1, 27.0): full or battle sails (te26_ship_work); near the
-    enemy, Optional 35.1's die (te26_rigging)."""
+    enemy, Optional 35.1's die (te26_marines)."""
     need_ship(state, a.ship)
     te26_rowing.no_sail_change(state, a.ship)                      # 39.2
     return te26_seamanship.sail_change(state, tables, a.ship, getattr(a, "opts", None) or {},
@@ -204,17 +204,17 @@ def explode(ruleset, state, tables, a):
 def musketry(ruleset, state, tables, a):
     """Musket fire at an adjacent enemy (24.7; te26_musket)."""
     te26_musket.check(state, a.ship, a.at, a.opts, tables)
-    te26_rigging.musket_check(state, a.ship)                       # 24.7.1
-    if te26_rigging.aloft(state["ships"][a.ship]):                 # 24.7.4, 24.7.6
-        return Plan(te26_musket.need(), lambda rolls, strict: te26_rigging.musket_from_rigging(
+    te26_marines.musket_check(state, a.ship)                       # 24.7.1
+    if te26_marines.aloft(state["ships"][a.ship]):                 # 24.7.4, 24.7.6
+        return Plan(te26_musket.need(), lambda rolls, strict: te26_marines.musket_from_rigging(
             state, a.ship, a.at, rolls, strict, tables), flexible=True)
     return Plan(te26_musket.need(), lambda rolls, strict: te26_musket.resolve(state, a.ship, a.at, rolls, strict,
                                                                               tables), flexible=True)
 
 
 def station(ruleset, state, tables, a):
-    """Marines to the deck or the rigging (19.8; te26_rigging)."""
-    return te26_rigging.station(state, a.ship, a.marines)
+    """Marines to the deck or the rigging (19.8; te26_marines)."""
+    return te26_marines.station(state, a.ship, a.marines)
 
 
 def row(ruleset, state, tables, a):
@@ -223,8 +223,8 @@ def row(ruleset, state, tables, a):
 
 
 def bomb(ruleset, state, tables, a):
-    """Optional 56: a bomb's mortar loaded or fired (te26_optional_bombs)."""
-    return te26_optional_bombs.plan(state, tables, a)
+    """Optional 56: a bomb's mortar loaded or fired (te26_bombs)."""
+    return te26_bombs.plan(state, tables, a)
 
 
 def aground(ruleset, state, tables, a):

@@ -16,8 +16,8 @@ from umpire.rules.wsim.editions.te26 import move as te26_move, prize as te26_pri
 from umpire.rules.wsim.editions.te26.fire import most_gun_hits
 from umpire.rules.wsim.editions.te26.optional import boats as te26_boats, dispatch as te26_optional
 from umpire.rules.wsim.editions.te26.optional import fore_and_aft as te26_fore_and_aft
-from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_rest_masts
-from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_optional_ships
+from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_loss_of_rigging
+from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_merchantmen
 from umpire.rules.wsim.editions.te26.optional import towing as te26_tow
 
 
@@ -67,13 +67,13 @@ def end_turn(ruleset, state: dict, tables, a):
 def beginners_fire(state: dict, tables, firer: str, target: str, opts: dict):
     """A broadside (11.2-11.4) on the pack's HDT and Hit Tables 0-10, then a gun hit location
     die per gun hit (11.4.3.1.1), which also says which kind of gun is hit."""
-    te26_rest_masts.no_fire(state, firer)                          # 36.2.2
+    te26_loss_of_rigging.no_fire(state, firer)                          # 36.2.2
     te26_boats.fire_check(state, target, opts)                     # 54.2.2-54.2.3
 
     act = gunnery.fire_from_opts(firer, target, {**opts, "rake": "", "lose": ""})   # no rakes at this level
     got = te26_advanced.Reading(state, act, {k: v for k, v in opts.items()
                                              if k == "grapple-plotted"}, tables)
-    te26_optional_ships.fire_reading(got)          # Optional 52.2.3
+    te26_merchantmen.fire_reading(got)          # Optional 52.2.3
     top = tables["procedures"]["advanced_fire"]["top_table"]
     if got.base > top:
         got.steps.append(Step(f"above table {top}", f"use table {top}", "TE 2.6 11.2.4"))
@@ -182,10 +182,10 @@ def move(ruleset, state, tables, a):
     if te26_boats.is_boat(state, a.ship):                          # Optional 54.1
         return te26_boats.move(ruleset, state, tables, a.ship, a.notation, a.opts)
     try:
-        res = te26_move.move(ruleset, te26_rest_masts.view(state, a.ship), tables, a.ship, a.notation, a.opts)
+        res = te26_move.move(ruleset, te26_loss_of_rigging.view(state, a.ship), tables, a.ship, a.notation, a.opts)
     except (Refused, BadInput) as exc:                            # 36.2.2 is 1981 Optional VIII.B
         raise type(exc)(str(exc).replace("Optional Rules VIII.B", "TE 2.6 36.2.2")) from None
-    return te26_rest_masts.cited(res)
+    return te26_loss_of_rigging.cited(res)
 
 
 def tow(ruleset, state, tables, a):
@@ -200,11 +200,11 @@ def designate(ruleset, state, tables, a):
     """What the scenario states for Optional 38, 41, 47 and 48 (te26_ship_work)."""
     if a.ship not in state["ships"]:
         raise BadInput(f"no ship {a.ship!r}")
-    mine = {k: v for k, v in a.opts.items() if k in te26_optional_ships.KEYS and v}
+    mine = {k: v for k, v in a.opts.items() if k in te26_merchantmen.KEYS and v}
     if mine:                                        # Optional 52-53
         if any(v not in (None, False) for k, v in a.opts.items() if k not in mine):
             raise BadInput("designate: a merchantman, privateer or pirate is designated in a command of its own")
-        return te26_optional_ships.designate(state, a.ship, mine, tables)
+        return te26_merchantmen.designate(state, a.ship, mine, tables)
     return te26_ship_work.designate(state, a.ship, a.opts, tables)
 
 
@@ -214,8 +214,8 @@ def ram(ruleset, state, tables, a):
 
 
 def mast(ruleset, state, tables, a):
-    """Optional 36.2: the Loss of Rigging Summary dice owed, or cutting a mast loose (te26_rest_masts)."""
-    return te26_rest_masts.plan(state, tables, a.ship, a.opts)
+    """Optional 36.2: the Loss of Rigging Summary dice owed, or cutting a mast loose (te26_loss_of_rigging)."""
+    return te26_loss_of_rigging.plan(state, tables, a.ship, a.opts)
 
 
 # --- queries ---------------------------------------------------------------------------
@@ -234,8 +234,8 @@ def beginners_speed(ruleset, state: dict, tables, ship: str, opts: dict):
     """The Beginners' allowance (7.1), with a fore-and-aft rigged ship's hex in attitude D (38.0)
     and a mast over the side (36.2.2)."""
     def under_sail(st, op):
-        seen = te26_rest_masts.view(te26_fore_and_aft.view(st, ship), ship)
-        return te26_rest_masts.cited(te26_fore_and_aft.cited(planners.basic_speed(ruleset, seen, tables, ship,
+        seen = te26_loss_of_rigging.view(te26_fore_and_aft.view(st, ship), ship)
+        return te26_loss_of_rigging.cited(te26_fore_and_aft.cited(planners.basic_speed(ruleset, seen, tables, ship,
                                                                                            op)))
     if te26_boats.is_boat(state, ship):                            # Optional 54.1
         return te26_boats.speed(state, tables, ship, opts, under_sail)

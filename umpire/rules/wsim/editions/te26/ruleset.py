@@ -150,9 +150,9 @@ class WsimTe26(Wsim1981):
         out["fire"] = ship.get("te_fire") or None
         out["marines_left"] = ship.get("marines_left", 0)
         if ship.get("te_sections"):
-            out["sections"] = ship["te_sections"]["now"]               # 16.2 (te26_rest_sections)
+            out["sections"] = ship["te_sections"]["now"]               # 16.2 (te26_sections)
         if ship.get("te_masts_due"):
-            out["masts_due"] = ship["te_masts_due"]                  # 36.2 (te26_rest_masts)
+            out["masts_due"] = ship["te_masts_due"]                  # 36.2 (te26_loss_of_rigging)
         if ship.get("te_mast_over"):
             out["mast_over"] = [m.get("side") for m in ship["te_mast_over"]]
         if ship.get("te_marines_aloft"):

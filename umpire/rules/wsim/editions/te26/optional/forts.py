@@ -14,7 +14,7 @@ docs/rulings.md), and noted with `designate SHIP --fort stone|earthen|wooden`
   a wall whose last hull square goes is struck, with no Destroyed Hull Table (docs/rulings.md);
 * its guns fire +2 for 1-12 gun squares, +3 for more (55.4.2);
 * mortars on it (`designate FORT --mortars N`, `bomb`): three turns to load and +2 on the Hit
-  Table (55.4.5), not needing an anchor (te26_optional_bombs).
+  Table (55.4.5), not needing an anchor (te26_bombs).
 Rakes by a battery (55.4.3) and its field of fire (55.4.4) are the umpire's reading of the map.
 """
 

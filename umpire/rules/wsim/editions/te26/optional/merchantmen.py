@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.wsim.editions.te26.optional import soldiers as te26_optional_soldiers
-from umpire.rules.wsim.editions.te26.optional import forts as te26_optional_forts
+from umpire.rules.wsim.editions.te26.optional import soldiers as te26_soldiers
+from umpire.rules.wsim.editions.te26.optional import forts as te26_forts
 from umpire.rules.wsim.editions.te26.optional import boats as te26_boats
-from umpire.rules.wsim.editions.te26.optional import bombs as te26_optional_bombs
+from umpire.rules.wsim.editions.te26.optional import bombs as te26_bombs
 
 MERCHANTMEN = "merchantmen"
 PRIVATEERS = "privateers-and-pirates"
@@ -71,13 +71,13 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
         raise BadInput("designate --artillery: said of the soldiers embarked (--soldiers N --artillery)")
     if opts.get("soldiers") not in (None, False, ""):
 
-        more, said = te26_optional_soldiers.designate(state, ship_id, opts["soldiers"], bool(opts.get("artillery")),
+        more, said = te26_soldiers.designate(state, ship_id, opts["soldiers"], bool(opts.get("artillery")),
                                                       tables)
         effects += more
         steps += said
     if opts.get("fort"):
 
-        more, said = te26_optional_forts.designate(state, ship_id, opts["fort"], tables)
+        more, said = te26_forts.designate(state, ship_id, opts["fort"], tables)
         effects += more
         steps += said
     if opts.get("boat"):
@@ -87,7 +87,7 @@ def designate(state: dict, ship_id: str, opts: dict, tables) -> Resolution:
         steps += said
     if opts.get("mortars") not in (None, False, ""):
 
-        more, said = te26_optional_bombs.designate(state, ship_id, opts["mortars"],
+        more, said = te26_bombs.designate(state, ship_id, opts["mortars"],
                                                    fort=bool(opts.get("fort") or ship.get("te_fort")))
         effects += more
         steps += said
@@ -167,7 +167,7 @@ def fire_reading(got) -> None:
     fort's modifiers (55.3.1, 55.4.2)."""
     if "forts" in (got.state.get("optional") or []):
 
-        te26_optional_forts.fire_reading(got, got.tables)
+        te26_forts.fire_reading(got, got.tables)
     if not merchant(got.firer) or MERCHANTMEN not in (got.state.get("optional") or []):
         return
     mods = got.view["hdt"]["modifiers"]
