@@ -120,3 +120,48 @@ def test_a_number_too_long_in_an_oob_rate_or_a_table_pack_is_bad_input(umpire, t
     pack.write_text(re.sub(r"= \d+\n", f"= {huge}\n", pack.read_text(), count=1))
     res = umpire("new", tmp_path / "g.toml", "--ruleset", "wsim-te26", "--tables", pack)
     assert res.code == 2 and "too long" in res.err, res.err
+
+
+# --- counts from a hand-edited game file ---------------------------------------------------------
+
+def _edited(duel, **values) -> None:
+    """The duel's game file with MARS's record changed by hand (the first `key = ...` lines of each)."""
+    import re
+
+    raw = duel.read_text(encoding="utf-8")
+    for key, value in values.items():
+        raw = re.sub(rf"(?m)^{key} = .*$", f"{key} = {value}", raw, count=1)
+    duel.write_text(raw, encoding="utf-8")
+
+
+def test_a_row_of_millions_of_squares_is_shown_by_number_not_drawn(umpire, duel):
+    """status draws a row's squares only up to the 99 a spec allows; the numbers are shown always, and
+    the command ends at once (it used to spend minutes drawing and folding 3,000,000 squares)."""
+    import time
+
+    _edited(duel, hull_max=3_000_000)
+    start = time.monotonic()
+    res = umpire("status", "mars")
+    assert res.code == 0 and time.monotonic() - start < 5
+    hull = next(line for line in res.out.splitlines() if line.startswith("hull"))
+    assert "14/3000000" in hull and "■" not in hull
+
+
+@pytest.mark.parametrize("command", ["sheet", "cards"])
+def test_printing_refuses_a_row_no_page_holds(umpire, duel, tmp_path, command):
+    _edited(duel, hull_max=3_000_000)
+    res = umpire(command, "-o", tmp_path / "out.pdf")
+    assert res.code == 2 and "ship mars" in res.err and "3000000 squares" in res.err and "verify" in res.err
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_long_word_folds_in_linear_time():
+    import time
+
+    from umpire.cli.table import wrap
+
+    start = time.monotonic()
+    lines = wrap("x" * 5_000_000, 110)
+    assert time.monotonic() - start < 2
+    assert len(lines) == -(-5_000_000 // 110) and all(len(line) <= 110 for line in lines)
+    assert wrap("abcdefghij", 3) == ["abc", "def", "ghi", "j"] and wrap("ab cdefg", 0) == list("abcdefg")

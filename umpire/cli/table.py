@@ -110,6 +110,7 @@ def _whole_words(widths: list[int], least: list[int], max_width: int) -> list[in
 
 def wrap(text: str, w: int) -> list[str]:
     """`text` in lines of at most `w` columns, broken at spaces; a longer word is folded."""
+    w = max(1, w)
     out: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -124,10 +125,9 @@ def wrap(text: str, w: int) -> list[str]:
                 continue
             if line.strip():
                 out.append(line.rstrip())
-            while len(word) > w:
-                out.append(word[:w])
-                word = word[w:]
-            line = word
+            folds = range(0, len(word) - w, w) if len(word) > w else ()   # linear in the word's length
+            out += [word[i:i + w] for i in folds]
+            line = word[len(folds) * w:] if folds else word
         out.append(line.rstrip())
     return out or [""]
 

@@ -30,7 +30,7 @@ from umpire.core.errors import BadInput, UmpireError
 from umpire.core.resources import resource_dir
 from umpire.pdf.draw import printable
 from umpire.pdf.fonts import register
-from umpire.pdf.views import TITLE_MARKS
+from umpire.pdf.views import TITLE_MARKS, printable_count
 from umpire.rules.grid import movement
 from umpire.rules.grid import ship as S
 from umpire.rules.grid.cards import deck_table
@@ -84,6 +84,12 @@ class PanelView:
     sails_at: str = ""
     #: permanent damage and sails lost to mark on the cover (L270-271): (what, boxes, crossed)
     marks: tuple[tuple[str, int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        for what, count in (("crew", self.crew), ("marines", self.marines), ("rigging positions",
+                            self.rigging_positions), ("hull boxes", self.hull_boxes),
+                            *((f"{b} guns", n) for b, n in self.guns.items())):
+            printable_count(f"{self.ship_id} {what}", count)
 
 
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:

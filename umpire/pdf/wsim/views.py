@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from umpire.core.errors import UmpireError
+from umpire.core.errors import BadInput, UmpireError
 from umpire.pdf.wsim.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import TITLE_MARKS, BoxGroup, CoverRow, CoverSide, CoverView, Track
@@ -250,13 +250,16 @@ def box_groups(ship: Mapping, damage: bool, sections: bool = False, anchors: int
 
     crew = [track(str(i + 1), m, ship["crew_left"][i]) for i, m in enumerate(ship["crew_max"])]
     rigging = [track(str(i + 1), m, ship["rigging_left"][i]) for i, m in enumerate(ship["rigging_max"])]
-    return (
-        BoxGroup(9, "Hull", (track("", ship["hull_max"], ship["hull_left"]),)),
-        BoxGroup(10, "Crew", tuple(crew)),
-        BoxGroup(11, "Guns", rows("guns")),
-        BoxGroup(12, "Carronades", rows("carronades"), "Carr."),
-        BoxGroup(13, "Rigging", tuple(rigging)),
-    ) + ((BoxGroup(0, "Anchors", (track("", anchors, int(ship.get("te_anchors", anchors))),)),) if anchors else ())
+    try:
+        return (
+            BoxGroup(9, "Hull", (track("", ship["hull_max"], ship["hull_left"]),)),
+            BoxGroup(10, "Crew", tuple(crew)),
+            BoxGroup(11, "Guns", rows("guns")),
+            BoxGroup(12, "Carronades", rows("carronades"), "Carr."),
+            BoxGroup(13, "Rigging", tuple(rigging)),
+        ) + ((BoxGroup(0, "Anchors", (track("", anchors, int(ship.get("te_anchors", anchors))),)),) if anchors else ())
+    except BadInput as exc:
+        raise BadInput(f"ship {ship.get('id', '?')}, {exc}") from None
 
 
 def broadside(ship: Mapping, kind: str, damage: bool) -> tuple[Track, ...] | None:
