@@ -33,6 +33,7 @@ MODULES = {
     "commands.oob": ("oob",),
     "commands.report": ("report",),
     "commands.demo": ("demo",),
+    "commands.serve": ("serve",),
     "commands.help": ("help", "completion"),
     "shell": ("shell",),
 }

@@ -35,8 +35,10 @@ def brief(event: dict, ruleset=None) -> dict:
 class Session:
     """A game open for commands: the file, the state now, and the rulings in force."""
 
-    def __init__(self, path: Path, rulings: dict | None = None) -> None:
+    def __init__(self, path: Path, rulings: dict | None = None, read_only: bool = False) -> None:
         self.path = path
+        #: a reader beside the commands (the players' board): it never writes the snapshot or the index
+        self.read_only = read_only
         self.extra_rulings = dict(rulings or {})    # --rulings FILE: for this command (or shell) only
         self._game: gamefile.Game | None = None
         self._state: dict | None = None
@@ -89,8 +91,9 @@ class Session:
         # the same value types a snapshot gives back (lists, string keys), however the state was made
         self._state = json.loads(json.dumps(state))
         self._undo, self._log = undo, [brief(e, self.ruleset) for e in game.events]
-        self._logmeta = logindex.write(self.path, self._log)
-        self._save_snapshot()
+        if not self.read_only:
+            self._logmeta = logindex.write(self.path, self._log)
+            self._save_snapshot()
 
     def _save_snapshot(self) -> None:
         snapshot.write(self.path, self._game.raw, {"parts": gamefile.parts(self._game), "n": self._game.n_events,
@@ -133,8 +136,9 @@ class Session:
             self._log = logindex.read(self.path, self._logmeta) if self._logmeta else None
             if self._log is None or len(self._log) != game.n_events:
                 self._log = [brief(e, self.ruleset) for e in game.events]
-                self._logmeta = logindex.write(self.path, self._log)
-                self._save_snapshot()
+                if not self.read_only:
+                    self._logmeta = logindex.write(self.path, self._log)
+                    self._save_snapshot()
         return self._log[-last:] if last else list(self._log)
 
     # --- acting --------------------------------------------------------------

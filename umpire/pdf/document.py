@@ -84,6 +84,13 @@ class Printing:
         """Draw the cards of all the ships, several to a page; returns the pages drawn."""
         raise NotImplementedError
 
+    def board(self, view: Any) -> tuple[tuple, ...]:
+        """One ship's view as the players' board draws it (umpire.board): a title and blocks, each
+        ("fields", heading, ((label, value), ...)), ("boxes", heading, ((label, total, crossed), ...)),
+        ("ladder", heading, ((value under the box, crossed), ...)) or ("lines", heading, (text, ...)),
+        the same facts as her sheet from the same view."""
+        raise NotImplementedError
+
     # --- the documents ------------------------------------------------------------------
 
     def sheets(self, fleet: Fleet, paper: str, tables: bool, progress: Callable[[int], None] | None) -> Printed:

@@ -41,3 +41,12 @@ class DgutsPrinting(Printing):
 
     def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
         return card_pages(pen, views, layout, origin, brief)
+
+    def board(self, view: Any) -> tuple[tuple, ...]:
+        fields = tuple((f.label, f.value) for f in (*view.left, *view.right))
+        guns = tuple((g.calibre, f"{g.guns} {g.kind}, {g.factors} factors ({g.per_side} a side)".strip())
+                     for g in view.guns)
+        ladders = tuple(("ladder", lad.title, tuple((r.value, bool(r.crossed)) for r in lad.rungs))
+                        for lad in view.ladders)
+        return (("title", view.name), ("fields", "", fields), ("fields", "Armament", guns), *ladders,
+                ("lines", "Status", view.status))

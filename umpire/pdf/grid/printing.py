@@ -48,3 +48,14 @@ class GridPrinting(Printing):
                                title=fleet.title)
         fonts = load_layout(DgutsSheetLayout, paper).fonts
         return Printed(pdf, pages, tuple(str(s["id"]) for s in fleet.ships), unprintable(fleet, fonts))
+
+    def board(self, view: Any) -> tuple[tuple, ...]:
+        fields = (("state", view.state), ("type", view.type_name), ("quality", view.quality),
+                  ("sail", view.sail or "-"), ("crew", str(view.crew)), ("marines", str(view.marines)),
+                  ("casualties", str(view.casualties)))
+        hull = ("boxes", "Hull", (("", view.hull_boxes, view.hull_damage),))
+        guns = ("boxes", "Guns (destroyed crossed)", tuple((b, n, view.destroyed.get(b, 0))
+                                                           for b, n in view.guns.items() if n))
+        marks = ("boxes", "Permanent damage", tuple((what, n, crossed) for what, n, crossed in view.marks))
+        return (("title", f"{view.name} - {view.type_name}"), ("fields", "", fields), hull, guns, marks,
+                ("lines", "Damage cards held", view.held), ("lines", "Marked", view.marked))

@@ -48,3 +48,10 @@ class WsimPrinting(Printing):
 
     def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
         return card_pages(pen, views, layout, origin, brief)
+
+    def board(self, view: Any) -> tuple[tuple, ...]:
+        fields = (("state", view.state), ("crew quality", view.quality), ("loaded", view.loads or "-"),
+                  ("spec", view.spec), ("turning", view.turning_text))
+        boxes = tuple(("boxes", g.heading, tuple((t.label, t.total, t.crossed) for t in g.tracks))
+                      for g in view.groups)
+        return (("title", view.line_one), ("fields", "", fields), *boxes, ("lines", "Status", view.status))

@@ -1,0 +1,1 @@
+"""The players' board (`umpire serve`): each side's ships, live, on the players' phones (board.md)."""
