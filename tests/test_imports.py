@@ -1,5 +1,6 @@
 """Import directions, read from the source (every import, also those inside functions):
-core imports no ruleset and no UI; rulesets import no UI and no printing; pdf and oob import no cli;
+core imports no ruleset and no UI; rulesets import no UI and no printing; pdf, oob and the board
+import no cli;
 and no two modules of one package import each other. Test modules import shared test code only from
 `helpers` and `conftest` modules."""
 
@@ -56,6 +57,7 @@ RULES = [
     ("umpire.rules", ("umpire.cli", "umpire.pdf", "umpire.oob") + UI),
     ("umpire.pdf", ("umpire.cli", "click", "rich")),
     ("umpire.oob", ("umpire.cli", "umpire.pdf", "click", "rich", "reportlab")),
+    ("umpire.board", ("umpire.cli", "click", "rich", "reportlab")),
 ]
 
 

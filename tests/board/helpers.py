@@ -79,10 +79,11 @@ class Browser:
     few lines of it a test needs, so the test downloads no driver)."""
 
     def __init__(self, binary: str, url: str, profile: Path, width: int = 360, height: int = 780) -> None:
+        port_file = profile / "DevToolsActivePort"
+        port_file.unlink(missing_ok=True)          # a profile used before: wait for this browser's port
         self.proc = subprocess.Popen([binary, *BROWSER_FLAGS, f"--user-data-dir={profile}",
                                       "--remote-debugging-port=0", f"--window-size={width},{height}", url],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-        port_file = profile / "DevToolsActivePort"
         end = time.monotonic() + 60
         while not (port_file.exists() and port_file.read_text().strip()):
             assert time.monotonic() < end and self.proc.poll() is None, "chromium did not start"

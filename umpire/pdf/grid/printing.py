@@ -50,7 +50,7 @@ class GridPrinting(Printing):
         return Printed(pdf, pages, tuple(str(s["id"]) for s in fleet.ships), unprintable(fleet, fonts))
 
     def board(self, view: Any) -> tuple[tuple, ...]:
-        fields = (("state", view.state), ("type", view.type_name), ("quality", view.quality),
+        fields = (("type", view.type_name), ("quality", view.quality),
                   ("sail", view.sail or "-"), ("crew", str(view.crew)), ("marines", str(view.marines)),
                   ("casualties", str(view.casualties)))
         hull = ("boxes", "Hull", (("", view.hull_boxes, view.hull_damage),))

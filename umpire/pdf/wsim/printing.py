@@ -50,7 +50,7 @@ class WsimPrinting(Printing):
         return card_pages(pen, views, layout, origin, brief)
 
     def board(self, view: Any) -> tuple[tuple, ...]:
-        fields = (("state", view.state), ("crew quality", view.quality), ("loaded", view.loads or "-"),
+        fields = (("crew quality", view.quality), ("loaded", view.loads or "-"),
                   ("spec", view.spec), ("turning", view.turning_text))
         boxes = tuple(("boxes", g.heading, tuple((t.label, t.total, t.crossed) for t in g.tracks))
                       for g in view.groups)
