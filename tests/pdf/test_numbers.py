@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.pdf.conftest import pages, run, text
-from umpire.pdf.numbers import count, factor, measure
+from umpire.core.numbers import count, factor, measure
 
 
 def test_measures_are_whole_or_one_decimal_rounded_half_up():

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
 from umpire.cli.table import BOLD, RESET, Table, print_table, styled
 from umpire.cli.text import shown
+from umpire.core import numbers
 from umpire.core.state import Resolution
 
 
@@ -64,6 +66,12 @@ TRACK_WORDS = {"sf_value": "SF value", "cf_value": "CF value", "crew_factors": "
                "damage_high": "damage high", "damage_low": "damage low"}
 
 
+#: tracks the DGUTS rules count in factors, written as the rules write fractions ("21 2/3")
+FACTORS = {"crew_factors"}
+#: tracks that hold a book of crew factors by duty
+FACTOR_BOOKS = {"crew_duties"}
+
+
 def track_label(key: str) -> str:
     """A track's name as the rule book says it: `SF value`, not `sf_value`."""
     return TRACK_WORDS.get(key, key.replace("_", " "))
@@ -73,16 +81,21 @@ def track_value(key: str, value: Any) -> str:
     """A track's value as read off a sheet: tenths, not the float's every digit; sinking as turns left."""
     if key == "sinking_turns_left" and isinstance(value, int):
         return "no" if value < 0 else f"{value} turn{'s' if value != 1 else ''} left"
+    if key in FACTORS and isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and math.isfinite(value):
+        return numbers.factor(value)
     if isinstance(value, float):
-        return f"{value:.1f}".rstrip("0").rstrip(".")
+        return _fmt(value)
     if isinstance(value, list) and all(isinstance(v, float) for v in value):
         return ", ".join(track_value(key, v) for v in value)
+    if key in FACTOR_BOOKS and isinstance(value, dict):   # the crew's duties, in crew factors
+        return ", ".join(f"{k} {track_value('crew_factors', x)}" for k, x in value.items())
     return _fmt(value)
 
 
 def record_line(record: dict) -> str:
     """A ship's record in one line: each field and its value, "?" where not given (`ship edit`)."""
-    return "; ".join(f"{k.replace('_', ' ')} {'?' if v is None else v}" for k, v in record.items())
+    return "; ".join(f"{k.replace('_', ' ')} {'?' if v is None else _fmt(v)}" for k, v in record.items())
 
 
 def ship_rows(ship: dict, summary: dict | None = None) -> list[tuple[str, str]]:
@@ -158,7 +171,7 @@ def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
 
 def _fmt(v: Any) -> str:
     if isinstance(v, float):
-        return f"{v:g}"
+        return numbers.measure(v) if math.isfinite(v) else str(v)
     if isinstance(v, dict):
         return ", ".join(f"{k} {_fmt(x)}" for k, x in v.items())
     if isinstance(v, list):

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from umpire.pdf.draw import Pen, _greedy, footer, title_band
-from umpire.pdf.numbers import measure
+from umpire.core.numbers import measure
 
 SKIP = ("source", "cite", "note", "notes", "replace")
 RULED = "\u2020"                 # dagger: changed by a house ruling
@@ -137,7 +137,7 @@ def words(value: Any) -> str:
 
 
 def number(value: float) -> str:
-    """A measure as every page writes it (`pdf.numbers.measure`), a minus sign for a negative."""
+    """A measure as every page writes it (`core.numbers.measure`), a minus sign for a negative."""
     return measure(value).replace("-", MINUS)
 
 

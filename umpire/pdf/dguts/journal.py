@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from umpire.pdf.journal import event_effects, next_turn
-from umpire.pdf.numbers import measure
+from umpire.core.numbers import measure
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from umpire.core.ruleset import find_ruleset
 from umpire.pdf.dguts.journal import DgutsEntry
-from umpire.pdf.numbers import count, factor, measure
+from umpire.core.numbers import count, factor, measure
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverRow, CoverSide, CoverView
 
@@ -112,12 +112,12 @@ def parts(ship: Mapping) -> tuple[Mapping, Mapping]:
 
 
 def num(value: Any, places: int = 1) -> str:
-    """A measure as every page writes it (`pdf.numbers.measure`)."""
+    """A measure as every page writes it (`core.numbers.measure`)."""
     return measure(value, places)
 
 
 def frac(value: Any) -> str:
-    """A factor as the rules write it (`pdf.numbers.factor`): "7 1/3", "1/2", else one decimal."""
+    """A factor as the rules write it (`core.numbers.factor`): "7 1/3", "1/2", else one decimal."""
     return factor(value)
 
 

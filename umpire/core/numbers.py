@@ -1,4 +1,5 @@
-"""One way to write a number on every printed page (sheets, cards, cover, tables, turn logs).
+"""One way to write a number everywhere umpire writes one: `status` and its panels, sheets, cards,
+cover, tables, turn logs and the report.
 
 A measure (points of damage, inches, tons) is written whole when it is whole, else to one decimal
 place, rounded half away from nought, and never as "396.0". A factor the DGUTS rules write as a
