@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -60,11 +61,10 @@ def test_a_page_reads_without_scripts(game, tmp_path):
         browser.call("Page.navigate", url=board.pages["british"])
         dom = ""
         for _ in range(100):
-            root = browser.call("DOM.getDocument", depth=-1)["root"]
-            dom = browser.call("DOM.getOuterHTML", nodeId=root["nodeId"])["outerHTML"]
+            root = browser.call("DOM.getDocument", depth=-1)["root"]     # the page may still be loading:
+            dom = browser.call("DOM.getOuterHTML", check=False, nodeId=root["nodeId"]).get("outerHTML", "")
             if 'id="ship-mars"' in dom:
                 break
-            import time
             time.sleep(0.1)
         assert 'id="ship-mars"' in dom and "&lt;b&gt;Hercule&lt;/b&gt;" in dom and 'id="ship-hercule"' not in dom
     finally:

@@ -1,6 +1,6 @@
 """The board's pages, drawn on the server: plain HTML with its style and a small script inline (the
 club has no network: nothing is loaded from anywhere else). Every text from the game is escaped.
-The script asks for the page's `state.json` every second and, when the game has changed, fetches
+The script asks for the page's `state.json` every 0.7 s and, when the game has changed, fetches
 the page again and swaps its main part in, so an open page follows the game without a reload; a
 browser without scripts shows the page as it was served."""
 
@@ -37,7 +37,7 @@ var d=new DOMParser().parseFromString(t,'text/html');v=d.body.dataset.version;
 document.body.dataset.version=v;document.querySelector('main').replaceWith(d.querySelector('main'));
 document.querySelector('header').replaceWith(d.querySelector('header'));});})
 .catch(function(){var n=document.getElementById('notice');n.textContent='the board cannot be reached';
-n.hidden=false;}).then(function(){setTimeout(tick,1000)});}setTimeout(tick,1000);})();
+n.hidden=false;}).then(function(){setTimeout(tick,700)});}setTimeout(tick,700);})();
 """
 
 OUT = {"struck", "surrendered", "captured", "sunk", "exploded", "sinking", "burning", "aground"}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+from umpire.core import numbers
 from umpire.core.effects import apply
 
 #: Event kinds the report leaves out of the turn-by-turn account.
@@ -32,7 +33,7 @@ def build(game, ruleset, state: dict, tables) -> dict:
         changes = [f"{now['ships'][sid]['name']} {st}" for sid, st in _states(ruleset, now, touched).items()
                    if before.get(sid) not in (None, st) and st != "active"]
         turns[-1]["events"].append({"n": event.get("n"), "kind": event.get("kind", ""),
-                                    "summary": event.get("summary", ""), "rolls": ruleset.dice_shown(event)[0],
+                                    "summary": numbers.in_text(str(event.get("summary", ""))), "rolls": ruleset.dice_shown(event)[0],
                                     "changes": changes})
     scen = game.scenario or {}
     return {
