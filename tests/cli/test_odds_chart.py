@@ -1,5 +1,6 @@
 """`umpire odds`: the chances asked about most in one line, then a bar per outcome."""
 
+import re
 from fractions import Fraction
 
 from tests.conftest import status
@@ -54,3 +55,39 @@ def test_dguts_fire_any_hit(umpire, tmp_path):
     # at 7 inches aiming high a die scores on 1-3 (high on 1-2, low on 3): nine dice all miss 1 time in 512
     assert Fraction(data["events"]["any hit"]["chance"]) == 1 - Fraction(1, 512)
     assert umpire(*args).out.splitlines()[1] == "chance: any hit 99.8%"
+
+
+def test_a_dguts_melee_headline_counts_the_ship_carried_as_the_boarders_win(umpire, tmp_path):
+    """DGUTS names its melee results advance, melee, repulsed, surrender: the headline reads the chance
+    that the boarded ship is carried, not a result called 'attacker wins' (there is none)."""
+    from tests.conftest import CONSTITUTION, GUERRIERE
+
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "dguts", "--seed", "2").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    assert umpire("ship", "add", "Guerriere", "--side", "british", *GUERRIERE).code == 0
+    assert umpire("grapple", "constitution", "guerriere", "--opt", "distance=0", "--opt", "touching=1").code == 0
+    assert umpire("board", "constitution", "--party", "obp", "--at", "guerriere").code == 0
+    data = umpire("--json", "odds", "melee", "constitution", "--at", "guerriere").json
+    carried = data["events"]["guerriere captured"]["percent"]
+    line = umpire("odds", "melee", "constitution", "--at", "guerriere").out.splitlines()[1]
+    assert carried > 0 and line.startswith(f"chance: the boarders win {carried:g}%")
+
+
+def test_dguts_fleet_fire_expects_mast_and_crew_points(umpire, tmp_path):
+    """Fleet Action Rules: the fleet table gives mast and crew points; the odds expect each, exactly
+    (every cell of the 36 weighted), and any hit is a roll that scores either."""
+
+    from tests.conftest import CONSTITUTION, GUERRIERE
+
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "dguts", "--level", "fleet", "--seed", "2").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    assert umpire("ship", "add", "Guerriere", "--side", "british", *GUERRIERE).code == 0
+    data = umpire("--json", "odds", "fire", "constitution", "--at", "guerriere", "--range", "3",
+                  "--side", "port").json
+    rows = [(r["result"], Fraction(r["chance"])) for r in data["results"]]
+    points = [re.search(r"(\d+) mast, (\d+) crew", name).groups() for name, _ in rows]
+    mast = sum(int(m) * p for (m, _), (_, p) in zip(points, rows))
+    crew = sum(int(c) * p for (_, c), (_, p) in zip(points, rows))
+    assert Fraction(data["expected"]["mast points"]) == mast and Fraction(data["expected"]["crew points"]) == crew
+    miss = sum(p for (m, c), (_, p) in zip(points, rows) if m == c == "0")
+    assert Fraction(data["events"]["any hit"]["chance"]) == 1 - miss

@@ -130,7 +130,7 @@ def enumerated(plan) -> dict:
         results[res.data.get("result") or res.data.get("outcome") or res.summary] += 1
         for track, n in (res.data.get("marked") or res.data.get("hits") or {}).items():
             sums[track] += n
-    return _table(need, results, total) | {"expected": {k: str(Fraction(v, total)) for k, v in sums.items()}}
+    return _table(need, results, total) | {"expected": {k: str(Fraction(str(v)) / total) for k, v in sums.items()}}
 
 
 def chained(need, chain: Chain) -> dict:

@@ -92,9 +92,14 @@ def headline(data: dict, action: dict) -> list[tuple[str, float]]:
     if cmd == "fire" and target and "method" not in data:   # each roll resolved: strikes are known
         out.append((f"{target} strikes", events.get(f"{target} strikes", {}).get("percent", 0.0)))
     if cmd == "melee":
-        wins = [r["percent"] for r in data["results"] if str(r["result"]).lower().startswith("attacker")
-                and "win" in str(r["result"]).lower()]
-        out.append(("the boarders win", round(sum(wins), 2)))
+        boarded = action.get("defender") or target
+        carried = events.get(f"{boarded} captured") if boarded else None
+        if carried is not None:     # the boarders win when they carry her, whatever the table calls it
+            out.append(("the boarders win", carried["percent"]))
+        else:
+            wins = [r["percent"] for r in data["results"] if str(r["result"]).lower().startswith("attacker")
+                    and "win" in str(r["result"]).lower()]
+            out.append(("the boarders win", round(sum(wins), 2)))
     out += [(k, v["percent"]) for k, v in events.items() if k.endswith(" strikes") and k != f"{target} strikes"]
     return out
 

@@ -183,8 +183,8 @@ def _fleet_fire(state: dict, firer: str, target: str, opts: dict, order, dt):
                           {**{k: v for k, v in res.data.items() if k != "explain"}, "points": points,
                            "band": band, "aim": aim, "firers": ids, "struck": hit_id,
                            "morale_checks": 0, "damage_fleet": res.data["damage"],
-                           # what the odds count as a hit: the fleet table does damage
-                           "marked": {"damage": int(any(res.data["damage"].values()))},
+                           # what the odds count: the fleet table's mast and crew points (any hit: either)
+                           "marked": {f"{k} points": v for k, v in res.data["damage"].items()},
                            "damage": {"high": res.data["damage"]["mast"], "low": res.data["damage"]["crew"]}})
 
     labels = ("fleet die 1", "fleet die 2") + (("friend or foe",) if friend else ())
