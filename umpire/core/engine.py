@@ -126,8 +126,9 @@ class Session:
         return {**self.game.rulings, **state.get("rulings", {}), **(self.extra_rulings if extra is None else extra)}
 
     def tables(self, state: dict | None = None, extra: dict | None = None):
+        state = self.state if state is None else state
         return Tables(self.ruleset.data_id, self.rulings(state, extra), strict=bool(self.game.meta.get("strict")),
-                      packs=self.game.meta.get("tables"))
+                      packs=self.game.packs(state))
 
     def log(self, last: int | None = None) -> list[dict]:
         """One line per event (n, kind, summary, dice), from the index beside the game."""
@@ -264,6 +265,17 @@ class Session:
         self.commit(res, {"command": "rulings unset", "key": key})
         return res
 
+    def use_pack(self, tables: dict, name: str) -> Resolution:
+        """Journal a table pack that replaces the game's (`umpire tables use`): checked against the
+        ruleset's tables now, in force from the next command, taken back by `undo`."""
+        self.ruleset.check_rulings(Tables(self.ruleset.data_id, self.rulings(), strict=bool(self.game.meta.get("strict")),
+                                          packs=tables))
+        res = Resolution("tables", f"table pack {name} in use ({len(tables)} table(s))", [set_(["pack"], tables)],
+                         [Step("table pack", f"{name}: {', '.join(sorted(tables))}", "umpire tables use")],
+                         {"pack": name, "tables": sorted(tables)})
+        self.commit(res, {"command": "tables use", "name": name, "tables": tables})
+        return res
+
     def hold(self):
         """The game's lock, held for as long as the caller likes (a shell holds it for its run)."""
         return gamefile.hold(self.path)
@@ -312,7 +324,7 @@ class _Recheck:
     def tables(self, extra: dict) -> Tables:
         rulings = {**self.game.rulings, **self.state.get("rulings", {}), **extra}
         return Tables(self.rs.data_id, rulings, strict=bool(self.game.meta.get("strict")),
-                      packs=self.game.meta.get("tables"))
+                      packs=self.game.packs(self.state))
 
     def why(self) -> str:
         """Why the journalled outcome differs from resolving it again ('' if it does not)."""
@@ -404,6 +416,13 @@ class _Recheck:
             note = {"event": self.n, **({"reason": action["reason"]} if action.get("reason") else {})}
             return "ruling", f"house ruling {key} = {json.dumps(value)}", [set_(["rulings", key], value),
                                                                           set_(["ruling_notes", key], note)]
+        if cmd == "tables use":
+            pack = action["tables"]
+            if not isinstance(pack, dict) or not all(isinstance(t, dict) for t in pack.values()):
+                raise BadInput("the table pack is not a table of tables")
+            rs.check_rulings(tables.__class__(rs.data_id, {**self.game.rulings, **state.get("rulings", {})},
+                                              strict=bool(self.game.meta.get("strict")), packs=pack))
+            return "tables", f"table pack {action.get('name', '?')} in use ({len(pack)} table(s))", [set_(["pack"], pack)]
         if cmd == "rulings unset":
             key = action["key"]
             if key not in state.get("rulings", {}):

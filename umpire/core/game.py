@@ -84,8 +84,15 @@ class Game:
     def ruleset(self):
         return find_ruleset(self.ruleset_id, self.meta.get("level"))
 
-    def tables(self, extra: dict | None = None):
-        return Tables(self.ruleset().data_id, {**self.rulings, **(extra or {})}, packs=self.meta.get("tables"))
+    def tables(self, extra: dict | None = None, state: dict | None = None):
+        return Tables(self.ruleset().data_id, {**self.rulings, **(extra or {})}, packs=self.packs(state))
+
+    def packs(self, state: dict | None = None) -> dict:
+        """The table pack in force: the one last put in use in play (`umpire tables use`, kept in the
+        state), else the one the game was started with (`new --tables`)."""
+        if state is not None and isinstance(state.get("pack"), dict):
+            return state["pack"]
+        return self.meta.get("tables") or {}
 
     def state(self, upto: int | None = None, undo: list | None = None, undo_from: int = 0) -> dict:
         """The state after the first `upto` events (all when None), replayed from the journal.

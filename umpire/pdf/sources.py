@@ -77,7 +77,7 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
     brief = game_briefing(game)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,
                  damage=not blank, ships=print_order(chosen, _side_order(brief)), log=log,
-                 tables=game.tables(dict(state.get("rulings") or {})), names=names, brief=brief,
+                 tables=game.tables(dict(state.get("rulings") or {}), state), names=names, brief=brief,
                  source_ruleset=str(game.scenario.get("ruleset") or game.ruleset_id),
                  options=tuple(str(o) for o in game.meta.get("optional", []) or ()),
                  wind_force=_force((state.get("wind") or {}) if isinstance(state.get("wind"), dict) else {}),

@@ -396,3 +396,45 @@ def test_a_rake_table_on_other_headings_than_the_hdt_is_refused_when_read():
     with pytest.raises(Exception) as exc:
         read_pack(bad, "f.toml", "wsim-te26", spec)
     assert "f.toml" in str(exc.value) and "tables.hdt-rake.columns" in str(exc.value) and "hdt" in str(exc.value)
+
+
+def test_a_game_started_without_a_pack_takes_one_in_play_and_undo_takes_it_back(umpire, tmp_path):
+    """`umpire tables use PACK`: a game already started gets (or replaces) its pack, journalled; the
+    next command reads it, `undo` takes it back and `verify` replays it."""
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "wsim-te26", "--seed", "1").code == 0
+    _ships(umpire)
+    assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 2          # no Grappling Table yet
+    (tmp_path / "p.toml").write_text(PACK)
+    res = umpire("--json", "tables", "use", tmp_path / "p.toml")
+    assert res.code == 0, res.err
+    assert res.json["tables"] == ["fouling", "grappling", "ungrappling"]
+    res = umpire("--json", "grapple", "a", "b", "--rolls", "3,4")
+    assert res.code == 0 and res.json["success"] is True
+    assert umpire("--json", "verify").json["differences"] == []
+    assert umpire("undo").code == 0 and umpire("undo").code == 0             # the grapple, then the pack
+    assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 2
+
+
+def test_a_pack_in_play_replaces_the_one_the_game_started_with(umpire, tmp_path):
+    (tmp_path / "p.toml").write_text(PACK)
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "wsim-te26", "--tables", tmp_path / "p.toml").code == 0
+    _ships(umpire)
+    harsher = PACK.replace('rows = ["2-6", "7-12"]\ncells = [["failure"], ["success"]]',
+                           'rows = ["2-11", "12"]\ncells = [["failure"], ["success"]]')
+    assert harsher != PACK
+    (tmp_path / "q.toml").write_text(harsher)
+    assert umpire("tables", "use", tmp_path / "q.toml").code == 0
+    res = umpire("--json", "grapple", "a", "b", "--rolls", "3,4")
+    assert res.code == 0 and res.json["success"] is False                  # 7 fails on the new table
+
+
+def test_a_bad_pack_in_play_is_refused_and_the_game_is_unchanged(umpire, tmp_path):
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "wsim-te26", "--seed", "1").code == 0
+    before = game.read_bytes()
+    (tmp_path / "p.toml").write_text('ruleset = "wsim-te26"\n[tables.grappling]\nrows = ["2-6"]\ncells = [[7]]\n')
+    res = umpire("tables", "use", tmp_path / "p.toml")
+    assert res.code == 2 and "p.toml" in res.err and "tables.grappling" in res.err
+    assert game.read_bytes() == before

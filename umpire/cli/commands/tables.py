@@ -1,4 +1,5 @@
-"""`umpire tables template`: the fill-in table pack for the tables no rule text gives."""
+"""`umpire tables template` and `umpire tables use`: the fill-in table pack for the tables no rule
+text gives, and putting a filled one in use in a game already started."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def tables():
     \b
     Example:
       umpire tables template --ruleset wsim-te26 -o cards.toml
+      umpire tables use cards.toml       # a corrected pack, in a game already started
     """
 
 
@@ -65,3 +67,22 @@ def load_pack(path: str, ruleset) -> dict[str, dict]:
     except UnicodeDecodeError:
         raise BadInput(f"table pack {path}: not a UTF-8 text file") from None
     return read_pack(text, path, ruleset.id, pack_spec(ruleset.data_id))
+
+
+@tables.command()
+@click.argument("pack", metavar="PACK.toml")
+@click.pass_obj
+def use(obj, pack):
+    """Put a filled table pack in use in this game, in place of the one it has (journalled: `undo`
+    takes it back).
+
+    The pack is checked as `new --tables` checks it, and against the ruleset's
+    own tables (a rake table's columns must be those of the table it adds to).
+
+    \b
+    Example:
+      umpire tables use cards.toml
+    """
+    rs = obj.ruleset
+    tables_ = load_pack(pack, rs)
+    obj.emit(obj.session.use_pack(tables_, Path(pack).name))
