@@ -29,7 +29,7 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
     grid = any("hull_boxes" in s for s in summaries)
     labels = {s["id"]: label(s) for s in summaries}
     id_w = min(ID_WIDTH, max((len(x) for x in labels.values()), default=0))
-    state_w = max((len(s.get("state", "")) for s in summaries), default=0)
+    state_w = max((len(_state(s)) for s in summaries), default=0)
     tracks = {s["id"]: _tracks(s, ships.get(s["id"], {})) for s in summaries}
     narrow = max((5 + id_w + state_w + len(" ".join(tracks[s["id"]])) for s in summaries), default=0) > width
     legend = (GRID_LEGEND if grid else FLEET_LEGEND if any("fleet_damage" in s for s in summaries)
@@ -42,7 +42,7 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
     for side, group in by_side(summaries).items():
         out.append(f"{side} ({len(group)})")
         for s in group:
-            head = f"  {_label_cell(labels[s['id']], str(s['id']), id_w)} {s.get('state', '').ljust(state_w)}"
+            head = f"  {_label_cell(labels[s['id']], str(s['id']), id_w)} {_state(s).ljust(state_w)}"
             out += _wrap_parts(tracks[s["id"]], head.rstrip(), width)
     return out
 
@@ -50,8 +50,11 @@ def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: in
 def _tracks(s: dict, ship: dict) -> list[str]:
     """A ship's tracks and flags (`ship` may be empty: a hand-edited file may give a ship an id her key
     does not match)."""
-    return grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s \
+    parts = grid_tracks(s) if "hull_boxes" in s else dguts_tracks(s, ship) if "damage_high" in s \
         else wsim_tracks(s, ship)
+    if _state(s).startswith("due "):   # not yet on the table: her loading does not matter yet
+        parts = [p for p in parts if not p.startswith("ld ")]
+    return parts
 
 
 def _narrow(summaries: list[dict], tracks: dict, width: int) -> list[str]:
@@ -65,11 +68,19 @@ def _narrow(summaries: list[dict], tracks: dict, width: int) -> list[str]:
     for side, group in by_side(summaries).items():
         out.append(f"{side} ({len(group)})")
         for s in group:
-            state = [s["state"]] if s.get("state", "active") != "active" else []
+            state = [_state(s)] if _state(s) != "active" else []
             parts, sid = state + tracks[s["id"]], str(s["id"])
             head = f"  {sid.ljust(id_w)}" if len(sid) <= id_w else f"  {sid}"
             out += _wrap_parts(parts, head, width, indent=indent)
     return out
+
+
+def _state(s: dict) -> str:
+    """The state column: the ship's state, or for a scenario's late arrival not yet on, the turn she is
+    due ("due t3": nothing is done by or to her before then, Basic V.A.2)."""
+    if s.get("arrives") and s.get("arrived") is False:
+        return f"due t{s['arrives']}"
+    return str(s.get("state", ""))
 
 
 def _label_cell(text: str, sid: str, w: int) -> str:

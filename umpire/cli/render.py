@@ -156,6 +156,8 @@ def wsim_identity(ship: dict, summary: dict) -> str:
              f"crew {summary.get('quality') or ship.get('quality', '?')}"]
     if ship.get("controller") and ship["controller"] != ship.get("side"):
         parts.append(f"held by {ship['controller']}")
+    if summary.get("arrives") and summary.get("arrived") is False:
+        parts.append(f"not yet on: arrives turn {summary['arrives']}")
     return ", ".join(parts)
 
 

@@ -162,6 +162,16 @@ class Wsim1981(Ruleset):
     def status(self, ship: dict) -> dict:
         return status(ship)
 
+    def ship_status(self, ship: dict, state: dict | None = None) -> dict:
+        """As the contract's, and for a ship a scenario brings on later, the turn she `arrives` and
+        whether she has (Basic V.A.2: nothing is done by or to her before then)."""
+        out = super().ship_status(ship, state)
+        arrives = ship.get("arrives")
+        if isinstance(arrives, int) and not isinstance(arrives, bool) and arrives > 1:
+            turn = (state or {}).get("turn", 1)
+            out.update(arrives=arrives, arrived=isinstance(turn, int) and turn >= arrives)
+        return out
+
     # --- what the planners share ----------------------------------------------
     def timer(self, state: dict, tables) -> tuple[int, int, list, str]:
         """Timed moves (Optional II): (minutes to write movement, most ships a side, working, what
