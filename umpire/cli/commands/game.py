@@ -30,7 +30,9 @@ def status(obj, ship, side):
     ids = [obj.ship(ship)] if ship else list(state["ships"])
     if side:
         ids = [i for i in ids if state["ships"][i]["side"] in _sides(state, side)]
+    optional = [str(o) for o in state.get("optional") or ()]
     data = {"turn": state["turn"], "ruleset": rs.id, **rs.game_status(state),
+            **({"optional": optional} if optional else {}),       # the optional rules in force, when any
             "ships": [rs.ship_status(state["ships"][i], state) for i in ids]}
     if obj.as_json:
         click.echo(json.dumps(data))
@@ -40,6 +42,8 @@ def status(obj, ship, side):
         out = fleet.lines(data["turn"], rs.id, data["ships"], state["ships"], table.width())
         if isinstance(data.get("wind"), dict) and not side:
             out.insert(1, fleet.wind_line(data["wind"], _velocity_names(obj)))
+        if optional and not side:   # the optional rules the game was started with
+            out.insert(1, "optional rules: " + ", ".join(optional))
         click.echo("\n".join(out))
 
 

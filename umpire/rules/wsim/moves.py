@@ -209,25 +209,8 @@ class Plot:
     # --- what was written ----------------------------------------------------------
     def written_order(self, notation: str) -> tuple[list, dict | None]:
         """The orders for this turn: as typed, or her order written ahead (command lag)."""
-        standing = (self.ship.get("orders") or {}).get(str(self.turn))
-        if not str(notation or "").strip():
-            if not standing:
-                raise BadInput(f"move: give {self.name}'s move notation (she has no order written ahead for turn "
-                               f"{self.turn})")
-            notation = standing["notation"]
-        orders = parse(notation)
-        if standing and written(orders) != standing["notation"]:
-            raise Refused(f"{self.name}'s move for turn {self.turn} was written in turn {standing['written_turn']}: "
-                          f"{standing['notation']}, not {written(orders)}; under command lag it stands (Optional "
-                          "Rules IV.3)")
-        later = sorted(int(t) for t in (self.ship.get("orders") or {}) if int(t) > self.turn)
-        if not standing and later and not self.opts.get("collision"):
-            raise Refused(f"{self.name}'s moves are written ahead (turns {', '.join(map(str, later))}) but not for "
-                          f"turn {self.turn} (Optional Rules IV.3); erase them with --erase-orders if she is back "
-                          "under the flagship's eye (Optional Rules IV.4.a)")
-        if standing:
-            self.steps.append(Step("order written ahead", f"in turn {standing['written_turn']}: "
-                                   f"{standing['notation']}", "Optional Rules IV.3"))
+        orders, standing, steps = order_for_turn(self.ship, self.turn, notation, self.opts)
+        self.steps += steps
         return orders, standing
 
     def unwritten(self, notation: str) -> tuple[list, None]:
@@ -571,6 +554,31 @@ def _closing_steps(p: Plot, walk: Walk, drift: dict, infraction, allowance, done
     if amended:
         steps.append(Step("collision", f"her movement ended where she collided: {amended} cut to {done}",
                           "Basic V.C.4"))
+
+
+def order_for_turn(ship: dict, turn: int, notation: str, opts: dict) -> tuple[list, dict | None, list[Step]]:
+    """A ship's orders for this turn (every edition with command lag): as typed, or her order written
+    ahead, which stands (Optional Rules IV.3); a ship with moves written ahead but none for this turn
+    is refused until they are erased (IV.4.a). Returns (orders, the order written ahead or None, working)."""
+    name = ship["name"]
+    standing = (ship.get("orders") or {}).get(str(turn))
+    if not str(notation or "").strip():
+        if not standing:
+            raise BadInput(f"move: give {name}'s move notation (she has no order written ahead for turn {turn})")
+        notation = standing["notation"]
+    orders = parse(notation)
+    if standing and written(orders) != standing["notation"]:
+        raise Refused(f"{name}'s move for turn {turn} was written in turn {standing['written_turn']}: "
+                      f"{standing['notation']}, not {written(orders)}; under command lag it stands (Optional "
+                      "Rules IV.3)")
+    later = sorted(int(t) for t in (ship.get("orders") or {}) if int(t) > turn)
+    if not standing and later and not opts.get("collision"):
+        raise Refused(f"{name}'s moves are written ahead (turns {', '.join(map(str, later))}) but not for "
+                      f"turn {turn} (Optional Rules IV.3); erase them with --erase-orders if she is back "
+                      "under the flagship's eye (Optional Rules IV.4.a)")
+    steps = [Step("order written ahead", f"in turn {standing['written_turn']}: {standing['notation']}",
+                  "Optional Rules IV.3")] if standing else []
+    return orders, standing, steps
 
 
 def standing_orders(state: dict, ship_id: str, notation: str, opts: dict) -> Resolution:

@@ -17,6 +17,7 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.notation import order_units, parse, written
 from umpire.rules.wsim.editions.wsim1974.optional import anchored
+from umpire.rules.wsim.moves import order_for_turn, standing_orders
 
 T = "moves-1974"
 R = "1974 How to Move"
@@ -159,7 +160,15 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     if str(notation).strip().upper() == "D" or "D" in str(notation).upper():
         raise BadInput(f"move notation {notation!r}: the first edition writes no D; write 0 (or her turns in place): "
                        "the tool says when she drifts (How to Move 7)")
-    orders = parse(notation)
+    standing = None
+    if "command-lag" in optional or ship.get("orders"):   # 1974 Optional Rules: Command Lag, as 1981's IV
+        if opts.get("for_turn") is not None or opts.get("erase_orders"):
+            return standing_orders(state, ship_id, notation, opts)
+        orders, standing, lag_steps = order_for_turn(ship, turn, notation, opts)
+    else:
+        if opts.get("for_turn") is not None or opts.get("erase_orders"):
+            standing_orders(state, ship_id, notation, opts)    # refused, naming the optional rule
+        orders, lag_steps = parse(notation), []
     rec = ship.get("movement") or {}
     amended = ""
     if opts.get("collision"):
@@ -174,7 +183,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
                       "takes it back, or --collision cuts it short where a collision stopped her")
     if any(k == "back" for k, _ in orders) and "backing-sails" not in optional:
         raise Refused("B (backing sails) is a first-edition optional rule: start the game with --optional backing-sails")
-    steps = [Step("written", written(orders) if orders else "0", f"{R} 12")]
+    steps = [Step("written", written(orders) if orders else "0", f"{R} 12"), *lag_steps]
     turns_written = sum(1 for k, _ in orders if k == "turn")
     moving = any(k in ("hex", "back") for k, _ in orders)
     continuing = rec.get("turn") == turn - 1
@@ -306,7 +315,9 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
             "infraction": f"{infraction[0]} ({infraction[1]})" if infraction else None}
     summary = f"{name} moves {done}" + (" and drifts" if drifts else "") + \
         (f" (written {record['written']})" if infraction else "") + (f" (cut short; was {amended})" if amended else "")
-    return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record), *kept], steps, data)
+    done_order = [{"op": "del", "path": ["ships", ship_id, "orders", str(turn)]}] if standing else []
+    return Resolution("move", summary, [set_(["ships", ship_id, "movement"], record), *kept, *done_order], steps,
+                      data)
 
 
 def turned_on_springs(ship: dict, turn: int) -> bool:

@@ -71,7 +71,8 @@ class Wsim1974(Wsim1981):
     #: the first edition's Optional Rules are its own: the 1981 Optional Rules' hooks stay out
     optional_hooks = False
     options = {**Wsim1981.options, "grapple": (), "speed": ("attitude", "heading", "wind", "sail"),
-               "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision"),
+               "move": ("attitude", "heading", "wind", "sail", "turning", "as_written", "collision", "for_turn",
+                        "erase_orders"),
                "wind": ("direction", "velocity", "change")}
     queries = {"speed": _p("speed"), "lead": _p("lead")}
     #: the 1981 commands of rules the first edition does not have (the 1981 Optional Rules'
