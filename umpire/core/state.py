@@ -37,3 +37,16 @@ class Resolution:
 
     def explain(self) -> list[str]:
         return [s.text() for s in self.working]
+
+
+#: how a ship's state reads after her name where "has" does not fit it ("HERCULE is sinking", not "has
+#: sinking"); every other state reads "has <state>" ("has struck", "has sunk", "has surrendered")
+STATE_PHRASES = {"captured": "has been captured", "sinking": "is sinking", "burning": "is burning",
+                 "aground": "is aground", "exploding": "will explode", "active": "is in action",
+                 "abandoned": "has been abandoned", "burnt": "has burnt"}
+
+
+def has_state(state: object) -> str:
+    """A ship's state as it reads after her name: "has struck", "is sinking", "has been captured"."""
+    text = str(state)
+    return STATE_PHRASES.get(text, f"has {text}")

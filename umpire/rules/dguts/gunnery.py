@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from umpire.core.dice import DiceNeed
-from umpire.core.state import Resolution, Step
+from umpire.core.state import Resolution, Step, has_state
 from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed, fouled_masts
 from umpire.rules.dguts.fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
 from umpire.rules.dguts.model import Aim, BadInput, Bearing, Rake, RangeBand, Refused, rule
@@ -96,11 +96,11 @@ def _check_can_fire(firer_state: Mapping[str, Any], target_state: Mapping[str, A
         raise Refused("with studding sails set she can fire neither broadside nor upper deck chase guns "
                       "(chase guns mounted below: --opt chasers_below=1)")
     if firer_state["status"] in _DEAD or firer_state["status"] in _STRUCK:
-        raise Refused(f"the firing ship has {firer_state['status']} and cannot fire")
+        raise Refused(f"the firing ship {has_state(firer_state['status'])} and cannot fire")
     if firer_state.get("morale") == "surrendered":
         raise Refused("the firing ship's crew has surrendered and cannot fire")
     if target_state["status"] in _DEAD:
-        raise Refused(f"the target has {target_state['status']}")
+        raise Refused(f"the target {has_state(target_state['status'])}")
     if target_state["status"] in _STRUCK:
         raise Refused(f"the target has struck ({target_state['status']}); fire is refused")
     fired = firer_state.get("fired_this_turn", {})

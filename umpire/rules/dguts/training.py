@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
 from umpire.core.dice import DiceNeed
-from umpire.core.state import Resolution, Step
+from umpire.core.state import Resolution, Step, has_state
 from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed
 from umpire.rules.dguts.guns import merge_batteries, parse_guns
 from umpire.rules.dguts.melee import odds_for
@@ -65,7 +65,7 @@ def resolve_training_fire(firer: Mapping[str, Any], target: Mapping[str, Any], t
     """Training Game fire; effects {"target": ...}; data as for standard fire."""
     t = tables_or_default(tables)
     if target_state["status"] in ("surrendered", "captured", "sunk", "exploded"):
-        raise Refused(f"the target has {target_state['status']}")
+        raise Refused(f"the target {has_state(target_state['status'])}")
     need = training_fire_dice_needed(firer, side, range_inches, chasers, t)
     rolls = need.check(rolls)
     dice, steps = _training_dice(firer, Bearing.parse(side), float(range_inches), chasers, t)

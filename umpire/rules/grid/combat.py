@@ -8,7 +8,7 @@ from fractions import Fraction
 from math import comb
 
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.grid import cards as C
 from umpire.rules.grid import ship as S
 from umpire.rules.grid.changes import ship_changes
@@ -302,7 +302,7 @@ def ram_check(state: dict, ship: str, other: str) -> None:
         raise BadInput(f"{a['name']} cannot ram herself")
     S.afloat(a, "ram")
     if b["state"] != "active":
-        raise Refused(f"{b['name']} has {b['state']}")
+        raise Refused(f"{b['name']} {has_state(b['state'])}")
 
 
 def resolve_ram(state: dict, ship: str, other: str, rolls: tuple[int, ...], kind: str, tables) -> Resolution:
@@ -497,7 +497,7 @@ def board_check(state: dict, attacker: str, defender: str) -> None:
     else:
         S.afloat(a, "board")
     if d["state"] != "active":
-        raise Refused(f"{d['name']} has {d['state']}: there is no one to fight")
+        raise Refused(f"{d['name']} {has_state(d['state'])}: there is no one to fight")
     if (d["boarding"].get(attacker) or {}).get("last") == state["turn"]:
         raise Refused(f"{d['name']} has been boarded from {attacker} this move: one round of fighting a move, as in "
                       "the example's Move 1, Move 2, Move 3 (Boarding)")

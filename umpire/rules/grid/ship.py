@@ -9,6 +9,7 @@ hull boxes crossed and plugged, and the ship's boats.
 from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
+from umpire.core.state import has_state
 
 BATTERIES = ("port", "starboard", "bow", "stern")
 QUALITIES = ("trained", "average", "dreadful")
@@ -284,7 +285,7 @@ def cite(tables, name: str, key: str, where: str) -> str:
 def afloat(ship: dict, doing: str) -> None:
     """Refuse an action by a ship that has surrendered."""
     if ship["state"] != "active":
-        raise Refused(f"{ship['name']} has {ship['state']}: she cannot {doing}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she cannot {doing}")
 
 
 def status(ship: dict) -> dict:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.ship import SIDES
 from umpire.rules.wsim.ship import CLASS_NUMBERS
 from umpire.rules.wsim.gunnery import band_index
@@ -56,7 +56,7 @@ def _ship(state: dict, ship_id: str) -> dict:
 def _out_of_it(ship: dict, doing: str) -> None:
     """Sunk, exploded, or about to: she takes no further part (Advanced VIII.C.5)."""
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}: she is off the board")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she is off the board")
     if ship["state"] in DOOMED:
         raise Refused(f"{ship['name']} is {ship['state']}: she takes no further part and cannot {doing} "
                       "(Advanced VIII.C.5)")
@@ -80,7 +80,7 @@ def sail(state: dict, tables, a) -> Resolution:
         raise BadInput(f"sails {a.sails!r}: use full or battle")
     _out_of_it(ship, "be sailed")
     if (ship.get("struck") or ship["state"] == "surrendered") and not ship["prize"]["squares"]:
-        raise Refused(f"{ship['name']} has {ship['state']}: a surrendered ship does not move, so her sails stay as "
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: a surrendered ship does not move, so her sails stay as "
                       "they are until a prize crew is aboard (Basic IX.D.4-5)")
     have = ship.get("sails") or "battle"
     turn = state["turn"]
@@ -132,7 +132,7 @@ def _weather_allows_full(ship: dict, state: dict, tables, steps: list[Step]) -> 
 
 def _doom_check(state: dict, ship: dict, marked: str, command: str) -> None:
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']} already: she is off the board")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])} already: she is off the board")
     if ship["state"] != marked:
         other = "explode" if command == "sink" else "sink"
         hint = f" (she is {ship['state']}: use `umpire {other}`)" if ship["state"] in DOOMED else ""
@@ -203,7 +203,7 @@ def explode(state: dict, tables, a):
         if near.count(other) > 1:
             raise BadInput(f"--near {other!r}: name each ship once")
         if state["ships"][other]["state"] in GONE:
-            raise Refused(f"{state['ships'][other]['name']} has {state['ships'][other]['state']}: she is off the board")
+            raise Refused(f"{state['ships'][other]['name']} {has_state(state['ships'][other]['state'])}: she is off the board")
     magazine = blew_up_this_turn(state, ship)
     if not magazine:
         _doom_check(state, ship, "exploding", "explode")
@@ -325,7 +325,7 @@ def repair(state: dict, tables, a) -> Resolution:
     name = ship["name"]
     _out_of_it(ship, "make repairs")
     if ship.get("struck") or ship["state"] in ("surrendered", "captured"):
-        raise Refused(f"{name} has {ship['state']}: repairs cannot be made on a surrendered ship (Advanced X.B)")
+        raise Refused(f"{name} {has_state(ship['state'])}: repairs cannot be made on a surrendered ship (Advanced X.B)")
     if ship.get("repaired_turn") == turn:
         raise Refused(f"{name} has already repaired this turn: one type of repair a turn (Advanced X.B)")
     busy = []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.turns import can_work_guns
 
 SHOTS = ("round", "double", "chain", "grape")
@@ -25,7 +25,7 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables) -> Resolution:
     p = ["ships", ship_id]
     loading = ship.get("loading", {})
     if not can_work_guns(ship) or ship["state"] in ("sinking", "exploding"):
-        raise Refused(f"{ship['name']} cannot load: she has {ship['state']} or has no crew")
+        raise Refused(f"{ship['name']} cannot load: she {has_state(ship['state'])} or has no crew")
     if ship["loaded_this_turn"]:
         raise Refused(f"{ship['name']} has already loaded her {ship['loaded_this_turn']} broadside this turn "
                       "(one broadside per turn)")

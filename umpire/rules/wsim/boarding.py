@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.gunnery import band_index
 from umpire.rules.wsim.ship import effective_quality
 
@@ -455,7 +455,7 @@ def capture(state: dict, target_id: str, captor_id: str, sections: list[int], ta
     if not sections:
         raise BadInput("send at least one crew section as prize crew, e.g. --sections 3")
     if c.get("struck") or c["state"] == "surrendered":
-        raise Refused(f"{c['name']} has {c['state']}: she cannot send a prize crew")
+        raise Refused(f"{c['name']} {has_state(c['state'])}: she cannot send a prize crew")
     if t["state"] not in ("surrendered", "struck") or t["prize"]["squares"]:
         raise Refused(f"{t['name']} has not surrendered (state {t['state']}); take her by melee")
     if t["controller"] == c["controller"] and not t["prize"]["squares"]:
@@ -482,11 +482,11 @@ def transfer(state: dict, src_id: str, dst_id: str, sections: list[int]) -> Reso
     if not sections:
         raise BadInput("name the crew sections to transfer, e.g. --sections 3")
     if s.get("struck") or s["state"] == "surrendered":
-        raise Refused(f"{s['name']} has {s['state']}: none of her crew may leave her (Basic VIII.D.1.b)")
+        raise Refused(f"{s['name']} {has_state(s['state'])}: none of her crew may leave her (Basic VIII.D.1.b)")
     if s["controller"] != d["controller"]:
         raise Refused(f"{d['name']} is not friendly to {s['name']}; transfers go to friendly ships")
     if d["state"] in ("surrendered", "struck"):
-        raise Refused(f"{d['name']} has {d['state']}: crews may not transfer to her")
+        raise Refused(f"{d['name']} {has_state(d['state'])}: crews may not transfer to her")
     for x in sections:
         if not 0 <= x < len(s["crew_left"]) or s["crew_left"][x] == 0:
             raise Refused(f"crew section {x + 1} of {s['name']} has no crew to transfer")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step
+from umpire.core.state import Resolution, Step, has_state
 from umpire.rules.wsim.ship import sections_lost
 from umpire.rules.wsim import optional
 
@@ -60,7 +60,7 @@ def _cannot_move(ship: dict, turn: int = 0) -> list[tuple[str, str]]:
     if turn and ship.get("all_aboard_turn") == turn - 1:
         out.append(("her whole crew was in boarding parties last turn", "Basic VII.B.5"))
     if ship.get("struck") or ship["state"] == "surrendered":
-        out.append((f"{ship['name']} has {ship['state']}", "Basic VIII.D.1.b, IX.D.4"))
+        out.append((f"{ship['name']} {has_state(ship['state'])}", "Basic VIII.D.1.b, IX.D.4"))
     if sum(ship["crew_left"]) == 0 and ship["prize"]["squares"] == 0:
         out.append(("no crew left", "Basic VIII.D.2.b"))
     if ship["fouled"] or ship["grappled"]:

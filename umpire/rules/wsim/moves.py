@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from umpire.rules.wsim.actions import Move  # noqa: F401  (the action, kept with the others)
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim import wind
 from umpire.rules.wsim.notation import order_units, parse, written
 
@@ -451,7 +451,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     """Check one ship's written move for the turn and journal it as carried out (see the module)."""
     ship = state["ships"][ship_id]
     if ship["state"] in ("sunk", "exploded"):
-        raise Refused(f"{ship['name']} has {ship['state']}: she is off the board")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she is off the board")
     if opts.get("for_turn") is not None or opts.get("erase_orders"):
         return standing_orders(state, ship_id, notation, opts)
     p = Plot(ruleset, state, tables, ship_id, opts)

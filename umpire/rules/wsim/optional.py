@@ -17,7 +17,7 @@ import math
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.ship import SIDES
 from umpire.core.state import apply
 from umpire.core.ruleset import Plan
@@ -379,11 +379,11 @@ def tow(state: dict, tables, tower_id: str, towed_id: str, opts: dict) -> Resolu
                       "ship (Optional Rules VII.A)")
     for s in (tower, towed):
         if s["state"] in GONE:
-            raise Refused(f"{s['name']} has {s['state']}")
+            raise Refused(f"{s['name']} {has_state(s['state'])}")
         if (s.get("towing") or {}).get("ship") or s.get("towed_by"):
             raise Refused(f"{s['name']} is already in a tow (tow {s.get('towed_by') or s['id']} --cast-off ends it)")
     if tower.get("struck") or tower["state"] == "surrendered":
-        raise Refused(f"{tower['name']} has {tower['state']}: she cannot take a ship in tow")
+        raise Refused(f"{tower['name']} {has_state(tower['state'])}: she cannot take a ship in tow")
     missing = [s["name"] for s in (tower, towed) if not s.get("rated_guns")]
     if missing:
         raise BadInput(f"towing compares the two ships' gun ratings (Optional Rules VII.B): give "
@@ -416,7 +416,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
     g = ship.get("aground")
     never = table(tables)["running_aground"]["not_refloatable_roll"]
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     if opts.get("land"):
         if opts.get("refloat"):
             raise BadInput("aground: --land and --refloat do not go together")
@@ -601,7 +601,7 @@ def signal(state: dict, tables, ship_id: str, text: str) -> Resolution:
     if not text:
         raise BadInput("signal: write the message (--text \"...\")")
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     if "signal" in _tries(ship):
         raise Refused(f"{ship['name']} has already sent her message this turn: one message per ship in the movement "
                       "notation phase (Optional Rules III.B)")

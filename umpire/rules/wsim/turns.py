@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from umpire.core.errors import Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.ship import SIDES, snapshot
 
 
@@ -16,7 +16,7 @@ def load(state: dict, ship_id: str, side: str) -> Resolution:
     """Load one broadside; a ship loads one broadside per turn (X.A)."""
     ship = state["ships"][ship_id]
     if not can_work_guns(ship):
-        raise Refused(f"{ship['name']} cannot load: she has {ship['state']} or has no crew")
+        raise Refused(f"{ship['name']} cannot load: she {has_state(ship['state'])} or has no crew")
     if ship["loaded"][side]:
         raise Refused(f"{ship['name']}'s {side} broadside is already loaded")
     if ship["loaded_this_turn"]:

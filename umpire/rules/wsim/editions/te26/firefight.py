@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.te26 import sinking as te26_sinking
 from umpire.core.tables import MissingTable
@@ -38,7 +38,7 @@ def check(state: dict, ship_id: str, what: str, areas: list, opts: dict, rules: 
         raise BadInput("burn --to: not a wsim-te26 option")
     ship = state["ships"][ship_id]
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     fire = ship.get("te_fire", "")
     if fire == "fireship" or ship.get("te_fireship"):
         raise Refused(f"{ship['name']} is a fireship afire: the fire may not be put out, and she burns in the "

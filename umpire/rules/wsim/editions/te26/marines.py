@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from umpire.rules.wsim.editions.te26.actions import Station, TeSail  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.editions.te26 import musket as te26_musket
 
 PLACES = ("deck", "rigging")
@@ -44,7 +44,7 @@ def station(state: dict, ship_id: str, place: str) -> Resolution:
     ship = state["ships"][ship_id]
     turn = state["turn"]
     if ship.get("struck") or ship["state"] in ("surrendered", "sunk", "exploded"):
-        raise Refused(f"{ship['name']} has {ship['state']}: her marines are not posted any more (TE 2.6 12.4.4)")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: her marines are not posted any more (TE 2.6 12.4.4)")
     if not ship.get("marines_left"):
         raise Refused(f"{ship['name']} has no marines (TE 2.6 3.2.7; `ship add --marines N`)")
     now = "rigging" if ship.get("te_marines_aloft") else "deck"

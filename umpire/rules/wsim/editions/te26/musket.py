@@ -15,7 +15,7 @@ import re
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.packs import column_index, row_index
 
@@ -44,7 +44,7 @@ def check(state: dict, ship_id: str, target_id: str, opts: dict, tables) -> None
     if target["controller"] == ship["controller"]:
         raise Refused(f"{target['name']} is friendly: musket fire is at an adjacent enemy ship (TE 2.6 24.7.1)")
     if target.get("struck") or target["state"] in ("surrendered", "sunk", "exploded"):
-        raise Refused(f"{target['name']} has {target['state']}")
+        raise Refused(f"{target['name']} {has_state(target['state'])}")
     if ship.get("te_musket_turn") == state["turn"]:
         raise Refused(f"{ship['name']}'s marines have fired this turn (one Musket Fire Phase, TE 2.6 17.0 I)")
     tables["musket-fire"]

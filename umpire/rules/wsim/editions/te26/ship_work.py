@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim import movement
 
 ANCHOR_CODES = {"ordinary": "A", "bow": "AB", "stern": "AS"}
@@ -29,7 +29,7 @@ ANCHOR_CODES = {"ordinary": "A", "bow": "AB", "stern": "AS"}
 
 def _active(ship: dict, doing: str) -> None:
     if ship.get("struck") or ship["state"] in ("surrendered", "sunk", "exploded"):
-        raise Refused(f"{ship['name']} has {ship['state']}: she may not {doing} (TE 2.6 12.4.4)")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she may not {doing} (TE 2.6 12.4.4)")
 
 
 def anchored(ship: dict, turn: int) -> bool:

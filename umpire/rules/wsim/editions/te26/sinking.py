@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 
 DOOMED = "sink or explode"
 
@@ -62,7 +62,7 @@ def pumps(state: dict, ship_id: str, crew: float) -> Resolution:
 def check_sink(state: dict, ship_id: str) -> dict:
     ship = state["ships"][ship_id]
     if ship["state"] in ("sunk", "exploded"):
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     if ship.get("te_fireship") and ship.get("te_destroyed") != "explodes":
         if ship.get("te_sink_turn") == state["turn"]:
             raise Refused(f"{ship['name']} has had her Destroyed Hull Phase this turn")
@@ -160,7 +160,7 @@ def set_fireship(state: dict, ship_id: str) -> Resolution:
     if ship.get("te_fireship"):
         raise Refused(f"{ship['name']} is already afire")
     if ship["state"] in ("sunk", "exploded") or ship.get("struck"):
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     effects = [set_(["ships", ship_id, "te_fireship"], True), set_(["ships", ship_id, "te_fire"], "fireship"),
                set_(["ships", ship_id, "crew_left"], [0] * len(ship["crew_left"])),
                set_(["ships", ship_id, "te_fire_turn"], state["turn"])]

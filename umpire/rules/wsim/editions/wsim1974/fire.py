@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.ship import SIDES, effective_quality, is_captured
 from umpire.rules.wsim.turns import can_work_guns
@@ -43,7 +43,7 @@ def load(state: dict, ship_id: str, side: str, shot: str, tables, optional: list
                       f"--optional {AMMO}")
     p = ["ships", ship_id]
     if not can_work_guns(ship) or ship["state"] in ("sinking", "exploding"):
-        raise Refused(f"{ship['name']} cannot load: she has {ship['state']} or has no crew")
+        raise Refused(f"{ship['name']} cannot load: she {has_state(ship['state'])} or has no crew")
     if shot == "chain" and not tables["ammunition"]["british_chainshot"]:
 
         if is_british(ship):

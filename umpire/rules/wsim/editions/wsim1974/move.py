@@ -14,7 +14,7 @@ the counters; it says where the move ends, and when and which way she drifts."""
 from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.notation import order_units, parse, written
 from umpire.rules.wsim.editions.wsim1974.optional import anchored
 from umpire.rules.wsim.moves import order_for_turn, standing_orders
@@ -156,7 +156,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
              "springs_max": t["springs"]["max_turns"], "clockwise": tables["wind"]["clockwise_step"]}
     optional = list(state.get("optional") or [])
     if ship["state"] in ("sunk", "exploded"):
-        raise Refused(f"{name} has {ship['state']}: she is off the board")
+        raise Refused(f"{name} {has_state(ship['state'])}: she is off the board")
     if str(notation).strip().upper() == "D" or "D" in str(notation).upper():
         raise BadInput(f"move notation {notation!r}: the first edition writes no D; write 0 (or her turns in place): "
                        "the tool says when she drifts (How to Move 7)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.ship import SIDES
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.advanced_fire import Dice
@@ -120,7 +120,7 @@ def explode(state: dict, tables, ship_id: str, near: list[str]):
         if sid in seen:
             raise BadInput(f"explode --near {sid}: named twice")
         if other["state"] in GONE:
-            raise BadInput(f"explode --near {sid}: {other['name']} has {other['state']}")
+            raise BadInput(f"explode --near {sid}: {other['name']} {has_state(other['state'])}")
         seen.append(sid)
     labels = ("exploding",) + tuple(f"{sid}: Rigging Effects Table" for sid in near)
     return Plan(DiceNeed(len(labels), 6, labels), lambda rolls, typed: _explode(state, tables, ship_id, near,
@@ -180,7 +180,7 @@ def repair(state: dict, tables, ship_id: str, what: str) -> Resolution:
     t = tables[T]["repairs"]
     if ship["state"] in DOOMED + GONE:
         raise Refused(f"{ship['name']} will {ship['state'][:-3]}: no repairs (Sinking and Exploding Ships 5)"
-                      if ship["state"] in DOOMED else f"{ship['name']} has {ship['state']}")
+                      if ship["state"] in DOOMED else f"{ship['name']} {has_state(ship['state'])}")
     if ship.get("struck"):
         raise Refused(f"{ship['name']} has struck: repairs cannot be made on struck ships (Repairs)")
     if ship.get("repaired_turn") == turn:
@@ -264,7 +264,7 @@ def anchor(state: dict, tables, ship_id: str, how: str) -> Resolution:
     p = ["ships", ship_id]
     up_moves = tables[T]["anchors"]["up_moves"]
     if ship["state"] in DOOMED + GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}: she cannot be worked (Sinking and Exploding Ships 5)")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she cannot be worked (Sinking and Exploding Ships 5)")
     at_anchor = bool(ship.get("anchor")) and (not ship.get("anchor_until") or ship["anchor_until"] >= turn)
     if how in NOTATION:
         if ship.get("anchor_cut"):
@@ -326,7 +326,7 @@ def sail(state: dict, tables, ship_id: str, sails: str) -> Resolution:
     turn = state["turn"]
     p = ["ships", ship_id]
     if ship["state"] in DOOMED + GONE or ship.get("struck"):
-        raise Refused(f"{ship['name']} has {ship['state']}: she cannot be sailed")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she cannot be sailed")
     if ship.get("repaired_turn") == turn:
         raise Refused(f"{ship['name']} made repairs this Move: she cannot change sails in it (Repairs)")
     now = ship.get("sails_next") or ship.get("sails") or "battle"
@@ -382,7 +382,7 @@ def tow(state: dict, tables, ship_id: str, towed: str, cast_off: bool) -> Resolu
                           f"{state['ships'][s[why]]['name']} already")
     for s in (ship, other):
         if s["state"] in DOOMED + GONE:
-            raise Refused(f"{s['name']} has {s['state']}: she cannot be worked (Sinking and Exploding Ships 5)")
+            raise Refused(f"{s['name']} {has_state(s['state'])}: she cannot be worked (Sinking and Exploding Ships 5)")
     need_rating(ship, other)   # the tower's speed reads both: asked now, not at every Move's `speed`
     effects = [set_(p + ["tow_ship"], towed), set_(["ships", towed, "tow_by"], ship_id)]
     steps = [Step("towing procedure (a)", f"{ship['name']}'s stern in the hex {other['name']}'s bow points to; "
@@ -423,7 +423,7 @@ def land(state: dict, ship_id: str) -> Resolution:
     game, and "destroyed" for the point count (Scenario 3A)."""
     ship = _ship(state, ship_id)
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']} already")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])} already")
     p = ["ships", ship_id]
     effects = [set_(p + ["state"], "sunk"), set_(p + ["struck"], True), set_(p + ["destroyed_by"], "land"),
                set_(p + ["grounded"], 0)]

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from umpire.rules.wsim.editions.te26.actions import Collide  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.core.ruleset import Plan
 from umpire.core.dice import DiceNeed
 from umpire.rules.wsim import moves
@@ -291,7 +291,7 @@ def collide(state: dict, a: Collide):
     mover, other = state["ships"][a.ship], state["ships"][a.at]
     for s in (mover, other):
         if s["state"] in GONE:
-            raise Refused(f"{s['name']} has {s['state']}")
+            raise Refused(f"{s['name']} {has_state(s['state'])}")
     if mover.get("te_boat") and _larger(mover, other):
         steps = [Step(f"{mover['name']}, a boat, runs into {other['name']}, a larger vessel",
                       f"{other['name']} does not end her move; {mover['name']} ends hers, back in the hex she left",
@@ -356,7 +356,7 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     nor fouled."""
     ship = state["ships"][ship_id]
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}: she is off the board")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}: she is off the board")
     for key in ("for_turn", "erase_orders", "unwritten", "collision"):
         if opts.get(key) not in (None, False, ""):
             raise Refused(f"move --{key.replace('_', '-')}: not for a boat unit's move (TE 2.6 54.1)")

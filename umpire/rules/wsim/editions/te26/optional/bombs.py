@@ -22,7 +22,7 @@ from __future__ import annotations
 from umpire.rules.wsim.editions.te26.actions import Bomb  # noqa: F401  (kept with the other actions)
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.core.ruleset import Plan
 from umpire.rules.wsim.gunnery import parse_result
 from umpire.rules.wsim.editions.te26 import ship_work as te26_ship_work
@@ -86,7 +86,7 @@ def plan(state: dict, tables, a: Bomb):
                        "--facing)")
     ship = state["ships"][a.ship]
     if ship["state"] in ("sunk", "exploded", "surrendered", "captured") or ship.get("struck"):
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     which = _mortar(ship, opts.get("mortar", ""))
     r = rules(tables)
     if opts.get("load"):
@@ -165,7 +165,7 @@ def _check_fire(state: dict, ship: dict, target: dict, which: str, rng: int, r: 
     if (ship.get("te_mortar_loaded_on") or {}).get(which) == turn:
         raise Refused(f"{ship['name']} loaded her {which} mortar this turn (TE 2.6 56.5)")
     if target["state"] in ("sunk", "exploded"):
-        raise Refused(f"{target['name']} has {target['state']}")
+        raise Refused(f"{target['name']} {has_state(target['state'])}")
     if target["controller"] == ship["controller"]:
         raise Refused(f"{target['name']} is a friendly ship")
     if not (te26_ship_work.anchored(target, turn) or target.get("te_aground") or target.get("te_fort")):

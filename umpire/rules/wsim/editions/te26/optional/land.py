@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.core.ruleset import Plan
 from umpire.rules.wsim.ship import effective_quality
 
@@ -71,7 +71,7 @@ def aground(state: dict, tables, ship_id: str, opts: dict):
         raise BadInput(f"aground --lighten: guns are thrown over to refloat a ship aground, not with --{kinds[0]}")
     ship = state["ships"][ship_id]
     if ship["state"] in GONE:
-        raise Refused(f"{ship['name']} has {ship['state']}")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])}")
     g = ship.get("te_aground") or {}
     if lighten or "refloat" in kinds:
         if not g:

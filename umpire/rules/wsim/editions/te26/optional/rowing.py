@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from umpire.rules.wsim.editions.te26.actions import Row  # noqa: F401  (kept with the other actions)
 from umpire.core.errors import BadInput, Refused
-from umpire.core.state import Resolution, Step, set_
+from umpire.core.state import Resolution, Step, set_, has_state
 
 RULE = "rowing"
 
@@ -49,7 +49,7 @@ def row(state: dict, tables, ship_id: str, to: str) -> Resolution:
     r = rules(tables)
     ship, turn = state["ships"][ship_id], state["turn"]
     if ship.get("struck") or ship["state"] in ("surrendered", "sunk", "exploded"):
-        raise Refused(f"{ship['name']} has {ship['state']} (TE 2.6 12.4.4)")
+        raise Refused(f"{ship['name']} {has_state(ship['state'])} (TE 2.6 12.4.4)")
     if ship.get("class_number") is None:
         raise BadInput(f"{ship['name']}: only ships of class {' and '.join(map(str, r['classes']))} may row (TE 2.6 "
                        "39.0); give her class with `ship add --class`")
