@@ -3,7 +3,6 @@ never "has sinking" or "has captured"."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -26,4 +25,3 @@ def test_no_message_puts_a_raw_state_after_has():
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line) and '"why"' not in line]
     assert found == []
-    assert ast.parse((ROOT / "core" / "state.py").read_text(encoding="utf-8"))
