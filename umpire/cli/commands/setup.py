@@ -28,7 +28,7 @@ from umpire.core.state import Resolution, Step, set_
 @cli.command()
 @click.argument("path")
 @click.option("--ruleset", help="wsim-1981, wsim-1974, wsim-te26, dguts or grid (default: the scenario's).")
-@click.option("--level", help="Rules level: WS&IM basic; DGUTS standard, training or fleet (default: the first).")
+@click.option("--level", help="Rules level: WS&IM 1981 and TE 2.6 basic or advanced (1974: basic); DGUTS standard, training or fleet; grid: basic (default: the first).")
 @click.option("--optional", "optional", multiple=True, metavar="NAME", help="Optional rule in play (repeatable).")
 @click.option("--scenario", metavar="ID|FILE", help="Start from a bundled scenario or a scenario file.")
 @click.option("--seed", type=int, help="Seed for the tool's dice (default: random, recorded).")
