@@ -11,8 +11,6 @@ its noun in the right number ("1 turn", "2 turns").
 from __future__ import annotations
 
 import re
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
 from typing import Any
 
 MINUS = "-"
@@ -22,6 +20,8 @@ CLOSE = 0.004                 # a factor this near a fraction of the rules is th
 
 def measure(value: Any, places: int = 1) -> str:
     """A measure: whole numbers plain, others to `places` decimals, trailing zeros dropped."""
+    from decimal import ROUND_HALF_UP, Decimal   # stdlib, loaded when a number is written: `status --json` needs none
+
     exact = Decimal(str(float(value))).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
     text = f"{exact:f}"
     if "." in text:
@@ -32,6 +32,8 @@ def measure(value: Any, places: int = 1) -> str:
 def factor(value: Any) -> str:
     """A factor as the rules write it: whole, or a whole and a fraction ("7 1/3", "1/2"); a value no
     such fraction matches is written as a measure."""
+    from fractions import Fraction   # stdlib, loaded when a factor is written (as `measure` loads decimal)
+
     x = float(value)
     f = Fraction(x).limit_denominator(max(DENOMINATORS))
     if abs(float(f) - x) > CLOSE or f.denominator not in DENOMINATORS:
