@@ -165,3 +165,29 @@ def test_a_long_word_folds_in_linear_time():
     assert time.monotonic() - start < 2
     assert len(lines) == -(-5_000_000 // 110) and all(len(line) <= 110 for line in lines)
     assert wrap("abcdefghij", 3) == ["abc", "def", "ghi", "j"] and wrap("ab cdefg", 0) == list("abcdefg")
+
+
+def test_printing_refuses_a_turn_no_game_reaches(umpire, duel, tmp_path):
+    """A turn number of ten million (a hand-edited file) would print a log of ten million rows."""
+    import re
+
+    assert umpire("turn").code == 0
+    raw = duel.read_text(encoding="utf-8")
+    duel.write_text(re.sub(r'(?ms)(path = \[\n\s+"turn",\n\]\nvalue = )2', r"\g<1>10000000", raw), encoding="utf-8")
+    assert umpire("--json", "status").json["turn"] == 10_000_000
+    res = umpire("sheet", "-o", tmp_path / "out.pdf")
+    assert res.code == 2 and "10000000 turns" in res.err and "999" in res.err
+    assert not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.parametrize("command", ["sheet", "cards"])
+def test_a_dguts_ship_with_millions_of_sails_is_not_drawn(umpire, tmp_path, command):
+    from tests.conftest import CONSTITUTION
+
+    assert umpire("new", tmp_path / "game.toml", "--ruleset", "dguts").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    game = tmp_path / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8").replace("sails = 10\n", "sails = 10000000\n", 1),
+                     encoding="utf-8")
+    res = umpire(command, "-o", tmp_path / "out.pdf")
+    assert res.code == 2 and "Constitution: sails" in res.err and "10000000 squares" in res.err

@@ -28,6 +28,19 @@ def printable_count(what: str, count: object) -> int:
     return count
 
 
+#: the most turns a printed turn log runs to (about 33 pages a ship); a longer game comes only from a
+#: hand-edited turn number or scenario length
+MOST_TURNS = 999
+
+
+def printable_turns(what: str, turns: int) -> int:
+    """`turns` rows of a turn log for `what`, if a log can run that long; otherwise refused (exit 2)."""
+    if not 0 <= turns <= MOST_TURNS:
+        raise BadInput(f"{what}: a turn log of {turns} turns cannot be printed (at most {MOST_TURNS}); "
+                       "the game file or scenario gives a turn number no game reaches: `umpire verify` shows where")
+    return turns
+
+
 @dataclass(frozen=True, slots=True)
 class Track:
     """One row of squares on a log: how many the ship has and how many are crossed off."""

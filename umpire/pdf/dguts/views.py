@@ -20,7 +20,7 @@ from umpire.core.ruleset import find_ruleset
 from umpire.pdf.dguts.journal import DgutsEntry
 from umpire.core.numbers import count, factor, measure
 from umpire.pdf.sources import Fleet
-from umpire.pdf.views import CoverRow, CoverSide, CoverView
+from umpire.pdf.views import printable_count, printable_turns, CoverRow, CoverSide, CoverView
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 POINTS_OF_SAIL = (("close-hauled", "close-hauled"), ("broad-reach", "broad reach"),
@@ -293,7 +293,8 @@ def ladders(values: Mapping, track: Mapping, tables) -> tuple[Ladder, ...]:
 
 def sails_ladder(values: Mapping, track: Mapping) -> Ladder:
     """One box per sail at each SF value of high damage; every third (a mast) drawn heavy."""
-    sf, sails = float(values["sf_value"]), int(values.get("sails", 0))
+    sf = float(values["sf_value"])
+    sails = printable_count(f"{values.get('name', 'her')}: sails", int(values.get("sails", 0)))
     per_mast = int(values.get("sail_factors_per_mast", 3))
     lost, masts_lost = int(track.get("sails_lost", 0)), int(track.get("masts_lost", 0))
     rungs = tuple(Rung(num(sf * k), crossed=k <= lost or k <= masts_lost * per_mast, strong=k % per_mast == 0)
@@ -381,7 +382,7 @@ def log_rows(entries: Sequence[DgutsEntry]) -> tuple[LogRow, ...]:
 
 def rows_needed(ship: DgutsShip) -> int:
     logged = max((int(r.turn) for r in ship.log), default=0)
-    return max(logged, ship.last_turn)
+    return printable_turns(f"ship {ship.ship_id}", max(logged, ship.last_turn))
 
 
 def grid_rows(ship: DgutsShip, count: int) -> tuple[LogRow, ...]:

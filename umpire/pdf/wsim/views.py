@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from umpire.core.errors import BadInput, UmpireError
 from umpire.pdf.wsim.journal import FIRED, RELOADED, SHOT_MARKS, TurnEntry
 from umpire.pdf.sources import Fleet
-from umpire.pdf.views import TITLE_MARKS, BoxGroup, CoverRow, CoverSide, CoverView, Track
+from umpire.pdf.views import printable_turns, TITLE_MARKS, BoxGroup, CoverRow, CoverSide, CoverView, Track
 from umpire.pdf.wsim.layout import load_form
 from umpire.rules.wsim.advanced import halves
 from umpire.rules.wsim.movement import allowance
@@ -432,7 +432,7 @@ def rows_needed(ship: WsimShip) -> int:
     """Grid rows the log must show: the start row and every turn up to the last one logged or played,
     and at least the scenario's length."""
     logged = max((int(r.turn) for r in ship.turns), default=0)
-    return 1 + max(logged, ship.last_turn, ship.length)
+    return 1 + printable_turns(f"ship {ship.ship_id}", max(logged, ship.last_turn, ship.length))
 
 
 # --- cover ----------------------------------------------------------------------
