@@ -191,3 +191,34 @@ def test_a_dguts_ship_with_millions_of_sails_is_not_drawn(umpire, tmp_path, comm
                      encoding="utf-8")
     res = umpire(command, "-o", tmp_path / "out.pdf")
     assert res.code == 2 and "Constitution: sails" in res.err and "10000000 squares" in res.err
+
+
+def test_a_1974_wind_force_off_the_table_shows_its_number(umpire, tmp_path):
+    """A hand-edited wind velocity the Wind Table has no name for: status shows the number, no crash."""
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "wsim-1b").code == 0
+    assert umpire("wind", "--direction", "1", "--velocity", "3", "--change", "5").code == 0
+    raw = game.read_text(encoding="utf-8")
+    assert "velocity = 3" in raw
+    game.write_text(raw.replace("velocity = 3", "velocity = 10000000", 1), encoding="utf-8")
+    res = umpire("--json", "status")
+    assert res.code == 0, res.err
+    assert res.json["wind"]["velocity"] == 10_000_000 and res.json["wind"]["force"] is None
+    assert umpire("status").code == 0
+
+
+@pytest.mark.parametrize("value", ["10000000.0", "-10000000.0", "0.0"])
+def test_fleet_points_from_absurd_fire_factors_end_no_turn_in_a_crash(umpire, tmp_path, value):
+    from tests.conftest import CONSTITUTION, GUERRIERE
+
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "dguts", "--level", "fleet").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    assert umpire("ship", "add", "Guerriere", "--side", "british", *GUERRIERE).code == 0
+    raw = game.read_text(encoding="utf-8")
+    assert "per_side = 5.0" in raw
+    game.write_text(raw.replace("per_side = 5.0", f"per_side = {value}"), encoding="utf-8")
+    for command in (["turn"], ["status"], ["fire", "guerriere", "--at", "constitution", "--range", "3",
+                                           "--side", "port"]):
+        res = umpire(*command)
+        assert res.code in (0, 1, 2) and "internal error" not in res.err, (command, res.err)

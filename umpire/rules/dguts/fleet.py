@@ -38,7 +38,8 @@ def fleet_values(values: Mapping[str, Any], tables: Tables | None = None) -> dic
     worth = {k: round(tons / n, 2) if n else 0.0 for k, n in points.items()}
     worth["fire"] = round(tons / max(1, points["fire"] + points["carronade"]), 2)
     worth["carronade"] = worth["fire"]
-    mast = round(tons / int(values["masts"]) * float(Fraction(str(row["mast_share"]))), 2)
+    masts = int(values["masts"])
+    mast = round(tons / masts * float(Fraction(str(row["mast_share"]))), 2) if masts > 0 else 0.0
     return {"points": points, "worth": worth, "mast_worth": mast, "defense": tons}
 
 
@@ -63,7 +64,8 @@ def fleet_left(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tabl
         lost = math.floor(float(taken["crew"]) / worth + 1e-9) if worth else 0
         left[kind] = max(0, fv["points"][kind] - lost)
     pool = fv["points"]["fire"] + fv["points"]["carronade"]
-    lost = min(pool, math.floor(float(taken["crew"]) / fv["worth"]["fire"] + 1e-9)) if pool else 0
+    worth = fv["worth"]["fire"]      # 0 only where a hand-edited file gives a ship thousands of points
+    lost = min(pool, math.floor(float(taken["crew"]) / worth + 1e-9)) if pool and worth else 0
     carr_lost = round(lost * fv["points"]["carronade"] / pool) if pool else 0     # shared in proportion
     left["carronade"] = fv["points"]["carronade"] - carr_lost
     left["fire"] = fv["points"]["fire"] - (lost - carr_lost)

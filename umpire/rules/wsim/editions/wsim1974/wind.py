@@ -17,15 +17,23 @@ from umpire.rules.wsim.wind import number_option, initial, public, wind_turn  # 
 RULE = "1974 Optional Rules: Wind"
 
 
+def force_name(velocity, tables) -> str | None:
+    """The Wind Table's name of a force, or None for a number the table does not have (a hand-edited
+    game file): status still shows the number."""
+    names = tables["wind"]["velocities"]
+    ok = isinstance(velocity, int) and not isinstance(velocity, bool) and 0 <= velocity < len(names)
+    return names[velocity] if ok else None
+
+
 def describe(wind: dict, tables) -> str:
     where = f"toward {wind['direction']}" if wind["direction"] else "direction not set"
-    return (f"{tables['wind']['velocities'][wind['velocity']]} (force {wind['velocity']}), {where}, "
-            f"wind number {wind['change'] or '-'}")
+    return (f"{force_name(wind['velocity'], tables) or 'not on the Wind Table'} (force {wind['velocity']}), "
+            f"{where}, wind number {wind['change'] or '-'}")
 
 
 def status(wind: dict, tables) -> dict:
     """The wind as `status` shows it: the 1981 keys, and the force by its name."""
-    return {**public(wind), "force": tables["wind"]["velocities"][wind["velocity"]]}
+    return {**public(wind), "force": force_name(wind["velocity"], tables)}
 
 
 def set_wind(state: dict, opts: dict, tables) -> Resolution:
