@@ -132,3 +132,31 @@ def test_blank_scenario_sheets_carry_the_starting_damage_and_what_to_supply(tmp_
     cherub = " ".join(text(next(p for p in got if "id cherub" in text(p) and "Aloft" in text(p))).split())
     assert "two carronade entries of her armament illegible" in cherub
     assert all(x_marks(p) == 0 for p in got if "id essex-jr" in text(p))
+
+
+def test_a_fleet_level_sheet_shows_the_fleet_points_and_what_is_left(tmp_path):
+    """Fleet Action Rules, Notes on Values: a fleet-level ship fights with her fleet points; the sheet
+    prints them, and in a game what damage from every cause has left of them (the same numbers the
+    rules read: rules/dguts/fleet.py)."""
+    from umpire.rules.dguts.fleet import fleet_left, fleet_values
+    from tests.conftest import CONSTITUTION, GUERRIERE
+
+    game = tmp_path / "f.toml"
+    for args in (["new", game, "--ruleset", "dguts", "--level", "fleet", "--seed", "3"],
+                 ["--game", game, "ship", "add", "Constitution", "--side", "american", *CONSTITUTION],
+                 ["--game", game, "ship", "add", "Guerriere", "--side", "british", *GUERRIERE],
+                 ["--game", game, "fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "port",
+                  "--rolls", "1,1"]):          # 200 mast, 200 crew on the fleet table
+        assert run(*args).exit_code == 0, args
+    out = tmp_path / "f.pdf"
+    assert run("--game", game, "sheet", "guerriere", "-o", out).exit_code == 0
+    page = " ".join(text(p) for p in pages(out))
+    g = gamefile.load(game).state()["ships"]["guerriere"]
+    points, left = fleet_values(g["values"])["points"], fleet_left(g["values"], g["track"])
+    assert f"fleet points: fire {points['fire']}, carronade {points['carronade']}, crew {points['crew']}" in page
+    assert f"fleet points left: fire {left['fire']}, carronade {left['carronade']}" in page
+    assert left != {**points, "masts": left["masts"]}                    # the fire took some
+    blank = tmp_path / "b.pdf"
+    assert run("--game", game, "sheet", "guerriere", "--blank", "-o", blank).exit_code == 0
+    blank_text = " ".join(text(p) for p in pages(blank))
+    assert "fleet points: fire" in blank_text and "fleet points left" not in blank_text

@@ -18,6 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from umpire.core.ruleset import find_ruleset
 from umpire.pdf.dguts.journal import DgutsEntry
+from umpire.rules.dguts.fleet import fleet_left, fleet_values
 from umpire.core.numbers import count, factor, measure
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import printable_count, printable_turns, CoverRow, CoverSide, CoverView
@@ -143,7 +144,8 @@ def dguts_ship(ship: Mapping, fleet: Fleet) -> DgutsShip:
         left=left, right=right, speed_note=speed_multipliers(tables),
         guns=armament(values),
         chasers=chaser_text(values), ladders=ladders(values, shown, tables),
-        status=status_lines(values, track) if damage else start_lines(values, shown),
+        status=(status_lines(values, track) if damage else start_lines(values, shown))
+        + (fleet_lines(values, track if damage else {}, tables) if fleet.level == "fleet" else ()),
         log=log_rows(fleet.log.get(sid, ())) if damage else (), last_turn=fleet.turn,
         card_facts=card_facts(values), notes=tuple(fleet.ship_notes.get(sid, ())) if not damage else (),
     )
@@ -346,6 +348,18 @@ def status_lines(values: Mapping, track: Mapping) -> tuple[str, ...]:
         lines.append(f"state: {state}{extra}")
     if int(track.get("morale_checks_owed", 0)):
         lines.append(f"morale checks owed: {track['morale_checks_owed']}")
+    return tuple(lines)
+
+
+def fleet_lines(values: Mapping, track: Mapping, tables) -> tuple[str, ...]:
+    """At the fleet level, her Fleet Action points (Notes on Values) and, in a game, what damage from
+    every cause has left of them (rules/dguts/fleet.py)."""
+    points = fleet_values(values, tables)["points"]
+    lines = ["fleet points: " + ", ".join(f"{k} {points[k]}" for k in ("fire", "carronade", "crew", "gun"))]
+    if track:
+        left = fleet_left(values, track, tables)
+        lines.append("fleet points left: " + ", ".join(f"{k} {left[k]}" for k in ("fire", "carronade", "crew",
+                                                                                 "gun", "masts")))
     return tuple(lines)
 
 
