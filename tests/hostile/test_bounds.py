@@ -222,3 +222,17 @@ def test_fleet_points_from_absurd_fire_factors_end_no_turn_in_a_crash(umpire, tm
                                            "--side", "port"]):
         res = umpire(*command)
         assert res.code in (0, 1, 2) and "internal error" not in res.err, (command, res.err)
+
+
+def test_a_grid_panel_with_millions_of_figures_is_refused_not_drawn(umpire, tmp_path):
+    """Figures on a position and the casualty box come from the game file: a panel draws one circle a
+    figure, so a hand-edited count beyond a row is refused naming the ship and the position."""
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune", "--seed", "5").code == 0
+    assert umpire("crew", "swallow", "--helm", "1", "--stays", "1", "--rigging", "4", "--gunner", "1",
+                  "--port", "5").code == 0
+    raw = game.read_text(encoding="utf-8")
+    assert "\nhelm = 1\n" in raw
+    game.write_text(raw.replace("\nhelm = 1\n", "\nhelm = 10000000\n"), encoding="utf-8")
+    res = umpire("sheet", "-o", tmp_path / "p.pdf")
+    assert res.code == 2 and "swallow figures at helm: 10000000 squares" in res.err, res.err
