@@ -193,3 +193,10 @@ def test_every_ruleset_draws_its_ships_on_the_board(tmp_path, case):
                     assert set(seen[ship["id"]]) == set(ship)
     finally:
         running.stop()
+
+
+def test_last_events_are_the_journal_lines_as_log_prints_them(board, game):
+    assert umpire_cli(game, *FIRE).returncode == 0
+    log = json.loads(umpire_cli(game, "--json", "log").stdout)
+    lines = log["events"] if isinstance(log, dict) else log
+    assert board.state(None)["last_events"] == lines[-10:]

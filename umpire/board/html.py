@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 
 from umpire.board.model import Reading, page_state, reading_side
+from umpire.core import numbers
 
 STYLE = """
 *{box-sizing:border-box}body{margin:0;font:15px/1.35 system-ui,sans-serif;background:#f4f1ea;color:#1b1b1b}
@@ -64,7 +65,8 @@ def page(reading: Reading | None, side: str | None, notice: str) -> str:
                             for s in others) + "</table>")
         if state["last_events"]:
             body.append("<h3>Last events</h3><ol class=log>" + "".join(
-                f'<li value="{int(e["n"])}">{escape(str(e["summary"]))}</li>' for e in state["last_events"])
+                f'<li value="{int(e["n"])}">{escape(numbers.in_text(str(e["summary"])))}</li>'
+                for e in state["last_events"])
                 + "</ol>")
     return ("<!doctype html><html lang=en><head><meta charset=utf-8>"
             '<meta name=viewport content="width=device-width,initial-scale=1">'

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from umpire.core import numbers
 from umpire.core.engine import Session
 from umpire.core.errors import UmpireError
 from umpire.pdf.families import printing_for
@@ -86,7 +85,7 @@ def read(path: Path, stamp: tuple) -> Reading:
         fleet = fleet_from_game(game, state)
         for view, ship in zip(printing.views(fleet), fleet.ships):
             blocks[str(ship["id"])] = printing.board(view)
-    events = [{**line, "summary": numbers.in_text(str(line["summary"])), "ships": sorted(_named(e, state["ships"]))}
+    events = [{**line, "ships": sorted(_named(e, state["ships"]))}
               for line, e in zip(session.log(), game.events)][-200:]
     sides = tuple(dict.fromkeys(str(s["side"]) for s in state["ships"].values()))
     return Reading(stamp, path.name, rs.id, int(state.get("turn", 1)), sides, rs.game_status(state).get("wind"),
