@@ -86,11 +86,10 @@ class PanelView:
     marks: tuple[tuple[str, int, int], ...] = ()
 
     def __post_init__(self) -> None:
-        for what, count in (("crew", self.crew), ("marines", self.marines), ("rigging positions",
-                            self.rigging_positions), ("hull boxes", self.hull_boxes),
-                            ("casualties", self.casualties), ("hull damage", self.hull_damage),
-                            *((f"{b} guns", n) for b, n in self.guns.items()),
-                            *((f"figures at {p}", n) for p, n in (self.placed or {}).items())):
+        for what, count in {"crew": self.crew, "marines": self.marines, "rigging positions": self.rigging_positions,
+                            "hull boxes": self.hull_boxes, "casualties": self.casualties,
+                            "hull damage": self.hull_damage, **{f"{b} guns": n for b, n in self.guns.items()},
+                            **{f"figures at {p}": n for p, n in (self.placed or {}).items()}}.items():
             printable_count(f"{self.ship_id} {what}", count)
 
 
