@@ -83,7 +83,16 @@ class Browser:
         port_file.unlink(missing_ok=True)          # a profile used before: wait for this browser's port
         self.proc = subprocess.Popen([binary, *BROWSER_FLAGS, f"--user-data-dir={profile}",
                                       "--remote-debugging-port=0", f"--window-size={width},{height}", url],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                                     start_new_session=True)     # its own group: closing ends every process
+        self.sock = None
+        try:
+            self._open(port_file, width, height)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, port_file: Path, width: int, height: int) -> None:
         end = time.monotonic() + 60
         while not (port_file.exists() and port_file.read_text().strip()):
             assert time.monotonic() < end and self.proc.poll() is None, "chromium did not start"
@@ -128,13 +137,26 @@ class Browser:
         path.write_bytes(base64.b64decode(data))
 
     def close(self) -> None:
-        with_suppress = (OSError,)
+        """End the browser and every process it started (renderers, GPU and zygote processes)."""
         try:
-            self.sock.close()
-        except with_suppress:
+            if self.sock is not None:
+                self.sock.close()
+        except OSError:
             pass
-        self.proc.kill()
-        self.proc.wait(timeout=10)
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(self.proc.pid, sig)
+            except ProcessLookupError:
+                break
+            try:
+                self.proc.wait(timeout=5)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)     # what the browser left behind, if anything
+        except ProcessLookupError:
+            pass
 
 
 def _connect(url: str) -> socket.socket:
