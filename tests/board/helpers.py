@@ -27,9 +27,19 @@ class Running:
         self.proc = subprocess.Popen([sys.executable, "-m", "umpire", "--game", str(game), "--json", "serve",
                                       "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      stdin=subprocess.DEVNULL, text=True)
-        self.lines = [json.loads(self.proc.stdout.readline() or "null") for _ in range(pages)]
+        self.lines = [self._line(30) for _ in range(pages)]
         assert all(self.lines), ("the board printed too few pages", self.lines)
         self.pages: dict[str | None, str] = {line.get("side"): line["url"] for line in self.lines}
+
+    def _line(self, timeout: float):
+        """The next start-up line as JSON; a board that prints nothing within `timeout` s is stopped
+        and the test fails (never waits for ever)."""
+        import select
+
+        if not select.select([self.proc.stdout], [], [], timeout)[0]:
+            self.proc.kill()
+            raise AssertionError(f"the board printed no page within {timeout} s")
+        return json.loads(self.proc.stdout.readline() or "null")
 
     def get(self, url: str, method: str = "GET") -> tuple[int, bytes]:
         req = urllib.request.Request(url, method=method)
