@@ -27,19 +27,31 @@ class Running:
         self.proc = subprocess.Popen([sys.executable, "-m", "umpire", "--game", str(game), "--json", "serve",
                                       "--port", "0", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      stdin=subprocess.DEVNULL, text=True)
-        self.lines = [self._line(30) for _ in range(pages)]
-        assert all(self.lines), ("the board printed too few pages", self.lines)
+        self.lines = self._lines(pages, 30)
+        assert len(self.lines) == pages and all(self.lines), ("the board printed too few pages", self.lines)
         self.pages: dict[str | None, str] = {line.get("side"): line["url"] for line in self.lines}
 
-    def _line(self, timeout: float):
-        """The next start-up line as JSON; a board that prints nothing within `timeout` s is stopped
-        and the test fails (never waits for ever)."""
-        import select
+    def _lines(self, count: int, timeout: float) -> list:
+        """The first `count` start-up lines as JSON; a board that has not printed them within `timeout`
+        s is stopped and the test fails (never waits for ever)."""
+        import threading
 
-        if not select.select([self.proc.stdout], [], [], timeout)[0]:
+        got: list = []
+
+        def read() -> None:
+            for _ in range(count):
+                line = self.proc.stdout.readline()
+                if not line:
+                    return
+                got.append(json.loads(line))
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        reader.join(timeout)
+        if reader.is_alive():
             self.proc.kill()
-            raise AssertionError(f"the board printed no page within {timeout} s")
-        return json.loads(self.proc.stdout.readline() or "null")
+            raise AssertionError(f"the board printed {len(got)} of {count} pages within {timeout} s")
+        return got
 
     def get(self, url: str, method: str = "GET") -> tuple[int, bytes]:
         req = urllib.request.Request(url, method=method)
