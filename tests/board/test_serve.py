@@ -200,3 +200,12 @@ def test_last_events_are_the_journal_lines_as_log_prints_them(board, game):
     log = json.loads(umpire_cli(game, "--json", "log").stdout)
     lines = log["events"] if isinstance(log, dict) else log
     assert board.state(None)["last_events"] == lines[-10:]
+
+
+def test_the_shell_sends_the_board_to_a_terminal_of_its_own(game):
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "umpire", "--game", str(game), "shell"], input="serve\nstatus\n",
+                         capture_output=True, text=True, timeout=60)
+    assert "terminal of its own" in res.stderr and "MARS" in res.stdout

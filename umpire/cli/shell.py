@@ -65,6 +65,9 @@ def run_line(obj, line: str, number: int | None = None) -> int | None:
         words = [*words[1:], "--help"]
     if words[0] == "shell":
         return _refuse(obj, "a shell cannot start another shell", 2, fields)
+    if words[0] == "serve":   # it serves until interrupted: the shell would wait for it for ever
+        return _refuse(obj, "the players' board runs in a terminal of its own: start `umpire serve` there; "
+                       "it follows what this shell journals", 2, fields)
     code = run(_globals(obj) + words, error_fields=fields)
     if code and number is not None:
         click.echo(f"umpire: line {number} failed (exit {code}): {line.strip()}", err=True)
