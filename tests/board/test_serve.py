@@ -209,4 +209,4 @@ def test_the_shell_sends_the_board_to_a_terminal_of_its_own(game):
     res = subprocess.run([sys.executable, "-m", "umpire", "--game", str(game), "shell", "--keep-going"],
                          input="serve\nstatus\n",
                          capture_output=True, text=True, timeout=60)
-    assert "terminal of its own" in res.stderr and "MARS" in res.stdout
+    assert "terminal of its own" in res.stderr and "mars" in res.stdout
