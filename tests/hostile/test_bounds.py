@@ -3,6 +3,8 @@ the rules or the file format can hold, files by kind before anything is read."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 
@@ -236,3 +238,21 @@ def test_a_grid_panel_with_millions_of_figures_is_refused_not_drawn(umpire, tmp_
     game.write_text(raw.replace("\nhelm = 1\n", "\nhelm = 10000000\n"), encoding="utf-8")
     res = umpire("sheet", "-o", tmp_path / "p.pdf")
     assert res.code == 2 and "swallow figures at helm: 10000000 squares" in res.err, res.err
+
+
+def test_a_grid_ship_with_a_billion_hull_boxes_is_refused_before_her_rows_are_laid_out(umpire, tmp_path):
+    """The panel's hull rows are laid out from the box count: a hand-edited billion is refused first."""
+    import time
+
+    from umpire.core import game as gamefile
+    from umpire.core.errors import BadInput
+    from umpire.pdf.grid.panels import panel_view
+
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune", "--seed", "5").code == 0
+    loaded = gamefile.load(game)
+    ship = {**loaded.state()["ships"]["swallow"], "hull_boxes": 1_000_000_000}
+    start = time.monotonic()
+    with pytest.raises(BadInput) as exc:
+        panel_view(ship, loaded.tables())
+    assert "swallow hull boxes: 1000000000 squares" in str(exc.value) and time.monotonic() - start < 5

@@ -78,8 +78,7 @@ class PanelView:
     state: str = "active"
     #: the setting the sail marker shows (`sail`), "" when none is shown
     sail: str = ""
-    #: boats carrying a gun (Ships Boats)
-    boat_guns: tuple[str, ...] = ()
+    boat_guns: tuple[str, ...] = ()     # boats carrying a gun (Ships Boats)
     #: the setting she sails at after sails lost and hull rows (L284-286), "" when no marker is shown
     sails_at: str = ""
     #: permanent damage and sails lost to mark on the cover (L270-271): (what, boxes, crossed)
@@ -96,6 +95,7 @@ class PanelView:
 def panel_view(ship: dict, tables, blank: bool = False) -> PanelView:
     """A ship of the game state (or as set up, `blank`) as its control panel shows it."""
     mv = tables["movement"]
+    printable_count(f"{ship.get('id')} hull boxes", ship.get("hull_boxes"))   # before her rows are laid out
     cards = {c["id"]: f"{c['title']} {c['text']}" for c in deck_table(ship, tables)["cards"]}
     fresh = blank
     return PanelView(
