@@ -256,3 +256,36 @@ def test_a_grid_ship_with_a_billion_hull_boxes_is_refused_before_her_rows_are_la
     with pytest.raises(BadInput) as exc:
         panel_view(ship, loaded.tables())
     assert "swallow hull boxes: 1000000000 squares" in str(exc.value) and time.monotonic() - start < 5
+
+
+def test_a_wind_velocity_off_the_table_is_refused_by_the_rules_that_read_it_and_set_right_by_wind(umpire, tmp_path):
+    from tests.conftest import HERCULE, MARS
+
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "wsim-1981", "--level", "advanced", "--seed", "5").code == 0
+    for name, side, spec in (("MARS", "british", MARS), ("HERCULE", "french", HERCULE)):
+        assert umpire("ship", "add", name, "--side", side, "--spec", spec, "--turning", "2").code == 0
+    assert umpire("wind", "--direction", "1", "--velocity", "3", "--change", "5").code == 0
+    raw = game.read_text(encoding="utf-8")
+    game.write_text(raw.replace("velocity = 3", "velocity = 100000000"), encoding="utf-8")
+    res = umpire("fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right")
+    assert res.code == 2 and "not on the Wind Table" in res.err
+    assert umpire("wind", "--direction", "1", "--velocity", "3", "--change", "5").code == 0
+    assert umpire("fire", "mars", "--at", "hercule", "--range", "3", "--side", "left", "--facing", "right").code == 0
+
+
+def test_a_dguts_broadside_of_a_hundred_million_factors_is_refused_not_rolled(umpire, tmp_path):
+    import time
+
+    from tests.conftest import CONSTITUTION, GUERRIERE
+
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--ruleset", "dguts").code == 0
+    assert umpire("ship", "add", "Constitution", "--side", "american", *CONSTITUTION).code == 0
+    assert umpire("ship", "add", "Guerriere", "--side", "british", *GUERRIERE).code == 0
+    raw = game.read_text(encoding="utf-8")
+    game.write_text(raw.replace("per_side = 5.0", "per_side = 100000000.0", 1).replace(
+        "crew_factors = 21.714285714285715", "crew_factors = 100000000.0"), encoding="utf-8")
+    start = time.monotonic()
+    res = umpire("fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "port")
+    assert res.code == 2 and "fire factors bear" in res.err and time.monotonic() - start < 5

@@ -243,6 +243,11 @@ def _in_range(groups: list[tuple[str, Fraction]], order: FireOrder, long_reach: 
     return kept
 
 
+#: the most dice one fire rolls: a ship carries at most 500 guns (commands_common.MAX_GUNS), so a
+#: broadside has far fewer fire factors; more comes only from a hand-edited game file
+MAX_FIRE_DICE = 1000
+
+
 def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, Any],
                        order: FireOrder, steps: list[Step]) -> tuple[list[Die], Fraction]:
     """One die per factor, as far as the crew detailed to the guns reaches (Basic Rules VIII.A)."""
@@ -266,8 +271,12 @@ def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, A
         calibre, carr = int(key.removesuffix("C")), key.endswith("C")
         label = f"{calibre}#{'C' if carr else ''}"
         whole, part = divmod(factors, 1)
-        shares = [Fraction(1)] * int(whole) + ([part] if part else [])
-        for n, share in enumerate(shares, start=1):
+        for n in range(1, int(whole) + (2 if part else 1)):    # lazily: a hand-edited factor may be huge
+            share = Fraction(1) if n <= whole else part
+            if len(dice) >= MAX_FIRE_DICE:
+                raise BadInput(f"more than {MAX_FIRE_DICE} fire factors bear: no broadside fires so many "
+                               "(500 guns at most); the game file has been changed by hand: `umpire verify` "
+                               "shows where")
             use = min(share, left)
             if use <= 0:
                 break

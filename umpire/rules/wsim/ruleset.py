@@ -194,6 +194,8 @@ class Wsim1981(Ruleset):
         (the `citations` table of its data; rules/wsim/citations.py)."""
         try:
             self.check_arrived(state, action)
+            if action.get("command") != "wind":      # the umpire may set a bad wind right with `wind`
+                check_wind(state, tables)
             return citations.cited(tables, self.plan_action(state, tables, without_legacy(action)))
         except UmpireError as exc:
             raise citations.error(tables, exc) from None
@@ -217,6 +219,7 @@ class Wsim1981(Ruleset):
     def query(self, state: dict, tables, command: str, ship: str, opts: dict):
         """A read-only answer, cited as the game's own text numbers its rules."""
         try:
+            check_wind(state, tables)
             return citations.cited(tables, super().query(state, tables, command, ship, opts))
         except UmpireError as exc:
             raise citations.error(tables, exc) from None
@@ -231,3 +234,15 @@ class Wsim1981(Ruleset):
         """Rules that follow any change: the end of the game, prisoners rising against a thin
         prize crew, and what the Optional Rules and the Advanced Game add (`planners.after`)."""
         load(_p("after"))(self, state, res, tables)
+
+
+def check_wind(state: dict, tables) -> None:
+    """A wind velocity the edition's Wind Table has no row for comes only from a hand-edited game file:
+    every rule that reads the wind is refused (exit 2) rather than reading past the table."""
+    velocity = (state.get("wind") or {}).get("velocity")
+    if velocity is None:
+        return
+    names = tables["wind"]["velocities"]
+    if isinstance(velocity, bool) or not isinstance(velocity, int) or not 0 <= velocity < len(names):
+        raise BadInput(f"the game's wind velocity {velocity!r} is not on the Wind Table (0 to {len(names) - 1}); "
+                       "the game file has been changed by hand: `umpire verify` shows where, `umpire wind` sets it")
