@@ -236,8 +236,9 @@ def test_a_grid_panel_with_millions_of_figures_is_refused_not_drawn(umpire, tmp_
     raw = game.read_text(encoding="utf-8")
     assert "\nhelm = 1\n" in raw
     game.write_text(raw.replace("\nhelm = 1\n", "\nhelm = 10000000\n"), encoding="utf-8")
-    res = umpire("sheet", "-o", tmp_path / "p.pdf")
-    assert res.code == 2 and "swallow figures at helm: 10000000 squares" in res.err, res.err
+    res = umpire("sheet", "-o", tmp_path / "p.pdf")      # refused when the game is read, or by the panel
+    assert res.code == 2 and "swallow" in res.err and "helm" in res.err and "10000000" in res.err, res.err
+    assert not (tmp_path / "p.pdf").exists()
 
 
 def test_a_grid_ship_with_a_billion_hull_boxes_is_refused_before_her_rows_are_laid_out(umpire, tmp_path):
@@ -289,3 +290,17 @@ def test_a_dguts_broadside_of_a_hundred_million_factors_is_refused_not_rolled(um
     start = time.monotonic()
     res = umpire("fire", "constitution", "--at", "guerriere", "--range", "3", "--side", "port")
     assert res.code == 2 and "fire factors bear" in res.err and time.monotonic() - start < 5
+
+
+def test_a_grid_ship_with_a_hundred_million_figures_at_a_position_is_refused_on_reading(umpire, tmp_path):
+    """The grid rules walk figures one by one (boarding, its odds): a count no ship has is refused when
+    the game is read, naming the ship and the position, before any rule runs (it took 4 GB and 12 s)."""
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune", "--seed", "5").code == 0
+    assert umpire("crew", "swallow", "--helm", "1", "--stays", "1", "--rigging", "4", "--gunner", "1",
+                  "--port", "5").code == 0
+    raw = game.read_text(encoding="utf-8")
+    game.write_text(raw.replace("\nhelm = 1\n", "\nhelm = 100000000\n"), encoding="utf-8")
+    for command in (["board", "swallow", "--at", "royal-fortune"], ["status"]):
+        res = umpire(*command)
+        assert res.code == 2 and "figures at helm 100000000" in res.err and "swallow" in res.err, res.err
