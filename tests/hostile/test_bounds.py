@@ -304,3 +304,38 @@ def test_a_grid_ship_with_a_hundred_million_figures_at_a_position_is_refused_on_
     for command in (["board", "swallow", "--at", "royal-fortune"], ["status"]):
         res = umpire(*command)
         assert res.code == 2 and "figures at helm 100000000" in res.err and "swallow" in res.err, res.err
+
+
+@pytest.mark.parametrize("edit, command", [
+    ("deck", ["ram", "swallow", "--at", "royal-fortune"]),
+    ("fire_start", ["fire", "swallow", "--at", "royal-fortune", "--range", "2", "--side", "starboard"]),
+])
+def test_grid_counts_no_ship_has_are_refused(umpire, tmp_path, edit, command):
+    """Cards left in a deck and the manning recorded at the start of the fire phase: a hand-edited count
+    of a hundred million is refused at once, not walked card by card or gun by gun."""
+    import time
+    import tomllib
+
+    import tomli_w
+
+    from umpire.core import game as gamefile
+
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune", "--seed", "5").code == 0
+    assert umpire("crew", "swallow", "--helm", "1", "--stays", "1", "--rigging", "4", "--gunner", "1",
+                  "--port", "5").code == 0
+    assert umpire("fire", "swallow", "--at", "royal-fortune", "--range", "2", "--side", "port").code in (0, 1)
+    doc = tomllib.loads(game.read_text(encoding="utf-8"))
+    if edit == "deck":
+        card = next(iter(gamefile.load(game).state()["ships"]["royal-fortune"]["deck"]))
+        path = ["ships", "royal-fortune", "deck", card]
+    else:
+        path = ["fire_start", "swallow", "guns", "starboard"]
+    doc["events"].append({"n": len(doc["events"]) + 1, "kind": "note", "summary": "edited by hand",
+                          "action": {"command": "note"}, "effects": [{"op": "set", "path": path,
+                                                                      "value": 100_000_000}]})
+    game.write_bytes(tomli_w.dumps(doc).encode("utf-8"))
+    start = time.monotonic()
+    res = umpire(*command)
+    assert res.code == 2 and ("100000000" in res.err or "than any ship has" in res.err), res.err
+    assert time.monotonic() - start < 5

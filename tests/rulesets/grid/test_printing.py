@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from umpire.core.tables import Tables
+from umpire.pdf.fonts import register
 from umpire.pdf.grid import panels as P
 from umpire.rules.grid.ruleset import Grid
+
+
+@pytest.fixture(autouse=True)
+def _fonts():
+    """The panel's fonts, as `panels_pdf` registers them: the drawing helpers tested alone measure text
+    in them, whatever ran before in this process."""
+    register(P.FONT)
+    register(P.BOLD)
 
 T = Tables("grid")
 RS = Grid()

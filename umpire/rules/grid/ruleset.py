@@ -24,11 +24,6 @@ from umpire.rules.grid.cards import check_deck, full_deck
 _P = "umpire.rules.grid.planners:"
 
 
-#: the most figures (or hull boxes) a ship of the grid game has: the sample ships carry a few dozen;
-#: a larger count comes only from a hand-edited game file
-MOST_FIGURES = 999
-
-
 class Grid(Ruleset):
     id = "grid"
     aliases = ("square-grid", "crew-counter")
@@ -114,10 +109,11 @@ class Grid(Ruleset):
             return f"crew quality {ship.get('quality')!r} is not one of {', '.join(S.QUALITIES)}"
         counts = {"crew": ship.get("crew"), "marines": ship.get("marines"), "hull boxes": ship.get("hull_boxes"),
                   **{f"figures at {p}": n for p, n in (ship.get("positions") or {}).items()},
-                  **{f"casualty box {k}": n for k, n in (ship.get("casualty_box") or {}).items()}}
+                  **{f"casualty box {k}": n for k, n in (ship.get("casualty_box") or {}).items()},
+                  **{f"cards {k} in her deck": n for k, n in (ship.get("deck") or {}).items()}}
         for what, n in counts.items():   # the rules walk figures one by one: a count no ship has is refused
-            if isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= MOST_FIGURES:
-                return f"{what} {n}: no ship carries so many (0 to {MOST_FIGURES})"
+            if isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= S.MOST_FIGURES:
+                return f"{what} {n}: no ship carries so many (0 to {S.MOST_FIGURES})"
         return ""
 
     def default_rulings(self) -> list[Ruling]:

@@ -155,11 +155,22 @@ def fire_manning(ship: dict) -> dict:
             "marines_rigging": pos(ship, "marines_rigging")}
 
 
+#: the most figures, guns, cards or hull boxes a ship of the grid game has (the sample ships carry a few
+#: dozen); a larger count comes only from a hand-edited game file, and the rules walk them one by one
+MOST_FIGURES = 999
+
+
 def at_fire_start(state: dict, sid: str) -> dict | None:
     """The ship's manning as this move's gunnery began, or None before its first shot."""
     if state.get("fire_turn") != state.get("turn"):
         return None
-    return (state.get("fire_start") or {}).get(sid)
+    start = (state.get("fire_start") or {}).get(sid)
+    if isinstance(start, dict):
+        counts = [*(start.get("guns") or {}).values(), start.get("gunner"), start.get("marines_rigging")]
+        if any(isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= MOST_FIGURES for n in counts):
+            raise BadInput(f"ship {sid}: her manning at the start of the fire phase counts more guns or figures "
+                           f"than any ship has (0 to {MOST_FIGURES}); the game file has been changed by hand")
+    return start
 
 
 def record(ship: dict, key: str) -> dict:
