@@ -339,3 +339,33 @@ def test_grid_counts_no_ship_has_are_refused(umpire, tmp_path, edit, command):
     res = umpire(*command)
     assert res.code == 2 and ("100000000" in res.err or "than any ship has" in res.err), res.err
     assert time.monotonic() - start < 5
+
+
+def test_a_hull_row_ruling_of_no_boxes_is_refused_not_laid_out_for_ever(umpire, tmp_path):
+    game = tmp_path / "game.toml"
+    assert umpire("new", game, "--scenario", "grid-swallow-royal-fortune", "--seed", "5").code == 0
+    before = game.read_bytes()
+    for rows in ("[-1, -1, -1, -1]", "[0, 10, 10, 4]"):
+        res = umpire("rulings", "set", "panel.hull_rows", rows, "--reason", "x")
+        assert res.code == 2 and "each row of hull boxes holds 1 to 999" in res.err, res.err
+    assert game.read_bytes() == before
+    rulings = tmp_path / "r.toml"
+    rulings.write_text('[rulings]\n"panel.hull_rows" = [-1, -1, -1, -1]\n', encoding="utf-8")
+    res = umpire("--rulings", rulings, "sheet", "-o", tmp_path / "p.pdf")
+    assert res.code == 2 and "hull boxes" in res.err
+
+
+def test_exact_boarding_odds_are_bounded_in_work():
+    """Grid `odds board` keeps partial outcomes that grow with the fourth power of the figures: about ten
+    a side is exact in a few seconds; more is refused at once rather than run for minutes."""
+    import time
+
+    from umpire.core.errors import BadInput
+    from umpire.rules.grid.odds import BoardOdds
+
+    small = BoardOdds(((5, 0), (2, 1)), ((5, 0), (2, 1)), ("a", "b"), 7).counts()
+    assert sum(small.values()) == 6 ** 14
+    start = time.monotonic()
+    with pytest.raises(BadInput) as exc:
+        BoardOdds(((16, 0), (2, 1)), ((16, 0), (2, 1)), ("a", "b"), 18).counts()
+    assert "18 against 18 figures" in str(exc.value) and time.monotonic() - start < 10

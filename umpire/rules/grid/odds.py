@@ -6,7 +6,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
+from umpire.core.errors import BadInput
 from umpire.rules.grid.combat import _chance, _count, _on_deck, boarder, defenders, fighters, first_move
+
+#: the most partial outcomes the exact boarding odds keep at once: about ten figures a side, three
+#: seconds; the count grows with the fourth power of the figures, so a larger boarding is refused
+MAX_BOARD_STATES = 500_000
+
 
 @dataclass(frozen=True)
 class BoardOdds:
@@ -37,6 +43,10 @@ class BoardOdds:
         for v in range(max(offs) + 6, min(offs), -1):
             for g, o in enumerate(offs):                       # one group at a time: few ways each
                 states = self._place(states, g, v - o)
+                if len(states) > MAX_BOARD_STATES:
+                    raise BadInput(f"odds board: {na} against {nd} figures is too many for exact odds here "
+                                   f"(the count grows with the fourth power of the figures; at most about 10 a "
+                                   "side); roll the boarding at the table or with `board`")
             done: dict[tuple, int] = {}
             for st, n in states.items():
                 key = self._after(st, na, nd, k)

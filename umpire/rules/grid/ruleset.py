@@ -97,6 +97,13 @@ class Grid(Ruleset):
     def status(self, ship: dict) -> dict:
         return S.status(ship)
 
+    def check_rulings(self, tables) -> None:
+        """As every ruleset's, and a hull-row ruling must give rows of boxes (a row of none or fewer would
+        lay out rows for ever)."""
+        super().check_rulings(tables)
+        if any(k.startswith("panel.hull_rows") for k in getattr(tables, "rulings", {}) or {}):
+            S.hull_row_sizes(1, tables["panel"]["hull_rows"])
+
     def ship_problem(self, ship: dict) -> str:
         """A movement class the ship's type does not have, or a crew quality that is none of the three
         (a hand-edited set-up or state)."""

@@ -231,6 +231,10 @@ def marked_with(ship: dict, effect: str) -> list[str]:
 def hull_row_sizes(boxes: int, drawn) -> list[int]:
     """A ship's hull-damage rows: the drawn rows in order, the boxes past hers deleted from the last row
     back; boxes beyond the drawing (a larger ship) run on in rows as long as the longest drawn."""
+    drawn = list(drawn)
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MOST_FIGURES for n in drawn):
+        raise BadInput(f"panel.hull_rows {drawn!r}: each row of hull boxes holds 1 to {MOST_FIGURES} boxes "
+                       "(a house ruling: `umpire rulings set panel.hull_rows \"[10, 10]\"`)")
     out, left = [], boxes
     for n in drawn:
         if left <= 0:
