@@ -26,7 +26,10 @@ from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 
 def levels(values: Mapping[str, Any]) -> list[str]:
     """Upper deck, each lower deck, then the hold (below the waterline)."""
-    return ["upper"] + [f"deck{n}" for n in range(2, int(values["decks"]) + 1)] + ["hold"]
+    decks = int(values["decks"])
+    if not 1 <= decks <= 9:       # three-deckers at most; more comes only from a hand-edited game file
+        raise BadInput(f"decks {decks}: a ship has 1 to 9 decks here (three at most in the age of sail)")
+    return ["upper"] + [f"deck{n}" for n in range(2, decks + 1)] + ["hold"]
 
 
 def ship_areas(values: Mapping[str, Any], tables: Tables | None = None) -> list[str]:

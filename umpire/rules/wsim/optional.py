@@ -275,6 +275,8 @@ def _resolve_masts(state: dict, tables, ship_id: str, rolls, typed: bool) -> Res
     dice = Dice(tuple(rolls), typed, f"{ship['name']}'s mast roll")
     steps, masts = [], []
     hanging = list(ship.get("mast_over") or [])
+    if not 0 <= int(ship["masts_due"]) <= 3:     # a ship has three masts: more is a hand-edited game file
+        raise BadInput(f"{ship['name']} owes {ship['masts_due']} mast dice: a ship has three masts at most")
     for i in range(ship["masts_due"]):
         die = dice.take(f"mast {i + 1}")
         if die in t["hangs_over_rolls"]:
