@@ -210,3 +210,18 @@ def test_the_shell_sends_the_board_to_a_terminal_of_its_own(game):
                          input="serve\nstatus\n",
                          capture_output=True, text=True, timeout=60)
     assert "terminal of its own" in res.stderr and "mars" in res.stdout
+
+
+def test_a_board_started_on_a_game_with_no_snapshot_writes_none(game):
+    """Started where no snapshot or journal index is kept beside the game, the board reads the journal
+    and writes neither (a command would keep them; the board is a reader only)."""
+    for p in game.parent.iterdir():
+        if p.name.startswith(f".{game.name}."):
+            p.unlink()
+    before = _files(game.parent)
+    running = Running(game, 3)
+    try:
+        assert running.get(running.pages["british"])[0] == 200 and running.state(None)["ships"]
+    finally:
+        running.stop()
+    assert _files(game.parent) == before

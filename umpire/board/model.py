@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from umpire.core import game as gamefile
 from umpire.core.engine import Session
 from umpire.core.errors import UmpireError
 from umpire.pdf.families import printing_for
@@ -34,7 +35,6 @@ class Reading:
     game: str
     ruleset: str
     turn: int
-    sides: tuple[str, ...]
     wind: Any
     ships: dict[str, dict]                 # id -> `--json status` of the ship
     blocks: dict[str, tuple]               # id -> her sheet's blocks (Printing.board)
@@ -52,12 +52,23 @@ class Board:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _version: int = 0
 
+    def start(self) -> Reading:
+        """The first reading; a game that cannot be read is refused as every command refuses it (where
+        `current` keeps the last good reading and says why in `notice`)."""
+        with self._lock:
+            try:
+                stamp = gamefile._stamp(os.stat(self.path))
+            except OSError:
+                stamp = None                  # `read` names what is wrong with the file
+            self.reading = read(self.path, stamp)
+            self._version = self.reading.version = 1
+            return self.reading
+
     def current(self) -> Reading | None:
         """The reading of the file as it stands (read again only when its stamp has changed)."""
         with self._lock:
             try:
-                st = os.stat(self.path)
-                stamp = (st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+                stamp = gamefile._stamp(os.stat(self.path))   # as a session tells the file has changed
             except OSError as exc:
                 self.notice = f"the game file cannot be read ({exc.strerror}); showing the last good state"
                 return self.reading
@@ -87,8 +98,7 @@ def read(path: Path, stamp: tuple) -> Reading:
             blocks[str(ship["id"])] = printing.board(view)
     events = [{**line, "ships": sorted(_named(e, state["ships"]))}
               for line, e in zip(session.log(), game.events)][-200:]
-    sides = tuple(dict.fromkeys(str(s["side"]) for s in state["ships"].values()))
-    return Reading(stamp, path.name, rs.id, int(state.get("turn", 1)), sides, rs.game_status(state).get("wind"),
+    return Reading(stamp, path.name, rs.id, int(state.get("turn", 1)), rs.game_status(state).get("wind"),
                    ships, blocks, events)
 
 
@@ -134,6 +144,11 @@ def page_state(reading: Reading | None, side: str | None, notice: str = "") -> d
 def _class(status: dict) -> str:
     value = status.get("class") or status.get("type") or ""
     return "" if isinstance(value, (dict, list)) else str(value)
+
+
+def sides(reading: Reading) -> list[str]:
+    """The game's sides, in the order their first ships were set up."""
+    return list(dict.fromkeys(str(s.get("side", "")) for s in reading.ships.values()))
 
 
 def reading_side(reading: Reading, ship_id: str) -> str:

@@ -14,9 +14,8 @@ import socket
 import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
-from umpire.board.html import page
+from umpire.board.html import page as page_html
 from umpire.board.model import Board, page_state
 
 NOT_FOUND = b"<!doctype html><title>not found</title><p>Nothing here. Ask the umpire for your page's address.</p>"
@@ -89,7 +88,8 @@ class Handler(BaseHTTPRequestHandler):
             body = json.dumps(page_state(reading, page.side, board.notice)).encode("utf-8")
             self._send(200, body, "application/json", head)
         else:
-            self._send(200, page_html(reading, page.side, board.notice), "text/html; charset=utf-8", head)
+            self._send(200, page_html(reading, page.side, board.notice).encode("utf-8"), "text/html; charset=utf-8",
+                       head)
 
     def do_GET(self) -> None:  # noqa: N802 - the base class's name
         self._route(head=False)
@@ -107,17 +107,10 @@ class Handler(BaseHTTPRequestHandler):
     do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _refuse
 
 
-def page_html(reading, side, notice) -> bytes:
-    return page(reading, side, notice).encode("utf-8")
-
-
-def serve(path: Path, host: str, port: int, sides: list[str], started) -> None:
-    """Serve the board until `stop` is set by a signal; `started(server, pages)` is called once
-    the port is bound."""
-    board = Board(path)
-    reading = board.current()
-    known = list(reading.sides) if reading else []
-    pages = make_pages(sides or known)
+def serve(board: Board, host: str, port: int, sides: list[str], started) -> None:
+    """Serve the board, a page for the umpire and one for each of `sides`, until `stop` is set (by a
+    signal); `started(server, pages, stop)` is called once the port is bound."""
+    pages = make_pages(sides)
     server = BoardServer((host, port), board, pages)
     stop = threading.Event()
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.25}, daemon=True)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from umpire.core.errors import BadInput
 from umpire.core.ships import make_id
+from umpire.core.suggest import did_you_mean
 
 WIDTH = 100
 ID_WIDTH = 24
@@ -19,6 +21,22 @@ DGUTS_LEGEND = "hi/lo: damage points high/low; CF: crew factors left/at start; s
 FLEET_LEGEND = ("mast/crew: damage from every cause; points left: fire (+C carronade), crew, gun; "
                 "CF: crew factors left/at start; masts left/of")
 GRID_LEGEND = "crew, mar(ines) alive (in the casualty box); guns P/S/B/St fit; hull boxes crossed/of (plugged); pile; held cards"
+
+
+def sides_named(ships: dict, text: str) -> set[str]:
+    """The sides `text` names among `ships` (id -> a ship or her status, each with `side`, maybe
+    `nation`): exact, else by case-insensitive prefix, else the sides of the ships of that nation;
+    none is refused with the nearest and the list (`status --side`, `serve --side`)."""
+    sides = sorted({str(s["side"]) for s in ships.values()})
+    key = text.strip().lower()
+    hits = [s for s in sides if s.lower() == key] or [s for s in sides if s.lower().startswith(key)]
+    if not hits and key:   # a nation names the side its ships sail for (`french` for `franco-venetian`)
+        hits = [str(s["side"]) for s in ships.values() if str(s.get("nation") or "").lower().startswith(key)]
+    if not hits:
+        nations = sorted({str(s.get("nation") or "") for s in ships.values()} - {""})
+        raise BadInput(f"no side {text!r} in this game{did_you_mean(text, sides + nations)} "
+                       f"(sides: {', '.join(sides) or 'none yet'})")
+    return set(hits)
 
 
 def lines(turn: int, ruleset: str, summaries: list[dict], ships: dict, width: int = WIDTH) -> list[str]:

@@ -8,8 +8,6 @@ import click
 
 from umpire.cli import cli, fleet, render, table, text
 from umpire.core.actions import EndTurn
-from umpire.core.errors import BadInput
-from umpire.core.suggest import did_you_mean
 
 
 @cli.command()
@@ -29,7 +27,7 @@ def status(obj, ship, side):
     state, rs = obj.state, obj.ruleset
     ids = [obj.ship(ship)] if ship else list(state["ships"])
     if side:
-        ids = [i for i in ids if state["ships"][i]["side"] in _sides(state, side)]
+        ids = [i for i in ids if state["ships"][i]["side"] in fleet.sides_named(state["ships"], side)]
     optional = [str(o) for o in state.get("optional") or ()]
     data = {"turn": state["turn"], "ruleset": rs.id, **rs.game_status(state),
             **({"optional": optional} if optional else {}),       # the optional rules in force, when any
@@ -53,21 +51,6 @@ def _velocity_names(obj) -> list:
         return list(obj.tables()["wind"]["velocities"])
     except Exception:     # an edition whose wind table names none: the numbers alone are shown
         return []
-
-
-def _sides(state: dict, text: str) -> set[str]:
-    """The sides `text` names: exact, else by case-insensitive prefix, else the sides of the ships of that
-    nation; none is refused with the nearest and the list."""
-    sides = sorted({s["side"] for s in state["ships"].values()})
-    key = text.strip().lower()
-    hits = [s for s in sides if s.lower() == key] or [s for s in sides if s.lower().startswith(key)]
-    if not hits and key:   # a nation names the side its ships sail for (`french` for `franco-venetian`)
-        hits = [s["side"] for s in state["ships"].values() if str(s.get("nation") or "").lower().startswith(key)]
-    if not hits:
-        nations = sorted({str(s.get("nation") or "") for s in state["ships"].values()} - {""})
-        raise BadInput(f"no side {text!r} in this game{did_you_mean(text, sides + nations)} "
-                       f"(sides: {', '.join(sides) or 'none yet'})")
-    return set(hits)
 
 
 @cli.command()

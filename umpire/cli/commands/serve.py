@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import signal
 import socket
+import webbrowser
 
 import click
+import segno
 
-from umpire.cli import cli
+from umpire.board.model import Board, sides as sides_of
+from umpire.board.server import serve as run_board
+from umpire.cli import cli, fleet
 from umpire.core.errors import BadInput
 
 
@@ -19,10 +24,10 @@ from umpire.core.errors import BadInput
               help="Address to listen on; 0.0.0.0 (or the room network's address) lets the players' phones in.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on; 0 takes a free one.")
-@click.option("--side", "sides", multiple=True, help="Only a page for this side (repeat for more); default every side.")
+@click.option("--side", "wanted", multiple=True, help="Only a page for this side (repeat for more); default every side.")
 @click.option("--open", "open_", is_flag=True, help="Open the umpire's page in this machine's browser.")
 @click.pass_obj
-def serve(obj, host, port, sides, open_):
+def serve(obj, host, port, wanted, open_):
     """Serve the players' board: each side's ships, live, on the players' phones.
 
     The board only reads the game: commands and `umpire shell` go on beside it as
@@ -36,11 +41,10 @@ def serve(obj, host, port, sides, open_):
       umpire serve --host 0.0.0.0        # the players' phones on the room's network
       umpire --json serve --port 0       # one JSON line a page, then serve
     """
-    from umpire.board.server import serve as run_board   # the board's modules load for `serve` alone
-
-    state = obj.state                                    # refuses a missing or unreadable game at once
-    known = list(dict.fromkeys(str(s["side"]) for s in state["ships"].values()))
-    chosen = [_side(known, s) for s in sides]
+    board = Board(obj.path)            # read as the board reads it: no lock taken, nothing written
+    reading = board.start()
+    known = sides_of(reading)
+    chosen = sorted({s for text in wanted for s in fleet.sides_named(reading.ships, text)}, key=known.index)
     shown_host = _shown_host(host)
 
     def started(server, pages, stop) -> None:
@@ -58,22 +62,13 @@ def serve(obj, host, port, sides, open_):
         else:
             _print_pages(lines, host)
         if open_:
-            import webbrowser
             webbrowser.open(lines[0]["url"])
 
     try:
-        run_board(obj.path, host, port, chosen or known, started)
+        run_board(board, host, port, chosen or known, started)
     except OSError as exc:
         raise BadInput(f"serve: cannot listen on {host}:{port} ({exc.strerror or exc}); "
                        "try another --port, or --port 0 for a free one") from None
-
-
-def _side(known: list[str], text: str) -> str:
-    key = text.strip().lower()
-    hits = [s for s in known if s.lower() == key] or [s for s in known if s.lower().startswith(key)]
-    if len(hits) != 1:
-        raise BadInput(f"--side {text!r}: the game's sides are {', '.join(known) or '(none yet)'}")
-    return hits[0]
 
 
 def _shown_host(host: str) -> str:
@@ -99,16 +94,11 @@ def _print_pages(lines: list[dict], host: str) -> None:
     if host in ("127.0.0.1", "localhost", "::1"):
         click.echo("Only this machine can open these pages; `--host 0.0.0.0` lets the players' phones in.")
     width = shutil.get_terminal_size((80, 24)).columns
-    try:
-        import segno
-    except ImportError:     # the QR codes are a convenience: the addresses above are enough
-        segno = None
-    for line in lines[1:] if segno else ():
+    for line in lines[1:]:             # a QR code a side, where the terminal is wide enough for it
         qr = segno.make(line["url"], error="l")
         if qr.symbol_size(border=2)[0] > width:
             continue
         click.echo(f"\n{line['side']}:")
-        import io
         buf = io.StringIO()
         qr.terminal(out=buf, compact=True, border=2)
         click.echo(buf.getvalue().rstrip("\n"))
