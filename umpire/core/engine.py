@@ -268,9 +268,8 @@ class Session:
     def use_pack(self, tables: dict, name: str) -> Resolution:
         """Journal a table pack that replaces the game's (`umpire tables use`): checked against the
         ruleset's tables now, in force from the next command, taken back by `undo`."""
-        self.ruleset.check_rulings(Tables(self.ruleset.data_id, self.rulings(), strict=bool(self.game.meta.get("strict")),
-                                          packs=tables))
-        res = Resolution("tables", f"table pack {name} in use ({len(tables)} table(s))", [set_(["pack"], tables)],
+        kind, summary, effects = pack_in_use(self.ruleset, self.game, self.rulings(), tables, name)
+        res = Resolution(kind, summary, effects,
                          [Step("table pack", f"{name}: {', '.join(sorted(tables))}", "umpire tables use")],
                          {"pack": name, "tables": sorted(tables)})
         self.commit(res, {"command": "tables use", "name": name, "tables": tables})
@@ -417,12 +416,8 @@ class _Recheck:
             return "ruling", f"house ruling {key} = {json.dumps(value)}", [set_(["rulings", key], value),
                                                                           set_(["ruling_notes", key], note)]
         if cmd == "tables use":
-            pack = action["tables"]
-            if not isinstance(pack, dict) or not all(isinstance(t, dict) for t in pack.values()):
-                raise BadInput("the table pack is not a table of tables")
-            rs.check_rulings(tables.__class__(rs.data_id, {**self.game.rulings, **state.get("rulings", {})},
-                                              strict=bool(self.game.meta.get("strict")), packs=pack))
-            return "tables", f"table pack {action.get('name', '?')} in use ({len(pack)} table(s))", [set_(["pack"], pack)]
+            return pack_in_use(rs, self.game, {**self.game.rulings, **state.get("rulings", {})}, action["tables"],
+                               action.get("name", "?"))
         if cmd == "rulings unset":
             key = action["key"]
             if key not in state.get("rulings", {}):
@@ -430,6 +425,15 @@ class _Recheck:
             return "ruling", f"house ruling {key} withdrawn", [unset(["rulings", key])] + (
                 [unset(["ruling_notes", key])] if key in state.get("ruling_notes", {}) else [])
         return None
+
+
+def pack_in_use(rs, game: gamefile.Game, rulings: dict, pack: Any, name: str) -> tuple[str, str, list]:
+    """What putting a table pack in use journals (`umpire tables use`, and `verify` replaying it): the
+    pack checked against the ruleset's tables with the rulings in force, then kept in the state."""
+    if not isinstance(pack, dict) or not all(isinstance(t, dict) for t in pack.values()):
+        raise BadInput("the table pack is not a table of tables")
+    rs.check_rulings(Tables(rs.data_id, rulings, strict=bool(game.meta.get("strict")), packs=pack))
+    return "tables", f"table pack {name} in use ({len(pack)} table(s))", [set_(["pack"], pack)]
 
 
 class _Gone:
