@@ -160,15 +160,12 @@ def move(ruleset, state: dict, tables, ship_id: str, notation: str, opts: dict) 
     if str(notation).strip().upper() == "D" or "D" in str(notation).upper():
         raise BadInput(f"move notation {notation!r}: the first edition writes no D; write 0 (or her turns in place): "
                        "the tool says when she drifts (How to Move 7)")
-    standing = None
-    if "command-lag" in optional or ship.get("orders"):   # 1974 Optional Rules: Command Lag, as 1981's IV
-        if opts.get("for_turn") is not None or opts.get("erase_orders"):
-            return standing_orders(state, ship_id, notation, opts)
+    if opts.get("for_turn") is not None or opts.get("erase_orders"):   # Command Lag, as 1981's Optional IV
+        return standing_orders(state, ship_id, notation, opts)           # (refused without the rule)
+    if "command-lag" in optional or ship.get("orders"):
         orders, standing, lag_steps = order_for_turn(ship, turn, notation, opts)
     else:
-        if opts.get("for_turn") is not None or opts.get("erase_orders"):
-            standing_orders(state, ship_id, notation, opts)    # refused, naming the optional rule
-        orders, lag_steps = parse(notation), []
+        orders, standing, lag_steps = parse(notation), None, []
     rec = ship.get("movement") or {}
     amended = ""
     if opts.get("collision"):
