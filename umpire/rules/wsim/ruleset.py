@@ -19,6 +19,7 @@ from umpire.rules.wsim import optional_actions as OptionalActions
 from umpire.rules.wsim.ammunition import SHOTS
 from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
 from umpire.rules.wsim.spec import Quality, Spec
+from umpire.rules.wsim.wind import force_name
 
 #: where the 1981 planners live
 PLANNERS = "umpire.rules.wsim.planners"
@@ -242,7 +243,7 @@ def check_wind(state: dict, tables) -> None:
     velocity = (state.get("wind") or {}).get("velocity")
     if velocity is None:
         return
-    names = tables["wind"]["velocities"]
-    if isinstance(velocity, bool) or not isinstance(velocity, int) or not 0 <= velocity < len(names):
-        raise BadInput(f"the game's wind velocity {velocity!r} is not on the Wind Table (0 to {len(names) - 1}); "
+    if force_name(velocity, tables) is None:
+        raise BadInput(f"the game's wind velocity {velocity!r} is not on the Wind Table "
+                       f"(0 to {len(tables['wind']['velocities']) - 1}); "
                        "the game file has been changed by hand: `umpire verify` shows where, `umpire wind` sets it")

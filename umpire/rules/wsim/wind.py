@@ -24,6 +24,14 @@ def initial(scenario_wind: dict | None, tables) -> dict:
             "initial": direction, "rolled_turn": 0}
 
 
+def force_name(velocity, tables) -> str | None:
+    """The Wind Table's name of a force, or None for a number the table does not have (a hand-edited
+    game file): status still shows the number."""
+    names = tables["wind"]["velocities"]
+    ok = isinstance(velocity, int) and not isinstance(velocity, bool) and 0 <= velocity < len(names)
+    return names[velocity] if ok else None
+
+
 def public(wind: dict) -> dict:
     """The wind as status shows it: unset numbers are null."""
     return {"direction": wind["direction"] or None, "velocity": wind["velocity"], "change": wind["change"] or None}

@@ -12,17 +12,9 @@ from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.wsim.dice import Dice
-from umpire.rules.wsim.wind import number_option, initial, public, wind_turn  # noqa: F401  (the 1981 start and status serve 1974 too)
+from umpire.rules.wsim.wind import force_name, number_option, initial, public, wind_turn  # noqa: F401  (the 1981 start and status serve 1974 too)
 
 RULE = "1974 Optional Rules: Wind"
-
-
-def force_name(velocity, tables) -> str | None:
-    """The Wind Table's name of a force, or None for a number the table does not have (a hand-edited
-    game file): status still shows the number."""
-    names = tables["wind"]["velocities"]
-    ok = isinstance(velocity, int) and not isinstance(velocity, bool) and 0 <= velocity < len(names)
-    return names[velocity] if ok else None
 
 
 def describe(wind: dict, tables) -> str:
