@@ -93,12 +93,15 @@ def _narrow(summaries: list[dict], tracks: dict, width: int) -> list[str]:
     return out
 
 
+def due(s: dict) -> int | None:
+    """The turn a scenario's late arrival comes on, while she is not yet on (`status` gives `arrives`
+    and `arrived`: nothing is done by or to her before then, Basic V.A.2); else None."""
+    return s["arrives"] if s.get("arrives") and s.get("arrived") is False else None
+
+
 def _state(s: dict) -> str:
-    """The state column: the ship's state, or for a scenario's late arrival not yet on, the turn she is
-    due ("due t3": nothing is done by or to her before then, Basic V.A.2)."""
-    if s.get("arrives") and s.get("arrived") is False:
-        return f"due t{s['arrives']}"
-    return str(s.get("state", ""))
+    """The state column: the ship's state, or the turn a late arrival is due ("due t3")."""
+    return f"due t{due(s)}" if due(s) else str(s.get("state", ""))
 
 
 def _label_cell(text: str, sid: str, w: int) -> str:

@@ -6,6 +6,7 @@ import math
 import sys
 from typing import Any
 
+from umpire.cli.fleet import due
 from umpire.cli.table import BOLD, RESET, Table, print_table, styled
 from umpire.cli.text import shown
 from umpire.core import numbers
@@ -156,8 +157,8 @@ def wsim_identity(ship: dict, summary: dict) -> str:
              f"crew {summary.get('quality') or ship.get('quality', '?')}"]
     if ship.get("controller") and ship["controller"] != ship.get("side"):
         parts.append(f"held by {ship['controller']}")
-    if summary.get("arrives") and summary.get("arrived") is False:
-        parts.append(f"not yet on: arrives turn {summary['arrives']}")
+    if due(summary):
+        parts.append(f"not yet on: arrives turn {due(summary)}")
     return ", ".join(parts)
 
 
