@@ -35,14 +35,10 @@ def resolution(res: Resolution) -> None:
         say(f"dice: {', '.join(map(str, rolls))} ({res.data.get('rolled_by', '')})")
 
 
-#: the most squares a row of `status` draws; a longer row (only a hand-edited file has one: a ship's
-#: spec allows 99, spec.MAX_SQUARES) shows its numbers alone
-MOST_BOXES = 99
-
-
 def boxes(left: int, total: int) -> str:
-    """Squares left and marked off; a hand-edited file's odd numbers draw none rather than fail."""
-    if not all(isinstance(v, int) for v in (left, total)) or not 0 <= left <= total <= MOST_BOXES:
+    """Squares left and marked off; a hand-edited file's odd numbers, or a row longer than a log holds
+    (`core.numbers.MOST_SQUARES`), draw none rather than fail (the numbers beside them are shown)."""
+    if not all(isinstance(v, int) for v in (left, total)) or not 0 <= left <= total <= numbers.MOST_SQUARES:
         return ""
     return "■" * left + "□" * (total - left)
 

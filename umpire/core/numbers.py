@@ -13,6 +13,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+#: the most squares a row of a ship's log holds, drawn by `status` or printed: a WS&IM spec allows 99
+#: (rules/wsim/spec.MAX_SQUARES); a longer row comes only from a hand-edited game file
+MOST_SQUARES = 99
+
 MINUS = "-"
 DENOMINATORS = (1, 2, 3, 4, 6, 8, 12)
 CLOSE = 0.004                 # a factor this near a fraction of the rules is that fraction (7.33 -> 7 1/3)

@@ -8,20 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from umpire.core.errors import BadInput
+from umpire.core.numbers import MOST_SQUARES
 
 #: what a sheet's title says of a ship out of the fight, by her state
 TITLE_MARKS = {"struck": "STRUCK", "surrendered": "SURRENDERED", "captured": "CAPTURED", "sinking": "SINKING",
                "sunk": "SUNK", "exploded": "EXPLODED"}
 
 
-#: the most squares or circles one row of a printed log holds. A ship's spec allows 99 in a row
-#: (rules/wsim/spec.MAX_SQUARES); a larger count comes only from a hand-edited game file, and
-#: drawing it would take as long as the number is large.
-MOST_SQUARES = 99
 
 
 def printable_count(what: str, count: object) -> int:
-    """`count` squares or circles for `what`, if a page can hold them; otherwise refused (exit 2)."""
+    """`count` squares or circles for `what`, if a row holds them (`core.numbers.MOST_SQUARES`); otherwise
+    refused (exit 2): drawing more would take as long as the number is large."""
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MOST_SQUARES:
         raise BadInput(f"{what}: {count!r} squares cannot be printed (a row holds 0 to {MOST_SQUARES}); "
                        "the game file has been changed by hand: `umpire verify` shows where")
