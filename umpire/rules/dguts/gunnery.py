@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step, has_state
+from umpire.rules.dguts.commands_common import MAX_GUNS
 from umpire.rules.dguts.damage import DamageOutcome, apply_damage, changed, fouled_masts
 from umpire.rules.dguts.fireorder import OPTIONS, FireOrder, fire_order, max_range, range_band
 from umpire.rules.dguts.model import Aim, BadInput, Bearing, Rake, RangeBand, Refused, rule
@@ -243,9 +244,9 @@ def _in_range(groups: list[tuple[str, Fraction]], order: FireOrder, long_reach: 
     return kept
 
 
-#: the most dice one fire rolls: a ship carries at most 500 guns (commands_common.MAX_GUNS), so a
-#: broadside has far fewer fire factors; more comes only from a hand-edited game file
-MAX_FIRE_DICE = 1000
+#: the most dice one fire rolls: a ship carries at most MAX_GUNS guns, so a broadside has far fewer
+#: fire factors; more comes only from a hand-edited game file
+MAX_FIRE_DICE = 2 * MAX_GUNS
 
 
 def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, Any],
@@ -275,7 +276,7 @@ def _crew_limited_dice(groups: list[tuple[str, Fraction]], state: Mapping[str, A
             share = Fraction(1) if n <= whole else part
             if len(dice) >= MAX_FIRE_DICE:
                 raise BadInput(f"more than {MAX_FIRE_DICE} fire factors bear: no broadside fires so many "
-                               "(500 guns at most); the game file has been changed by hand: `umpire verify` "
+                               f"({MAX_GUNS} guns at most); the game file has been changed by hand: `umpire verify` "
                                "shows where")
             use = min(share, left)
             if use <= 0:

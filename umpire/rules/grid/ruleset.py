@@ -119,7 +119,7 @@ class Grid(Ruleset):
                   **{f"casualty box {k}": n for k, n in (ship.get("casualty_box") or {}).items()},
                   **{f"cards {k} in her deck": n for k, n in (ship.get("deck") or {}).items()}}
         for what, n in counts.items():   # the rules walk figures one by one: a count no ship has is refused
-            if isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= S.MOST_FIGURES:
+            if S.too_many(n):
                 return f"{what} {n}: no ship carries so many (0 to {S.MOST_FIGURES})"
         return ""
 

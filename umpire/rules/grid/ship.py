@@ -160,6 +160,11 @@ def fire_manning(ship: dict) -> dict:
 MOST_FIGURES = 999
 
 
+def too_many(n: object) -> bool:
+    """Whether a whole count read from a game file is beyond what any ship has (or below nought)."""
+    return isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= MOST_FIGURES
+
+
 def at_fire_start(state: dict, sid: str) -> dict | None:
     """The ship's manning as this move's gunnery began, or None before its first shot."""
     if state.get("fire_turn") != state.get("turn"):
@@ -167,7 +172,7 @@ def at_fire_start(state: dict, sid: str) -> dict | None:
     start = (state.get("fire_start") or {}).get(sid)
     if isinstance(start, dict):
         counts = [*(start.get("guns") or {}).values(), start.get("gunner"), start.get("marines_rigging")]
-        if any(isinstance(n, int) and not isinstance(n, bool) and not 0 <= n <= MOST_FIGURES for n in counts):
+        if any(too_many(n) for n in counts):
             raise BadInput(f"ship {sid}: her manning at the start of the fire phase counts more guns or figures "
                            f"than any ship has (0 to {MOST_FIGURES}); the game file has been changed by hand")
     return start
@@ -232,7 +237,8 @@ def hull_row_sizes(boxes: int, drawn) -> list[int]:
     """A ship's hull-damage rows: the drawn rows in order, the boxes past hers deleted from the last row
     back; boxes beyond the drawing (a larger ship) run on in rows as long as the longest drawn."""
     drawn = list(drawn)
-    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 < n <= MOST_FIGURES for n in drawn):
+    whole = all(isinstance(n, int) and not isinstance(n, bool) for n in drawn)
+    if not whole or any(n < 1 or too_many(n) for n in drawn):
         raise BadInput(f"panel.hull_rows {drawn!r}: each row of hull boxes holds 1 to {MOST_FIGURES} boxes "
                        "(a house ruling: `umpire rulings set panel.hull_rows \"[10, 10]\"`)")
     out, left = [], boxes
