@@ -24,7 +24,8 @@ from umpire.core.errors import BadInput
               help="Address to listen on; 0.0.0.0 (or the room network's address) lets the players' phones in.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on; 0 takes a free one.")
-@click.option("--side", "wanted", multiple=True, help="Only a page for this side (repeat for more); default every side.")
+@click.option("--side", "wanted", multiple=True,
+              help="Only a page for this side (repeat for more); default every side.")
 @click.option("--open", "open_", is_flag=True, help="Open the umpire's page in this machine's browser.")
 @click.pass_obj
 def serve(obj, host, port, wanted, open_):
