@@ -11,10 +11,7 @@ import socket
 import webbrowser
 
 import click
-import segno
 
-from umpire.board.model import Board, sides as sides_of
-from umpire.board.server import serve as run_board
 from umpire.cli import cli, fleet
 from umpire.core.errors import BadInput
 
@@ -42,14 +39,18 @@ def serve(obj, host, port, wanted, open_):
       umpire serve --host 0.0.0.0        # the players' phones on the room's network
       umpire --json serve --port 0       # one JSON line a page, then serve
     """
-    board = Board(obj.path)            # read as the board reads it: no lock taken, nothing written
+    # the board (and, through it, the sheets' view models and reportlab) loads for `serve` alone:
+    # `umpire --help` imports every command module
+    from umpire.board import model, server
+
+    board = model.Board(obj.path)      # read as the board reads it: no lock taken, nothing written
     reading = board.start()
-    known = sides_of(reading)
+    known = model.sides(reading)
     chosen = sorted({s for text in wanted for s in fleet.sides_named(reading.ships, text)}, key=known.index)
     shown_host = _shown_host(host)
 
-    def started(server, pages, stop) -> None:
-        port_ = server.server_address[1]
+    def started(httpd, pages, stop) -> None:
+        port_ = httpd.server_address[1]
         for sig in (signal.SIGINT, signal.SIGTERM):
             signal.signal(sig, lambda *_: stop.set())
         lines = []
@@ -66,7 +67,7 @@ def serve(obj, host, port, wanted, open_):
             webbrowser.open(lines[0]["url"])
 
     try:
-        run_board(board, host, port, chosen or known, started)
+        server.serve(board, host, port, chosen or known, started)
     except OSError as exc:
         raise BadInput(f"serve: cannot listen on {host}:{port} ({exc.strerror or exc}); "
                        "try another --port, or --port 0 for a free one") from None
@@ -94,6 +95,8 @@ def _print_pages(lines: list[dict], host: str) -> None:
         click.echo(f"{who:>20}: {line['url']}")
     if host in ("127.0.0.1", "localhost", "::1"):
         click.echo("Only this machine can open these pages; `--host 0.0.0.0` lets the players' phones in.")
+    import segno   # drawn only at start-up, without --json
+
     width = shutil.get_terminal_size((80, 24)).columns
     for line in lines[1:]:             # a QR code a side, where the terminal is wide enough for it
         qr = segno.make(line["url"], error="l")
