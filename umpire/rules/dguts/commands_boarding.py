@@ -10,8 +10,8 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import crew as crew_ledger
-from umpire.rules.dguts.commands_common import afloat, finish, in_play, keep_rolling, number, ship_sets, not_herself, yes
-from umpire.rules.dguts.commands_fire import _honors_of_war
+from umpire.rules.dguts.commands_common import afloat, finish, keep_rolling, number, ship_sets, not_herself, yes
+from umpire.rules.dguts.commands_fire import honors_of_war
 from umpire.rules.dguts.grapple import GrappleOrder, grapple_dice_needed, resolve_cut_grapple, resolve_grapple
 from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_dice_allowed, melee_losses,
                                       party as make_party, resolve_melee_round, resolve_melee_start,
@@ -32,18 +32,18 @@ def contact(rs, state: dict, tables, act: A.Contact):
     afloat(state["ships"][a], "grapple")
     _boardable(state["ships"][b], "be grappled")
 
-    provoked = _honors_of_war(state, state["ships"][a], state["ships"][b], "grapple", game_tables(tables))
-    if in_play(state, "three-grappled"):
+    provoked = honors_of_war(rs, state, state["ships"][a], state["ships"][b], "grapple", game_tables(tables))
+    if rs.plays(state, "three-grappled"):
         group = _grappled_group(state, a) | _grappled_group(state, b)
         if len(group) > 3:
-            rule = "Fleet Action Rules 9" if state.get("level") == "fleet" else "Advanced Optional 9"
+            rule = rs.rule_source("three-grappled")
             raise Refused(f"no more than three ships may be grappled together ({', '.join(sorted(group))} "
                           f"would be; {rule})")
     if "distance" not in opts:
         raise BadInput("DGUTS grappling needs the distance between hulls: --opt distance=INCHES "
                        "(and --opt touching=1, target_stopped=1 or opposite_headings=1 when they apply)")
     order = GrappleOrder(number(opts, "distance"), yes(opts, "touching"), yes(opts, "target_stopped"),
-                         yes(opts, "opposite_headings"), in_play(state, "first-roll"))
+                         yes(opts, "opposite_headings"), rs.plays(state, "first-roll"))
     dt = game_tables(tables)
     training = state.get("level") == "training"
     if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"
@@ -187,13 +187,13 @@ def board(rs, state: dict, tables, act: A.Board):
         raise Refused(f"{a['name']} is not grappled with {d['name']} (use `umpire grapple` first)")
     if _surrendered(d):
         res = _take_surrendered(a, d, ship, target)
-        return _with_prize_crew(state, res, ship, target, number(opts, "prize_crew"))
+        return _with_prize_crew(rs, state, res, ship, target, number(opts, "prize_crew"))
     dt = game_tables(tables)
     if state.get("level") == "training":
         return _training_board(a, d, ship, target, opts, dt)
-    att = make_party(a["values"], a["track"], _party_crew(state, ship, "boarding", number(opts, "crew")),
+    att = make_party(a["values"], a["track"], _party_crew(rs, state, ship, "boarding", number(opts, "crew")),
                      yes(opts, "shock"))
-    dfd = make_party(d["values"], d["track"], _party_crew(state, target, "defence", number(opts, "defender_crew")),
+    dfd = make_party(d["values"], d["track"], _party_crew(rs, state, target, "defence", number(opts, "defender_crew")),
                      False, yes(opts, "upper_deck"))
     att = _with_marines(att, number(opts, "marines", 0.0), opts.get("troops"), a["values"]["nation"], dt)
     dfd = _with_marines(dfd, number(opts, "defender_marines", 0.0), opts.get("defender_troops"),
@@ -232,14 +232,14 @@ def board(rs, state: dict, tables, act: A.Board):
     return Plan(DiceNeed(0 if unopposed else 1, 6, () if unopposed else ("melee chance",)), resolve)
 
 
-def _party_crew(state: dict, sid: str, duty: str, given: float | None) -> float | None:
+def _party_crew(rs, state: dict, sid: str, duty: str, given: float | None) -> float | None:
     """The CF of a boarding party or of the defence: those given, if free of the turn's other duties,
     else every CF free of them (Basic IX.A: "the full complement he has aboard (minus battle losses,
     of course) or he may detail some to stay behind"; the crew ledger, crew.py)."""
     if given is None:
-        return crew_ledger.free_for(state, sid, duty)
+        return crew_ledger.free_for(state, sid, duty, rs.crew_fires_guns)
     if given <= float(state["ships"][sid]["track"]["crew_factors"]) + 1e-9:     # (else: bad input, below)
-        crew_ledger.check(state, sid, duty, given)
+        crew_ledger.check(state, sid, duty, given, guns=rs.crew_fires_guns)
     return given
 
 
@@ -295,7 +295,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
     if unopposed and typed:
         raise BadInput("the boarding is unopposed: no melee dice are rolled (leave out --opt attacker/defender)")
     dt = game_tables(tables)
-    melee_turn, last_round = _melee_round_turn(state, rec, a, d, dt)
+    melee_turn, last_round = _melee_round_turn(rs, state, rec, a, d, dt)
 
     def resolve(rolls, strict):
         if unopposed:
@@ -308,7 +308,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
             ar, dr = keep_rolling(rolls[: allowed["attacker"]]), keep_rolling(rolls[allowed["attacker"]:])
         if rec.get("training"):
             return _training_round(a, d, a_id, defender, rec, ar, dr, dt)
-        d_values = {**d["values"], "decks": 1} if state.get("level") == "fleet" else d["values"]
+        d_values = {**d["values"], "decks": rs.melee_decks} if rs.melee_decks else d["values"]
         if unopposed:
             res = resolve_unopposed(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
                                     rec["odds"], dt)
@@ -330,7 +330,7 @@ def melee(rs, state: dict, tables, act: A.Melee):
             after = {sid: {**state["ships"][sid], "track": {**state["ships"][sid]["track"], **res.changes.get(role, {})}}
                      for sid, role in ((a_id, "attacker"), (defender, "defender"))}
             after[a_id]["boarding"] = {}        # the melee is over: the boarders are free (the prize crew's)
-            r = _with_prize_crew({**state, "ships": {**state["ships"], **after}}, r, a_id, defender, prize_crew)
+            r = _with_prize_crew(rs, {**state, "ships": {**state["ships"], **after}}, r, a_id, defender, prize_crew)
         r.data["rolls"] = list(ar) + list(dr)
         r.data["outcome"] = res.data["winner"] or "tie"
         if typed:       # journalled and logged as the dice typed (`--opt attacker=... defender=...`)
@@ -370,18 +370,17 @@ def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, d
     return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
 
 
-def _melee_round_turn(state: dict, rec: dict, a: dict, d: dict, dt) -> tuple[int, dict]:
+def _melee_round_turn(rs, state: dict, rec: dict, a: dict, d: dict, dt) -> tuple[int, dict]:
     """The turn of the melee this round is fought in, and the round to remember: one round a game turn
     in the standard game (Basic Rules IX, the melee 'must always end on the third turn'); two at the
     fleet level, at the start and at the end of the turn, both in the same turn of the melee (Fleet
     Action Rules 12). A further round in the same game turn is refused."""
     turn = int(state.get("turn", 1))
-    fleet = state.get("level") == "fleet"
-    per_turn = int(dt.get("fleet", "melee", "rounds_per_turn" if fleet else "standard_rounds_per_turn"))
+    per_turn = int(dt.get("fleet", "melee", rs.melee_rounds_key))
     last = rec.get("last_round") or {}
     if last.get("turn") == turn:
         if int(last.get("count", 1)) >= per_turn:
-            when = "at the start and at the end of each turn" if fleet else "once each turn"
+            when = "at the start and at the end of each turn" if per_turn == 2 else "once each turn"
             raise Refused(f"{a['name']} and {d['name']} have fought their melee {when} already this turn "
                           f"(turn {turn}): the next round is next turn (`umpire turn`)")
         return int(last["melee_turn"]), {"turn": turn, "melee_turn": int(last["melee_turn"]),
@@ -420,7 +419,7 @@ def _take_surrendered(a: dict, d: dict, ship: str, target: str):
                       {"odds": "unopposed", "captured": True, "controller": a["controller"]})
 
 
-def _with_prize_crew(state: dict, res: Resolution, ship: str, target: str, crew: float | None) -> Resolution:
+def _with_prize_crew(rs, state: dict, res: Resolution, ship: str, target: str, crew: float | None) -> Resolution:
     """A prize crew put aboard a ship taken (`--opt prize_crew=CF`): it leaves the captor's crew, and the
     crew that surrendered is held aboard the prize as prisoners (Basic IX: "the prize crew will only
     attempt to sail the ship to safety"; Additional Crew Tasks: "losses due to low damage and prize crews
@@ -430,7 +429,7 @@ def _with_prize_crew(state: dict, res: Resolution, ship: str, target: str, crew:
             res.working.append(Step("prize crew", "none named: give --opt prize_crew=CF to send one from "
                                     f"{state['ships'][ship]['name']}'s crew", "DGUTS Basic Rules IX"))
         return res
-    crew_ledger.check(state, ship, "prize", crew)
+    crew_ledger.check(state, ship, "prize", crew, guns=rs.crew_fires_guns)
     a, d = state["ships"][ship], state["ships"][target]
     held = float(d["track"]["crew_factors"])
     res.effects += ship_sets(ship, {"crew_factors": round(float(a["track"]["crew_factors"]) - crew, 4)})

@@ -9,17 +9,6 @@ from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, set_
 
 
-#: optional rules the Fleet Action Rules make rules of the fleet level (first roll to grapple: rule 8;
-#: three ships grappled at most: 9; fire into grappled ships: 11; honors of war: 15)
-FLEET_RULES = {"first-roll": 8, "three-grappled": 9, "grappled-fire": 11, "honors-of-war": 15}
-
-
-def in_play(state: dict, rule: str) -> bool:
-    """Whether an optional rule holds in this game: chosen with --optional, or a Fleet Action Rule
-    at the fleet level."""
-    return rule in state.get("optional", ()) or (state.get("level") == "fleet" and rule in FLEET_RULES)
-
-
 def finish(kind: str, summary: str, res: Resolution, effects: list[dict]) -> Resolution:
     """The command's Resolution from a rule's: its kind, summary and journalled effects named; the
     working and data kept, less the rule's own "explain" (the command's working is the explain)."""

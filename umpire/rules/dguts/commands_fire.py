@@ -1,13 +1,17 @@
-"""DGUTS fire and morale checks, in the standard and the training game."""
+"""DGUTS fire and morale checks, in the standard and the training game (the fleet level's fire is
+`commands_fleet`, which shares `aim`)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from umpire.core import actions as A
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_
-from umpire.rules.dguts import crew, fleet
+from umpire.rules.dguts import crew
 from umpire.rules.dguts.commands_common import AFLOAT, afloat, finish, number, ship_sets, status_words, not_herself, yes
 from umpire.rules.dguts.fireorder import OPTIONS, range_band
 from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, plan_fire, resolve_fire
@@ -18,15 +22,34 @@ from umpire.rules.dguts.training import (resolve_training_fire, resolve_training
                                          training_fire_dice_needed)
 
 
-def fire(rs, state: dict, tables, act: A.Fire):
+@dataclass(frozen=True, slots=True)
+class Aimed:
+    """A fire order checked against the ships and the table: who fires (her track with the crew at
+    other duties marked) at whom, from what range, with which options."""
+
+    firer: str
+    target: str
+    #: the calibres of her lower deck, firing into a ship grappled with her (or "")
+    lower: str
+    f: dict
+    t: dict
+    opts: dict
+    order: Any
+    rng: float
+    dt: Any
+
+
+def aim(rs, state: dict, tables, act: A.Fire) -> Aimed:
+    """What every level checks before a broadside is fired: the target may be fired on, the firer
+    fights her guns, the range and options read, the night and a scenario's own range limits."""
     firer, target, opts = act.ship, act.at, act.opts
     f, t = state["ships"][firer], state["ships"][target]
     not_herself(firer, target, "fire at")
-    prize = state.get("level") == "fleet" and t["track"]["status"] == "captured"     # Fleet Action Rules 14
+    prize = rs.fires_on_prizes and t["track"]["status"] == "captured"     # Fleet Action Rules 14
     if t["track"]["status"] not in AFLOAT and not prize:
         raise Refused(f"{t['name']} {status_words(t['track']['status'])}: she may not be fired on")
     afloat(f, "fight her guns")
-    if state.get("level") != "fleet":     # crew at other duties does not man the guns (VIII.A, IX.A)
+    if rs.crew_fires_guns:     # crew at other duties does not man the guns (VIII.A, IX.A)
         away = crew.elsewhere(state, firer, "guns")
         if away:
             f = {**f, "track": {**f["track"], "crew_elsewhere": away,
@@ -69,13 +92,19 @@ def fire(rs, state: dict, tables, act: A.Fire):
         if band not in f["values"]["fire_bands"]:
             raise Refused(f"range {rng:g}\" is {band} range: in this action {f['name']} fires at "
                           f"{' and '.join(f['values']['fire_bands'])} range only")
+    return Aimed(firer, target, lower, f, t, opts, order, rng, dt)
+
+
+def fire(rs, state: dict, tables, act: A.Fire):
+    """A broadside (or chasers) of the standard game, or of the training game."""
+    a = aim(rs, state, tables, act)
+    firer, target, f, t, opts, order, rng, dt = a.firer, a.target, a.f, a.t, a.opts, a.order, a.rng, a.dt
+    lower = a.lower
     if state.get("level") == "training":
         return _training_fire(f, t, firer, target, opts, rng, dt)
-    if state.get("level") == "fleet":
-        return _fleet_fire(state, firer, target, opts, order, dt)
     need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
-    provoked = _honors_of_war(state, f, t, "fire at", dt)
-    friend, faces = _grappled_friend(state, f, t, order, dt)
+    provoked = honors_of_war(rs, state, f, t, "fire at", dt)
+    friend, faces = grappled_friend(state, f, t, order, dt)
     if friend:
 
         need = DiceNeed(need.count + 1, 6, tuple(need.labels) + ("friend or foe",))
@@ -124,83 +153,7 @@ def fire(rs, state: dict, tables, act: A.Fire):
     return Plan(need, resolve, per_die="" if friend else "hits")
 
 
-def _fleet_fire(state: dict, firer: str, target: str, opts: dict, order, dt):
-    """Fleet Action Rules: the ships firing at one target from one range add their fire points
-    (`--opt with=ship,ship`) and roll two dice once on the fleet table."""
-
-    if order.bearing.value in ("bow", "stern"):
-        raise Refused("fleet rules: there is no bow or stern chaser fire")
-    others = [x.strip() for x in str(opts.get("with", "")).split(",") if x.strip()]
-    ids = [firer] + [_fleet_ship(state, x) for x in others]
-    t = state["ships"][target]
-    band = range_band(order.range_inches, order.anchored, dt).value
-    aim = "high" if band == "D" else order.aim.value
-    fleet.check_fleet_target(t["track"], aim)
-    for sid in ids:
-        afloat(state["ships"][sid], "fight her guns")
-        if state["ships"][sid]["track"].get("fired_this_turn", {}).get(order.bearing.value):
-            raise Refused(f"{state['ships'][sid]['name']}'s {order.bearing.value} broadside has already fired this turn")
-    provoked = [sid for sid in ids if _honors_of_war(state, state["ships"][sid], t, "fire at", dt)]
-    friend, faces = _grappled_friend({**state, "optional": [*state.get("optional", []), "grappled-fire"]},
-                                          state["ships"][firer], t, order, dt)
-    firers, melee_steps = [], []
-    for sid in ids:
-        track, note = _free_of_melee(state, sid, target, dt)
-        firers.append((state["ships"][sid]["values"], track))
-        melee_steps += note
-    short = [fleet.flagship_lost(state["ships"][sid], list(state["ships"].values())) for sid in ids]
-    try:
-        points, steps = fleet.fleet_fire_points(firers, band, order.rake.value if order.rake.value != "none" else "",
-                                                dt, short)
-    except Refused as exc:
-        if melee_steps:
-            raise Refused(f"{exc}: " + "; ".join(s.value for s in melee_steps)) from None
-        raise
-    steps = melee_steps + steps
-
-    def resolve(rolls, strict):
-        hit_id, hit, pre = target, t, []
-        if friend:
-            rolls, last = tuple(rolls[:2]), rolls[2]
-            if last in faces:
-                hit_id, hit = friend, state["ships"][friend]
-            pre = [Step("grappled", f"{t['name']} is grappled with {state['ships'][friend]['name']}: rolled {last}, "
-                        f"the fire strikes {hit['name']}", cite(dt, "advanced", "grappled_fire"))]
-        res = fleet.resolve_fleet_fire(points, band, aim, rolls, order.range_inches, order.shot.value, dt)
-        changes, more = fleet.fleet_damage(hit["values"], hit["track"], res.data["damage"]["mast"],
-                                           res.data["damage"]["crew"], dt)
-        effects = ship_sets(hit_id, changes)
-        for sid in provoked:
-            effects += ship_sets(sid, {"provoked_line": True})
-        for sid in ids:
-            fired = {**state["ships"][sid]["track"].get("fired_this_turn", {}), order.bearing.value: 1.0}
-            effects += ship_sets(sid, {"fired_this_turn": fired})
-        working = [Step("range", f"{order.range_inches:g}\" is {band} range, aimed {aim}", cite(dt, "fire", "bands"))]
-        working += pre + steps + list(res.working) + more
-        names = ", ".join(state["ships"][s]["name"] for s in ids)
-        return Resolution("fire", f"{names} fire at {t['name']}: {res.data['damage']['mast']:g} mast, "
-                          f"{res.data['damage']['crew']:g} crew", effects, working,
-                          {**{k: v for k, v in res.data.items() if k != "explain"}, "points": points,
-                           "band": band, "aim": aim, "firers": ids, "struck": hit_id,
-                           "morale_checks": 0, "damage_fleet": res.data["damage"],
-                           # what the odds count: the fleet table's mast and crew points (any hit: either)
-                           "marked": {f"{k} points": v for k, v in res.data["damage"].items()},
-                           "damage": {"high": res.data["damage"]["mast"], "low": res.data["damage"]["crew"]}})
-
-    labels = ("fleet die 1", "fleet die 2") + (("friend or foe",) if friend else ())
-    return Plan(DiceNeed(len(labels), 6, labels), resolve)
-
-
-def _fleet_ship(state: dict, ref: str) -> str:
-    if ref in state["ships"]:
-        return ref
-    hits = [sid for sid, s in state["ships"].items() if sid.startswith(ref.lower()) or s["name"].lower().startswith(ref.lower())]
-    if len(hits) != 1:
-        raise BadInput(f"--opt with={ref}: name one ship by id" + (f" (one of {', '.join(hits)})" if hits else ""))
-    return hits[0]
-
-
-def _grappled_friend(state: dict, f: dict, t: dict, order, dt) -> tuple[str, list]:
+def grappled_friend(state: dict, f: dict, t: dict, order, dt) -> tuple[str, list]:
     """Advanced Optional 12: firing into an enemy grappled with a friend may strike the friend. The rule
     is for "Other ships": a ship grappled with the enemy herself fires into her without that chance."""
     if "grappled-fire" not in state.get("optional", []):
@@ -297,32 +250,6 @@ def ship_of_the_line(ship: dict, dt) -> bool:
     return int(ship["values"].get("rate", 0)) > int(dt.get("classes", "frigates", "max_rate"))
 
 
-def _free_of_melee(state: dict, sid: str, target: str, dt) -> tuple[dict, list]:
-    """Fleet Action Rules 10: 'Ships when grappled together may fire into each other using CF not involved
-    in melees': a ship in a melee with the ship she fires at fires her points in the share of her crew
-    factors not in the melee (rounded down). Returns her track for the fire and the working."""
-
-    s = state["ships"][sid]
-    if target not in s.get("grappled", []):
-        return s["track"], []
-    mine = s.get("boarding") or {}
-    theirs = state["ships"][target].get("boarding") or {}
-    party = (float(mine["crews"]["attacker"]) if mine.get("melee") and mine.get("at") == target and mine.get("crews")
-             else float(theirs["crews"]["defender"]) if theirs.get("melee") and theirs.get("at") == sid
-             and theirs.get("crews") else 0.0)
-    aboard = float(s["track"]["crew_factors"])
-    if not party or aboard <= 0:
-        return s["track"], []
-    share = max(0.0, aboard - party) / aboard
-    left = dict(s["track"].get("fleet_left") or fleet.fleet_left(s["values"], s["track"], dt))
-    for kind in ("fire", "carronade"):
-        left[kind] = int(left[kind] * share + 1e-9)
-    step = Step("melee", f"{s['name']} has {party:g} of her {aboard:g} CF in the melee: she fires with the "
-                f"{aboard - party:g} CF free ({left['fire']} fire, {left['carronade']} carronade points)",
-                cite(dt, "fleet", "melee"))
-    return {**s["track"], "fleet_left": left}, [step]
-
-
 def _lower_deck(state: dict, f: dict, t: dict, opts: dict) -> str:
     """Advanced Optional 11: grappled ships fire into each other with their lower deck guns, "generally
     ... the heaviest guns on board": her heaviest long guns, unless the umpire names the calibres
@@ -373,10 +300,10 @@ def _boarders_first(out, state: dict, hit: dict, hit_id: str, after: dict, opts:
             out.effects.append(set_(["ships", sid, "boarding"], {**rec, "crews": crews}))
 
 
-def _honors_of_war(state: dict, f: dict, t: dict, doing: str, dt) -> bool:
+def honors_of_war(rs, state: dict, f: dict, t: dict, doing: str, dt) -> bool:
     """Advanced Optional 14: while the enemy has ships of the line, a ship of the line leaves the smaller
     enemy ships alone unless they attacked one; returns whether this act by a small ship provokes the line."""
-    if "honors-of-war" not in state.get("optional", []) and state.get("level") != "fleet":
+    if not rs.plays(state, "honors-of-war"):
         return False       # (the fleet rules make them a rule: "Honors of War" must be followed)
     f_line, t_line = ship_of_the_line(f, dt), ship_of_the_line(t, dt)
     if f_line and not t_line and not t["track"].get("provoked_line"):

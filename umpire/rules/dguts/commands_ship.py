@@ -312,7 +312,7 @@ def repair(rs, state: dict, tables, act: A.Repair):
         raise Refused(f"{s['name']} has {done[what]:g} CF at {what} repairs this turn already: each kind of "
                       "repair is one order a turn (Single-Ship Rules H); `umpire turn` first")
     if crew is not None and crew >= 0:
-        check_crew(state, ship, "repairs", crew, float(t.get("repair_cf", 0.0)))
+        check_crew(state, ship, "repairs", crew, float(t.get("repair_cf", 0.0)), guns=rs.crew_fires_guns)
     if what == "low":
         res = repairs.repair_low(v, t, crew, battle, turns, dt)
     elif what == "high":
@@ -335,7 +335,7 @@ def pumps(rs, state: dict, tables, act: A.Pumps):
         afloat(s, "man the pumps")
     crew = number({"crew": crew}, "crew")
     new = assign_pumps(s["track"], crew)
-    check_crew(state, ship, "pumps", crew)
+    check_crew(state, ship, "pumps", crew, guns=rs.crew_fires_guns)
     need = s["track"].get("pumps_needed", 0)
     steps = [Step("pumps", f"{float(crew):g} CF at the pumps; {float(need):g} CF needed", "DGUTS Basic Rules VII.D")]
     return Resolution("pumps", f"{s['name']}: {float(crew):g} CF at the pumps",

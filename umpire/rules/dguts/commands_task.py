@@ -40,7 +40,7 @@ def task(rs, state: dict, tables, a: Task):
     elif a.what == "row":
         return _row_turn(s, a.opts, dt)
     elif a.what == "flagship-roll":
-        return _unmarked_flagship(state, s, a.opts, dt)
+        return _unmarked_flagship(rs, state, s, a.opts, dt)
     elif a.what == "stay":
         return _stay_aboard(state, s, dt)
     else:
@@ -71,11 +71,11 @@ def task(rs, state: dict, tables, a: Task):
     return out
 
 
-def _unmarked_flagship(state: dict, s: dict, opts: dict, dt):
+def _unmarked_flagship(rs, state: dict, s: dict, opts: dict, dt):
     """Fleet Action Rules 1.b: a turn engaged (enemy within 8") with no flagship marked for her fleet:
     one die, and on a third of the faces every ship of the fleet suffers a loss of flagship."""
 
-    if state.get("level") != "fleet":
+    if not rs.fleet_flagships:
         raise Refused("the loss of an unmarked flagship is a Fleet Action rule (`umpire new ... --level fleet`)")
     squadron = ""
     side = s["controller"]

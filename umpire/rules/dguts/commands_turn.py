@@ -5,7 +5,6 @@ from __future__ import annotations
 from umpire.core import actions as A
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts.commands_common import ship_sets
-from umpire.rules.dguts.fleet import crew_after_points, fleet_left
 from umpire.rules.dguts.tables import game_tables
 from umpire.rules.dguts.turn import end_of_turn
 
@@ -33,12 +32,7 @@ def end_turn(rs, state: dict, tables, a: A.EndTurn):
     for sid, s in state["ships"].items():
         new = news[sid]
         steps += _come_aboard(s, new, turn)
-        if state.get("level") == "fleet":
-
-            new["fleet_left"] = fleet_left(s["values"], new, dt)     # losses count from now (Damage Effect)
-            crew, step = crew_after_points(s["values"], new, dt)
-            new.update(crew)
-            steps += [Step(s["name"], step.value, step.source)] if step else []
+        steps += rs.level_turn_end(s, new, dt)     # (the fleet level counts her points again)
         changes = {k: v for k, v in new.items() if s["track"].get(k) != v}
         effects += ship_sets(sid, changes)
         for key in ("morale", "status"):

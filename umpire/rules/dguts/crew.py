@@ -20,8 +20,9 @@ WORDS = {"prize": "for a prize crew", "guns": "at the guns", "boarding": "in the
          "pumps": "at the pumps", "repairs": "at repairs"}
 
 
-def ledger(state: Mapping[str, Any], sid: str) -> dict:
-    """The ship's crew factors aboard and those at each duty this turn."""
+def ledger(state: Mapping[str, Any], sid: str, guns: bool = True) -> dict:
+    """The ship's crew factors aboard and those at each duty this turn. `guns`: whether crew factors man
+    the guns at this level (the ruleset's `crew_fires_guns`; the fleet level fires by shot weight)."""
     s = state["ships"][sid]
     t = s["track"]
     mine = s.get("boarding") or {}
@@ -31,7 +32,7 @@ def ledger(state: Mapping[str, Any], sid: str) -> dict:
                   and o["boarding"].get("crews"))
     book = {"aboard": float(t["crew_factors"]),
             # (the fleet level marks a broadside fired, not the crew firing it: its guns fire by points)
-            "guns": 0.0 if state.get("level") == "fleet" else sum(float(v) for v in t.get("fired_this_turn", {}).values()),
+            "guns": 0.0 if not guns else sum(float(v) for v in t.get("fired_this_turn", {}).values()),
             "boarding": boarding, "defence": defence,
             "pumps": float(t.get("pumping_cf", 0.0)), "repairs": float(t.get("repair_cf", 0.0)),
             # held aboard, not crew: counted apart from the CF aboard and never put to a duty
@@ -48,40 +49,41 @@ def ledger(state: Mapping[str, Any], sid: str) -> dict:
     return book
 
 
-def elsewhere(state: Mapping[str, Any], sid: str, duty: str) -> float:
+def elsewhere(state: Mapping[str, Any], sid: str, duty: str, guns: bool = True) -> float:
     """Crew factors at every duty but `duty` this turn."""
-    book = ledger(state, sid)
+    book = ledger(state, sid, guns)
     return sum(book[d] for d in DUTIES if d != duty)
 
 
-def free_for(state: Mapping[str, Any], sid: str, duty: str) -> float:
+def free_for(state: Mapping[str, Any], sid: str, duty: str, guns: bool = True) -> float:
     """Crew factors free for `duty`: those aboard less those at every other duty (never below 0);
     what is already at `duty` counts as free for it (a new order replaces the old)."""
-    book = ledger(state, sid)
-    return max(0.0, book["aboard"] - elsewhere(state, sid, duty))
+    book = ledger(state, sid, guns)
+    return max(0.0, book["aboard"] - elsewhere(state, sid, duty, guns))
 
 
-def taken_from(state: Mapping[str, Any], sid: str, duty: str) -> str:
+def taken_from(state: Mapping[str, Any], sid: str, duty: str, guns: bool = True) -> str:
     """Where the crew not free for `duty` is: 'guns 4, pumps 2' (or '')."""
-    book = ledger(state, sid)
+    book = ledger(state, sid, guns)
     return ", ".join(f"{book[d]:.4g} CF {WORDS[d]}" for d in DUTIES if d != duty and book[d] > 1e-9)
 
 
-def check(state: Mapping[str, Any], sid: str, duty: str, wanted: float, already: float = 0.0) -> None:
+def check(state: Mapping[str, Any], sid: str, duty: str, wanted: float, already: float = 0.0,
+          guns: bool = True) -> None:
     """Refuse `wanted` more CF for `duty` (which holds `already` of its own this turn) beyond those free,
     naming the duties that hold the rest."""
-    free = free_for(state, sid, duty) - already
+    free = free_for(state, sid, duty, guns) - already
     if wanted > free + 1e-9:
         name = state["ships"][sid]["name"]
-        busy = taken_from(state, sid, duty)
+        busy = taken_from(state, sid, duty, guns)
         if already:
             busy = ", ".join(x for x in (busy, f"{already:.4g} CF {WORDS[duty]} already") if x)
         raise Refused(f"{name} has {max(0.0, free):.4g} CF free {WORDS[duty]} of the "
-                      f"{ledger(state, sid)['aboard']:.4g} aboard" + (f" ({busy})" if busy else "")
+                      f"{ledger(state, sid, guns)['aboard']:.4g} aboard" + (f" ({busy})" if busy else "")
                       + f": {wanted:g} CF more would serve two duties in one turn")
 
 
-def balanced(state: Mapping[str, Any], sid: str) -> bool:
+def balanced(state: Mapping[str, Any], sid: str, guns: bool = True) -> bool:
     """Whether the duties together are no more than the crew aboard."""
-    book = ledger(state, sid)
+    book = ledger(state, sid, guns)
     return sum(book[d] for d in DUTIES) <= book["aboard"] + 1e-6

@@ -11,6 +11,7 @@ A ship in the game state is ``{"id", "name", "side", "controller",
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import ClassVar
 
 from umpire.core import actions as A
 from umpire.core.errors import BadInput
@@ -73,6 +74,38 @@ class Dguts(Ruleset):
                "ram": (GalleyRam, _C + "special:ram"), "paddles": (Paddles, _C + "special:paddles"),
                "mortar": (Mortar, _C + "special:mortar"), "howitzer": (Howitzer, _C + "special:howitzer")}
     queries = {"speed": _C + "ship:speed", "wind": _C + "wind:wind_now", "sight": _C + "wind:sight"}
+    level_classes = {"fleet": "umpire.rules.dguts.fleet_level:DgutsFleet"}
+    level = "standard"
+
+    # --- what a level changes: the standard game's answers here; the fleet level's class
+    # (`fleet_level.DgutsFleet`) gives its own --------------------------------------------
+    #: optional rules the level plays without `--optional`: rule -> the section that makes it one
+    level_rules: ClassVar[dict[str, str]] = {}
+    #: whether a crew factor at the guns fires them (Basic VIII.A), so that crew at other duties
+    #: leaves guns unmanned; the fleet level fires by shot weight instead (docs/rulings.md)
+    crew_fires_guns: ClassVar[bool] = True
+    #: whether a ship the enemy has captured may still be fired on (Fleet Action Rules 14)
+    fires_on_prizes: ClassVar[bool] = False
+    #: whether the level has fleet flagships whose loss costs the fleet (Fleet Action Rules 1)
+    fleet_flagships: ClassVar[bool] = False
+    #: the key of the melee table giving the rounds of melee fought each game turn
+    melee_rounds_key: ClassVar[str] = "standard_rounds_per_turn"
+    #: the decks a defender fights a melee on (None: her own)
+    melee_decks: ClassVar[int | None] = None
+
+    def plays(self, state: dict, rule: str) -> bool:
+        """Whether an optional rule holds in this game: chosen with `--optional`, or made a rule of
+        the level (`level_rules`)."""
+        return self.in_force(state, rule) or rule in self.level_rules
+
+    def rule_source(self, rule: str) -> str:
+        """The section an optional rule in force comes from at this level."""
+        return self.level_rules.get(rule) or self.optional_rules[rule]
+
+    def level_turn_end(self, ship: dict, new: dict, dt) -> list[Step]:
+        """What the level adds to a ship's end of turn (`new` is her track for the next turn, changed
+        in place); the standard game adds nothing."""
+        return []
 
     def scenario_warnings(self, scen: dict) -> list[str]:
         """Scenario ships whose armament the text's OCR lost, and what is missing."""
@@ -219,14 +252,14 @@ class Dguts(Ruleset):
         out = super().ship_status(ship, state)
         if state is not None and ship.get("id") in state.get("ships", {}):
             with _damaged_state():
-                book = ledger(state, ship["id"])
+                book = ledger(state, ship["id"], self.crew_fires_guns)
             out["crew_duties"] = {k: round(x, 4) for k, x in book.items() if x or k == "aboard"}
         return out
 
     def game_status(self, state: dict) -> dict:
         """The crew ledger of every ship afloat: the CF aboard and at each duty this turn (crew.py)."""
         with _damaged_state():
-            return {"crew": {sid: {k: round(x, 4) for k, x in ledger(state, sid).items()}
+            return {"crew": {sid: {k: round(x, 4) for k, x in ledger(state, sid, self.crew_fires_guns).items()}
                              for sid in state["ships"]}}
 
     # --- actions -----------------------------------------------------------
