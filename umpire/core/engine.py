@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from umpire.core import game as gamefile
-from umpire.core import logindex, snapshot
+from umpire.core import journal, logindex, snapshot
 from umpire.core.dice import event_rng, parse_rolls
 from umpire.core.effects import apply, get, set_, unset
 from umpire.core.errors import BadInput, UmpireError
@@ -96,9 +96,10 @@ class Session:
             self._save_snapshot()
 
     def _save_snapshot(self) -> None:
-        snapshot.write(self.path, self._game.raw, {"parts": gamefile.parts(self._game), "n": self._game.n_events,
-                                                   "state": self._state, "undo": self._undo,
-                                                   "logindex": self._logmeta})
+        game = self._game
+        snapshot.write(self.path, game.stamp[0] if game.stamp else -1, lambda: game.raw,
+                       {"parts": gamefile.parts(game), "n": game.n_events, "state": self._state,
+                        "undo": self._undo, "logindex": self._logmeta})
 
     @property
     def game(self) -> gamefile.Game:
@@ -193,7 +194,7 @@ class Session:
         try:
             apply(state, event["effects"], back)
             with gamefile.locked(self.path):
-                gamefile.append_event(game, event)
+                journal.append_event(game, event)
         except BaseException:
             apply(state, reversed(back))    # the file is unchanged, and so is the state in memory
             raise
@@ -210,7 +211,7 @@ class Session:
         if game.n_events == 0:
             raise BadInput(f"game file {self.path} has no events to undo")
         with gamefile.locked(self.path):
-            last = gamefile.drop_last_event(game)
+            last = journal.drop_last_event(game)
         if self._undo:
             apply(self._state, reversed(self._undo.pop()))
             if self._log is not None:

@@ -13,6 +13,7 @@ naming the file. The bounds are listed in docs/limits.md.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 from pathlib import Path
@@ -147,13 +148,16 @@ def same_file(a: Path, b: Path) -> bool:
 
 
 def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False, follow: bool = True,
-                 mode: int | None = None, durable: bool = True) -> os.stat_result:
+                 mode: int | None = None, durable: bool = True,
+                 head: tuple[int, int] | None = None) -> os.stat_result:
     """Replace the file `path` names with `data` atomically; return the new file's status.
 
     With `follow` (files the user named) a symbolic link is followed and stays a link, the
     file keeps its permission bits, and a read-only or non-regular file is refused; without
     it (files umpire keeps beside a game) a link there is itself replaced, never written
-    through. `exclusive` refuses if the file exists at the moment of creation.
+    through. `exclusive` refuses if the file exists at the moment of creation. `head` (an open
+    file and a byte count) puts that file's first bytes before `data`, copied by the kernel:
+    appending to a long journal never brings its megabytes into the program.
     """
     target = real_path(path) if follow else real_path(path.parent) / path.name
     try:
@@ -179,6 +183,8 @@ def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False,
             if old is not None and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
                 with contextlib.suppress(OSError):
                     os.fchown(fd, old.st_uid, old.st_gid)
+            if head is not None:
+                copy_bytes(head[0], fd, head[1])
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -201,6 +207,32 @@ def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False,
     if durable:
         _sync_folder(target.parent)
     return st
+
+
+def copy_bytes(src: int, dst: int, count: int) -> None:
+    """Copy the first `count` bytes of the open file `src` to the end of `dst` (the kernel's copy
+    where it has one, else through a buffer); a file shorter than `count` is an OSError."""
+    done = 0
+    try:
+        while done < count:
+            n = os.copy_file_range(src, dst, count - done, done)
+            if n == 0:
+                raise OSError(errno.EIO, "the file grew shorter while it was copied")
+            done += n
+        return
+    except OSError as exc:
+        if exc.errno not in (errno.EXDEV, errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP, errno.ENOTSUP) or done:
+            raise
+    except AttributeError:      # a platform without copy_file_range
+        pass
+    while done < count:
+        chunk = os.pread(src, min(MIB, count - done), done)
+        if not chunk:
+            raise OSError(errno.EIO, "the file grew shorter while it was copied")
+        view = memoryview(chunk)
+        while view:
+            view = view[os.write(dst, view):]
+        done += len(chunk)
 
 
 def _link_new(tmp: str, target: Path, what: str, path: Path) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Iterator
 from umpire.core import files
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, GameLocked
-from umpire.core.files import MAX_INTEGER, toml_loads, toml_loads_checked
+from umpire.core.files import MAX_INTEGER, toml_loads_checked
 from umpire.core.ruleset import find_ruleset
 from umpire.core.tables import Tables
 
@@ -419,65 +419,8 @@ def _unchanged(game: Game) -> None:
         now = _stamp(os.stat(game.path))
     except OSError:
         now = None
-    if game.raw is None or now != game.stamp:
+    if (game._raw is None and not game._lazy) or now != game.stamp:
         raise BadInput(f"game file {game.path} changed while this command ran; run it again")
-
-
-def append_event(game: Game, event: dict) -> None:
-    """Add one event to the end of the file as it was read (call under `locked`).
-
-    Events are the file's last tables, so the new `[[events]]` block is simply
-    appended: no rewrite of a long journal, and the same atomic rename.
-    """
-    import re
-
-    import tomli_w
-
-    _unchanged(game)
-    if b"[[events]]" not in game.raw and re.search(rb"(?m)^\s*events\s*=", game.raw):
-        # a journal written as one inline array cannot be appended to: rewrite it whole
-        fresh = load(game.path)
-        fresh.events.append(event)
-        _reread(game, save(fresh))
-    else:
-        raw = game.raw if game.raw.endswith(b"\n") else game.raw + b"\n"
-        _reread(game, _write(game.path, raw + tomli_w.dumps({"events": [_clean(event)]}).encode("utf-8")))
-    if game._events is not None:
-        game._events.append(event)
-    game.n_events += 1
-
-
-def last_event(game: Game) -> tuple[dict, bytes]:
-    """The journal's last event, parsed alone, and the file's bytes without it.
-
-    Only the last `[[events]]` block is read: undo costs the same however long
-    the journal is. A file whose last event cannot be cut cleanly is parsed whole.
-    """
-    raw = game.raw or b""
-    cut = raw.rfind(b"\n[[events]]\n")
-    if cut >= 0:
-        try:
-            tail = toml_loads(raw[cut + 1:].decode("utf-8"), "").get("events", [])
-        except (BadInput, UnicodeDecodeError):
-            tail = []
-        if len(tail) == 1 and isinstance(tail[0], dict) and tail[0].get("n") == game.n_events \
-                and isinstance(tail[0].get("effects"), list) and isinstance(tail[0].get("kind"), str) \
-                and isinstance(tail[0].get("summary"), str) and isinstance(tail[0].get("action"), dict):
-            return tail[0], raw[: cut + 1].rstrip(b"\n") + b"\n"
-    fresh = _parse(game.path, raw)
-    last = fresh.events.pop()
-    return last, fresh.to_toml().encode("utf-8")
-
-
-def drop_last_event(game: Game) -> dict:
-    """Remove the journal's last event from the file (call under `locked`)."""
-    _unchanged(game)
-    last, text = last_event(game)
-    _reread(game, _write(game.path, text))
-    if game._events is not None:
-        game._events.pop()
-    game.n_events -= 1
-    return last
 
 
 def _reread(game: Game, written: tuple[bytes, tuple]) -> None:

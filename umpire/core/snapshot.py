@@ -18,7 +18,7 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from umpire.core import files
 from umpire.core.errors import BadInput
@@ -95,7 +95,7 @@ def read(game_path: Path, raw: bytes | None, st: os.stat_result | None = None) -
     return snap if _shaped(snap) else None
 
 
-def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
+def write(game_path: Path, size: int, raw: Callable[[], bytes | None], snap: dict[str, Any]) -> None:
     """Write the snapshot atomically; a failure only means the next command rebuilds it.
 
     It is keyed to the game file's stamp as it stands after the command's write (the file's digest
@@ -103,13 +103,15 @@ def write(game_path: Path, raw: bytes, snap: dict[str, Any]) -> None:
     replayed from its journal once.
 
     It replaces whatever has its name (a link there is replaced, never followed), through a
-    unique temporary file, and is no more readable than the game file itself.
+    unique temporary file, and is no more readable than the game file itself. `size` is the
+    game file's length as the command left it; `raw` gives its bytes, asked for only when the
+    file has no stamp of that size to key the snapshot by.
     """
     try:
         body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
         stamp = _file_stamp(game_path)
-        stamp = stamp if stamp and stamp[0] == len(raw) else None
-        file = None if stamp else digest(raw)   # keyed by the stamp where there is one: no 2 MB hash a command
+        stamp = stamp if stamp and stamp[0] == size else None
+        file = None if stamp else digest(raw() or b"")   # keyed by the stamp where there is one: no 2 MB hash
         head = json.dumps({"format": FORMAT, "file": file, "stamp": stamp,
                            "check": _check(json.dumps([file, stamp]) + body)})
         mode = stat.S_IMODE(os.stat(game_path).st_mode) & 0o666 | 0o200
