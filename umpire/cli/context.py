@@ -107,13 +107,13 @@ def read_rulings(path: str) -> dict:
         raise BadInput(f"rulings file {path}: {expected}")
     rulings = flatten(doc["rulings"])
     for n, (key, value) in enumerate(rulings.items(), 1):
-        if not _RULING_KEY.match(key) or not _ruling_value(value):
+        if not re.compile(_RULING_KEY).match(key) or not _ruling_value(value):
             raise BadInput(f"rulings file {path}: ruling {n} is not a table key with a number, text, "
                            f"flag or list as its value; {expected}")
     return rulings
 
 
-_RULING_KEY = re.compile(r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$")
+_RULING_KEY = r"^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$"
 
 
 def _ruling_value(value) -> bool:

@@ -56,11 +56,11 @@ def count(n: Any, noun: str, plural: str = "") -> str:
     return f"{k} {noun if k == 1 else (plural or noun + 's')}"
 
 
-_LONG_DECIMAL = re.compile(r"(?<![\d.])(\d+\.\d{2,})(?![\d.])")
+_LONG_DECIMAL = r"(?<![\d.])(\d+\.\d{2,})(?![\d.])"
 
 
 def in_text(text: str) -> str:
     """A journalled line with each number of two or more decimals written as a measure ("213.333 low"
     reads "213.3 low"). The journal keeps the line as the rules wrote it (`verify` compares it); the
     report and the players' board show it this way."""
-    return _LONG_DECIMAL.sub(lambda m: measure(m.group(1)), text)
+    return re.compile(_LONG_DECIMAL).sub(lambda m: measure(m.group(1)), text)

@@ -7,7 +7,7 @@ import re
 from umpire.core.errors import BadInput
 from umpire.core.suggest import did_you_mean, some
 
-_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_ID = r"^[a-z0-9][a-z0-9_-]*$"     # (patterns are compiled on first use, by re's own cache)
 MAX_NAME = 200          # characters in a ship's name, id or side (docs/limits.md)
 
 
@@ -30,7 +30,7 @@ def make_id(name: str) -> str:
 
 
 def check_new_id(ship_id: str, taken: dict) -> str:
-    if not _ID.match(ship_id):
+    if not re.compile(_ID).match(ship_id):
         raise BadInput(f"ship id {ship_id!r}: use lower-case letters, digits and hyphens, e.g. royal-sovereign "
                        "(give one with --id)")
     if ship_id in taken:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_, has_state
+from umpire.rules.wsim.ship import SHOTS
 from umpire.rules.wsim.turns import can_work_guns
 
-SHOTS = ("round", "double", "chain", "grape")
 #: nations and sides read as British for the chainshot rule (VIII.B.2.d)
 BRITISH = ("british", "britain", "great britain", "england", "english", "royal navy", "gb", "uk")
 

@@ -27,16 +27,20 @@ from umpire.core.state import Resolution, Step
 TABLE = "citations"
 _PREFIX = r"Basic|Advanced|Optional Rules|Optional|Introduction"
 _REF = r"[IVX]+(?:\.[A-Za-z0-9]+)*(?:-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?"
-#: a 1981 reference: its part of the text, then sections of the same part ("Basic IX.C.3, IX.C.6")
-REFERENCE = re.compile(rf"\b(?P<part>{_PREFIX}) (?P<refs>{_REF}(?:(?:, | and ){_REF}\b)*)\b")
-_SEP = re.compile(r"(, | and )")
+#: a 1981 reference: its part of the text, then sections of the same part ("Basic IX.C.3, IX.C.6");
+#: the patterns are compiled on first use (re keeps them), not when a command starts
+REFERENCE = rf"\b(?P<part>{_PREFIX}) (?P<refs>{_REF}(?:(?:, | and ){_REF}\b)*)\b"
+_SEP = r"(, | and )"
+
+
 _memo: dict[tuple[str, str], str] = {}
 MEMO_SIZE = 4096
 
 
 def keys_in(text: str) -> list[str]:
     """The citation keys a text names, in order: "Basic IX.C.3, IX.C.6" -> both sections."""
-    return [f"{m['part']} {ref}" for m in REFERENCE.finditer(text) for ref in _SEP.split(m["refs"])[::2]]
+    return [f"{m['part']} {ref}" for m in re.compile(REFERENCE).finditer(text)
+            for ref in re.compile(_SEP).split(m["refs"])[::2]]
 
 
 def _listed(tables, key: str) -> bool:
@@ -65,7 +69,7 @@ def translate(tables, text: str) -> str:
         out = _memo.get((tables.ruleset, text))
         if out is not None:
             return out
-    out = REFERENCE.sub(lambda m: _cited(tables, m), text) if REFERENCE.search(text) else text
+    out = re.compile(REFERENCE).sub(lambda m: _cited(tables, m), text) if re.compile(REFERENCE).search(text) else text
     if memo:
         if len(_memo) > MEMO_SIZE:
             _memo.clear()
@@ -78,7 +82,7 @@ def _cited(tables, match: re.Match) -> str:
     ("Advanced V.A, XI"; "1974 Optional Rules: Anchors 4, 6"). Words that only look like a
     reference (a ship's name quoted in a message) are left as they are: every key the code cites
     is in every table (tests/rulesets/wsim_1981/test_citations.py)."""
-    parts = _SEP.split(match["refs"])
+    parts = re.compile(_SEP).split(match["refs"])
     keys = [f"{match['part']} {parts[i]}" for i in range(0, len(parts), 2)]
     if not all(_listed(tables, key) for key in keys):
         return match.group(0)

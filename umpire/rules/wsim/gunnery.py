@@ -13,7 +13,9 @@ from umpire.rules.wsim.reading import side_word
 from umpire.rules.wsim import optional
 
 TRACKS = ("hull", "guns", "crew", "rigging")
-_HIT = re.compile(r"^(\d*)([HGCR])$")
+_HIT = r"^(\d*)([HGCR])$"
+
+
 _LETTER = {"H": "hull", "G": "guns", "C": "crew", "R": "rigging"}
 
 
@@ -62,7 +64,7 @@ def parse_result(text: str) -> dict[str, int]:
     if text.strip() == "0":
         return hits
     for part in text.split("-"):
-        m = _HIT.match(part.strip())
+        m = re.compile(_HIT).match(part.strip())
         if not m:
             raise BadInput(f"hit table entry {text!r}: cannot read {part!r}")
         hits[_LETTER[m.group(2)]] += int(m.group(1) or 1)

@@ -8,14 +8,14 @@ import re
 
 from umpire.core.errors import BadInput
 
-_TOKEN = re.compile(r"(\d+)|([LRBD])")
-_SEPARATORS = re.compile(r"[\s,.;/-]+")
+_TOKEN = r"(\d+)|([LRBD])"
+_SEPARATORS = r"[\s,.;/-]+"
 
 
 def parse(notation: str) -> list[tuple[str, object]]:
     """The written move as orders: ("turn", "L"|"R"), ("hex", n), ("back", 1), ("drift", "D").
     `0` alone is no move (an empty list). Anything else is bad input naming what is wrong."""
-    chunks = [c for c in _SEPARATORS.split(str(notation or "").upper()) if c]
+    chunks = [c for c in re.compile(_SEPARATORS).split(str(notation or "").upper()) if c]
     if not chunks:
         raise BadInput("move: the notation is empty; write 0 for a ship that does not move (Basic IV.B.6)")
     if chunks == ["0"]:
@@ -24,7 +24,7 @@ def parse(notation: str) -> list[tuple[str, object]]:
     for text in chunks:
         pos = 0
         while pos < len(text):
-            m = _TOKEN.match(text, pos)
+            m = re.compile(_TOKEN).match(text, pos)
             if not m:
                 raise BadInput(f"move notation {notation!r}: {text[pos]!r} is not a move mark "
                                "(numbers of hexes, L or R turns, B backing sails, D drift, or 0 alone)")

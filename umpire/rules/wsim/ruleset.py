@@ -16,8 +16,7 @@ from umpire.core.tables import Tables
 from umpire.rules.wsim import actions as WsimActions
 from umpire.rules.wsim import citations
 from umpire.rules.wsim import optional_actions as OptionalActions
-from umpire.rules.wsim.ammunition import SHOTS
-from umpire.rules.wsim.ship import CLASS_NUMBERS, new_ship, read_class, status
+from umpire.rules.wsim.ship import CLASS_NUMBERS, SHOTS, new_ship, read_class, status
 from umpire.rules.wsim.spec import Quality, Spec
 from umpire.rules.wsim.wind import force_name
 

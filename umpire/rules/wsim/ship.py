@@ -7,6 +7,7 @@ from typing import Any
 from umpire.rules.wsim.spec import Spec
 
 
+SHOTS = ("round", "double", "chain", "grape")   # what a broadside may be loaded with
 SIDES = ("left", "right")
 SIDE_WORDS = {"left": "left", "port": "left", "l": "left", "right": "right", "starboard": "right", "r": "right"}
 CLASSES = ("SOL", "F", "C", "B", "S", "SC", "GO", "G", "R", "GB", "P", "M", "FI")

@@ -31,13 +31,13 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": 
 MAX_SQUARES = 99   # a sanity bound on typed specs, not a rule: the largest printed row is 20
 
 _PARTS = (
-    ("hull", re.compile(r"^(\d+)H$"), "hull squares, e.g. 14H"),
-    ("crew", re.compile(r"^\((\d+(?:-\d+)*)\)M$"), "crew squares per section, e.g. (5-4-4)M"),
-    ("guns", re.compile(r"^(\d*)(?:\((\d+)\))?G$"), "gun (carronade) squares per broadside, e.g. 10(1)G, 3G or (3)G"),
-    ("rigging", re.compile(r"^(\d+)R\((\d+)\)$"), "rigging squares per section (sections), e.g. 7R(3)"),
-    ("full sail", re.compile(r"^(\d+)$"), "full sail speed, e.g. 5"),
-    ("draught", re.compile(r"^(\d+)'$"), "draught in feet, e.g. 22'"),
-    ("points", re.compile(r"^(\d+)\((EL|CR|AV|GR|PR)\)$"), "points (crew quality), e.g. 23(AV)"),
+    ("hull", r"^(\d+)H$", "hull squares, e.g. 14H"),
+    ("crew", r"^\((\d+(?:-\d+)*)\)M$", "crew squares per section, e.g. (5-4-4)M"),
+    ("guns", r"^(\d*)(?:\((\d+)\))?G$", "gun (carronade) squares per broadside, e.g. 10(1)G, 3G or (3)G"),
+    ("rigging", r"^(\d+)R\((\d+)\)$", "rigging squares per section (sections), e.g. 7R(3)"),
+    ("full sail", r"^(\d+)$", "full sail speed, e.g. 5"),
+    ("draught", r"^(\d+)'$", "draught in feet, e.g. 22'"),
+    ("points", r"^(\d+)\((EL|CR|AV|GR|PR)\)$", "points (crew quality), e.g. 23(AV)"),
 )
 
 
@@ -68,7 +68,7 @@ class Spec:
                            f"like 14H-(5-4-4)M-10(1)G-7R(3)-5-22'-23(AV), found {len(parts)}")
         found = []
         for part, (name, rx, hint) in zip(parts, _PARTS):
-            m = rx.match(part)
+            m = re.match(rx, part)
             if not m:
                 raise BadInput(f"spec {text!r}: the {name} part {part!r} is wrong; expected {hint}")
             found.append(m.groups())
