@@ -540,6 +540,21 @@ def describe(folder: Path, game: Trafalgar) -> None:
     print(f"  early copy: {game.early_events} events, {kib(game.early)} KiB")
 
 
+def install_kind() -> str:
+    """How the measured umpire is installed. An editable install (`pip install -e`) puts a finder in
+    every interpreter's start-up, the baseline's too, which narrows the ratios; the README's set-up
+    is a regular install, and the README's table is measured from one."""
+    probe = ("import json, importlib.metadata as m; d = m.distribution('umpire'); "
+             "u = json.loads(d.read_text('direct_url.json') or '{}'); "
+             "print('editable' if u.get('dir_info', {}).get('editable') else 'regular', d.version)")
+    proc = subprocess.run([sys.executable, "-c", probe], env=ENV, capture_output=True, text=True,
+                          cwd=tempfile.gettempdir())     # (not the source tree's own metadata)
+    if proc.returncode:
+        return "not installed in this interpreter (the source tree on sys.path)"
+    kind, version = proc.stdout.split()
+    return f"{version}, {'an' if kind == 'editable' else 'a'} {kind} install"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="a smoke run: fewer events and repeats")
@@ -548,6 +563,7 @@ def main() -> None:
     scale = QUICK if args.quick else FULL
     started = time.perf_counter()
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (other work widens the spread)")
+    print(f"umpire: {install_kind()}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         print(f"building Trafalgar through `umpire shell` to {scale.events} events ...")
