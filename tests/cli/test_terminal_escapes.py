@@ -35,3 +35,17 @@ def test_shown_helper():
 
     assert shown("a\x1bb") == "a\\x1bb" and shown("[x]") == "[x]"
     assert shown("Ça va, 名前") == "Ça va, 名前"
+
+
+def test_a_long_listing_prints_every_cell_as_typed_aligned_and_escaped(capsys):
+    from umpire.cli import render
+
+    body = [[n, "fire", "a {brace} and {0}" if n == 1 else "x" * (n % 7), 1.23456 if n == 2 else "",
+             "bell\x07" if n == 3 else "end"] for n in range(1, render.PLAIN_ROWS + 2)]
+    render.rows("journal", ["#", "kind", "what", "number", "last"], body)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "journal" and len(lines) == len(body) + 2
+    assert "fire  a {brace} and {0}  " in lines[2]                # braces are text, not a format
+    assert "1.23" in lines[3] and "\x07" not in "".join(lines) and "bell\\x07" in lines[4]
+    starts = {line.index("fire") for line in lines[2:]}
+    assert len(starts) == 1                                      # one column, aligned

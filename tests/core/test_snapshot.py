@@ -264,3 +264,23 @@ def test_a_game_changed_after_it_was_opened_is_not_written_over(umpire, duel):
     duel.write_text(duel.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     with pytest.raises(gamefile.BadInput, match="changed by another program"):
         session.game.raw
+
+
+def test_a_log_index_not_written_since_is_not_hashed_again_and_one_edited_is(umpire, duel, monkeypatch):
+    import os
+
+    from umpire.core import logindex
+
+    _play(umpire, 2)
+    assert umpire("undo").code == 0           # (undo takes a line off without walking the chain)
+    links = []
+    real = logindex._link
+    monkeypatch.setattr(logindex, "_link", lambda prev, line: links.append(1) or real(prev, line))
+    assert _log_pairs(umpire) == _journal_pairs(duel)
+    assert links == []
+    index = logindex.path_for(duel)
+    st = os.stat(index)
+    index.write_bytes(index.read_bytes().replace(b"turn 2 begins", b"turn 9 begins"))
+    os.utime(index, ns=(st.st_atime_ns, st.st_mtime_ns))     # the same size and modification time
+    assert _log_pairs(umpire) == _journal_pairs(duel)
+    assert links, "an index changed since its last write must be checked against its chain"

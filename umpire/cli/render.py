@@ -160,12 +160,23 @@ def wsim_identity(ship: dict, summary: dict) -> str:
 
 def plain_rows(title: str, header: list[str], body: list[list[Any]]) -> None:
     """Aligned columns without a table layout (fast for any length); the last column is not padded."""
-    cells = [[str(h) for h in header]] + [[shown(x if type(x) is str else _fmt(x)) for x in r] for r in body]
-    widths = [max(len(r[i]) for r in cells) for i in range(len(header) - 1)]
-    out = [title]
-    for r in cells:
-        out.append("  ".join([c.ljust(w) for c, w in zip(r, widths)] + r[len(widths):]).rstrip())
+    cells = [[str(h) for h in header]] + [[x if type(x) is str and x.isprintable() else _cell(x) for x in r]
+                                          for r in body]
+    last = len(header) - 1
+    widths = [max(map(len, column)) for column in list(zip(*cells))[:last]]
+    line = "  ".join([f"{{:<{w}}}" for w in widths] + ["{}"] * (len(header) - last))
+    out = [title] + [line.format(*r).rstrip() for r in cells]
     sys.stdout.write("\n".join(out) + "\n")
+
+
+def _cell(x: Any) -> str:
+    """One cell's text: plain text and whole numbers as they are (the common case, kept fast)."""
+    kind = type(x)
+    if kind is str:
+        return x if x.isprintable() else shown(x)
+    if kind is int:
+        return str(x)
+    return shown(_fmt(x))
 
 
 def _fmt(v: Any) -> str:

@@ -4,7 +4,10 @@ A command appends its event's line, so the cost does not grow with the journal.
 The state snapshot records the file's size and a hash chain over its lines
 (each link the BLAKE2 of the previous link and the line): a file that does not
 match, whether stale, torn by a kill or hand-edited, is ignored and rebuilt from
-the journal. Like the snapshot, it is a cache: deleting it loses nothing.
+the journal. Like the snapshot, it is a cache: deleting it loses nothing. The
+snapshot also records the file's stamp as the last write left it (size, inode,
+modification and change times: the change time moves with any write and no
+program can set it back); a file with that stamp is not hashed again.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ def _line(entry: dict) -> bytes:
     return (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
+def _stamp(st: os.stat_result) -> list:
+    return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+
+
 def _valid(meta) -> bool:
     return isinstance(meta, dict) and isinstance(meta.get("size"), int) and isinstance(meta.get("chain"), str)
 
@@ -46,12 +53,14 @@ def _lines(game_path: Path, meta: dict) -> list[bytes] | None:
     if not _valid(meta):
         return None
     try:
-        data, _ = files.read_regular(path_for(game_path), "journal index", files.MAX_SNAPSHOT_BYTES, follow=False)
+        data, st = files.read_regular(path_for(game_path), "journal index", files.MAX_SNAPSHOT_BYTES, follow=False)
     except BadInput:
         return None
     if len(data) != meta["size"]:
         return None
     lines = data.splitlines(keepends=True)
+    if meta.get("stamp") == _stamp(st):
+        return lines        # not written since the write the snapshot recorded
     chain = ""
     for line in lines:
         chain = _link(chain, line)
@@ -78,11 +87,11 @@ def write(game_path: Path, entries: list[dict]) -> dict | None:
         chain = _link(chain, line)
     try:
         mode = stat.S_IMODE(os.stat(game_path).st_mode) & 0o666 | 0o200
-        files.write_atomic(path_for(game_path), b"".join(lines), "journal index", follow=False, mode=mode,
-                           durable=False)
+        st = files.write_atomic(path_for(game_path), b"".join(lines), "journal index", follow=False, mode=mode,
+                                durable=False)
     except (BadInput, OSError):
         return None
-    return {"size": sum(len(line) for line in lines), "chain": chain}
+    return {"size": sum(len(line) for line in lines), "chain": chain, "stamp": _stamp(st)}
 
 
 def append(game_path: Path, meta: dict | None, entry: dict) -> dict | None:
@@ -99,12 +108,16 @@ def append(game_path: Path, meta: dict | None, entry: dict) -> dict | None:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size != meta["size"]:
             return None
-        os.write(fd, line)
+        if os.write(fd, line) != len(line):
+            return None
+        after = os.fstat(fd)
     except OSError:
         return None
     finally:
         os.close(fd)
-    return {"size": meta["size"] + len(line), "chain": _link(meta["chain"], line)}
+    # (the link before this line is kept, so that taking it off again needs no walk of the chain)
+    return {"size": meta["size"] + len(line), "chain": _link(meta["chain"], line), "before": meta["chain"],
+            "stamp": _stamp(after)}
 
 
 def drop_last(game_path: Path, meta: dict | None) -> dict | None:
@@ -119,11 +132,14 @@ def drop_last(game_path: Path, meta: dict | None) -> dict | None:
         return None
     try:
         os.ftruncate(fd, size)
+        after = os.fstat(fd)
     except OSError:
         return None
     finally:
         os.close(fd)
-    chain = ""
-    for line in lines[:-1]:
-        chain = _link(chain, line)
-    return {"size": size, "chain": chain}
+    chain = meta.get("before")
+    if not isinstance(chain, str):
+        chain = ""
+        for line in lines[:-1]:
+            chain = _link(chain, line)
+    return {"size": size, "chain": chain, "stamp": _stamp(after)}
