@@ -46,6 +46,6 @@ def test_a_long_listing_prints_every_cell_as_typed_aligned_and_escaped(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "journal" and len(lines) == len(body) + 2
     assert "fire  a {brace} and {0}  " in lines[2]                # braces are text, not a format
-    assert "1.23" in lines[3] and "\x07" not in "".join(lines) and "bell\\x07" in lines[4]
+    assert " 1.2 " in lines[3] and "\x07" not in "".join(lines) and "bell\\x07" in lines[4]
     starts = {line.index("fire") for line in lines[2:]}
     assert len(starts) == 1                                      # one column, aligned
