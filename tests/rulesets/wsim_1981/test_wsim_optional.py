@@ -318,7 +318,7 @@ def test_only_a_game_of_the_1981_rules_plays_them():
     from umpire.core.game import Game
     from umpire.core.ruleset import find_ruleset
 
-    from umpire.rules.wsim import planners
+    from umpire.rules.wsim import after
 
     meta = {"ruleset": "wsim-1981", "level": "basic", "optional": ["loss-of-rigging"], "seed": 1}
     assert find_ruleset("wsim-1981").initial_state(Game(Path("g.toml"), meta))["optional"] == ["loss-of-rigging"]
@@ -327,5 +327,5 @@ def test_only_a_game_of_the_1981_rules_plays_them():
     assert te["optional"] == ["loss-of-rigging"] and not te_rs.optional_hooks
     te["ships"] = game()["ships"]
     res = Resolution("x", "", [{"op": "set", "path": ["ships", "hercule", "rigging_left"], "value": [0, 0, 3]}])
-    planners.after(te_rs, te, res, TABLES)   # what the 1981 rules do after any change, in a TE game
+    after.after(te_rs, te, res, TABLES)   # what the 1981 rules do after any change, in a TE game
     assert "masts_due" not in res.data

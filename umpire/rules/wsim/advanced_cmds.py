@@ -17,7 +17,7 @@ from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.ship import SIDES
 from umpire.rules.wsim.ship import CLASS_NUMBERS
 from umpire.rules.wsim.gunnery import band_index
-from umpire.rules.wsim.advanced_fire import Dice
+from umpire.rules.wsim.dice import Dice
 from umpire.rules.wsim import advanced_fire as af
 from umpire.rules.wsim.gunnery import TRACKS, parse_result
 from umpire.rules.wsim import ammunition

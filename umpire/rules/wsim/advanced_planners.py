@@ -7,14 +7,15 @@ from __future__ import annotations
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan
 from umpire.rules.wsim.reading import side_word
-from umpire.rules.wsim import advanced_cmds, advanced_fire as af, ammunition, gunnery, movement, optional, planners
+from umpire.rules.wsim import advanced_cmds, advanced_fire as af, ammunition, gunnery, movement, optional
 from umpire.rules.wsim import turns, wind as wind_rules
+from umpire.rules.wsim import checks
 
 
 def fire(ruleset, state: dict, tables, a):
     """Advanced fire (Advanced I.A, VIII.A-C): several hit dice above table 10, critical hits,
     bow and stern sections, the shot loaded, the Destroyed Hull Table."""
-    planners.check_fire(ruleset, state, a)
+    checks.check_fire(ruleset, state, a)
     opts = a.opts
     section, hit_section = (opts.get("section") or "").lower(), (opts.get("hit_section") or "").lower()
     for name, value in (("--section", section), ("--hit-section", hit_section)):
@@ -76,13 +77,13 @@ def advanced_speed(ruleset, state: dict, tables, ship: str, opts: dict):
 
 def load(ruleset, state: dict, tables, a):
     """A broadside loaded with the shot named (Advanced VIII.B)."""
-    planners.check_busy(ruleset, state, a.ship, "load")
+    checks.check_busy(ruleset, state, a.ship, "load")
     return ammunition.load(state, a.ship, side_word(a.side), a.shot, tables)
 
 
 def end_turn(ruleset, state: dict, tables, a):
     """The end of the turn, with what the Advanced Game carries on (anchors, repairs: `end_turn_hold`)."""
-    if planners.optional_hooks(ruleset, state):
+    if checks.optional_hooks(ruleset, state):
         optional.check_end_turn(state, tables)
     said = wind_rules.check_end_turn(state, tables)
     res = turns.end_turn(state, lambda st, sid, ship: advanced_cmds.end_turn_hold(st, sid, ship, tables))

@@ -10,52 +10,12 @@ modules below.
 
 from __future__ import annotations
 
-import copy
-
-from umpire.core.effects import applied_copy
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
-from umpire.core.state import Step, apply, set_
 from umpire.rules.wsim.reading import section_list, side_word
 from umpire.rules.wsim import advanced_cmds, boarding, contact as contact_rules, gunnery, moves, movement
 from umpire.rules.wsim import optional, turns
-
-#: the planner of the 1981 Advanced Game's own commands (sail, sink, explode, repair, anchor)
-ADVANCED_CMD = "umpire.rules.wsim.planners:advanced_cmd"
-
-
-# --- checks the planners share -------------------------------------------------------------
-
-def optional_hooks(ruleset, state: dict) -> bool:
-    """Whether the 1981 Optional Rules' hooks act: a ruleset that plays them, in a game with any."""
-    return ruleset.optional_hooks and bool(state.get("optional"))
-
-
-def check_busy(ruleset, state: dict, ship: str, doing: str) -> None:
-    """A ship weighing anchor (Advanced V.C.6), or one that made repairs this turn (X.B), cannot
-    load, fire or melee; one turned on springs this turn cannot load or fire (V.C.4)."""
-    busy = state["ships"].get(ship, {})
-    if ruleset.level == "advanced" and (busy.get("weighing") or busy.get("repaired_turn") == state["turn"]):
-        advanced_cmds.busy(state, ship, doing)
-    if ruleset.level == "advanced" and doing in ("fire", "load") and busy.get("anchor") in ("bow", "stern"):
-        moves.turned_on_springs(state, ship, doing)   # Advanced V.C.4
-
-
-def check_doomed(ruleset, state: dict, ships: list, doing: str) -> None:
-    """Ships that will sink or explode take no further part: no melee, no crew taken off, no
-    capture (Advanced VIII.C.5); sunk or exploded ones are gone."""
-    if ruleset.level == "advanced" and ruleset.actions.get("repair", ("", ""))[1] == ADVANCED_CMD:
-        advanced_cmds.not_doomed(state, [s for s in ships if s], doing)
-
-
-def check_fire(ruleset, state: dict, a) -> None:
-    """What every 1981 broadside is checked for before its own rules: the options, a busy ship,
-    and with the Optional Rules a mast over the side or a ship aground (Optional VIII.B, XI.E)."""
-    ruleset.check_options("fire", a.opts)
-    check_busy(ruleset, state, a.ship, "fire")
-    if optional_hooks(ruleset, state):
-        optional.check_fire(state, a.ship)
-
+from umpire.rules.wsim.checks import check_busy, check_doomed, check_fire, optional_hooks
 
 # --- journalled actions ---------------------------------------------------------------------
 
@@ -221,48 +181,3 @@ def score(ruleset, state: dict, tables=None) -> dict:
     return turns.score(state, tables)
 
 
-def announce_end(state: dict, res, tables, victory=turns.victory, keep: tuple[str, ...] = ()) -> None:
-    """The action that meets a victory condition says the game is over (Basic XI.A.4); `victory`
-    judges it (an edition gives its own), `keep` names other state keys the judgement reads."""
-    if not any(e["path"][0] in ("ships", "wind") for e in res.effects):
-        return
-    probe = applied_copy(state, [e for e in res.effects if e["path"][0] in ("ships", "wind")],
-                         ("ships", "wind", "game_over", "turn", *keep))
-    end = victory(probe, tables)
-    if not end["over"]:
-        return      # nothing to announce: the judgement before the change is not needed
-    before = victory(state, tables)
-    if [end.get(k) for k in ("winner", "draw", "why")] != [before.get(k) for k in ("winner", "draw", "why")]:
-        end = {**end, "turn": state.get("turn")}
-        said = "a draw" if end["draw"] else f"{end['winner']} wins" if end["winner"] else "no winner named"
-        shown = turns.phrased(end)      # the journal keeps the judgement's own words
-        res.working.append(Step("game over", f"{shown['why']}: {said}", end["source"]))
-        res.data["game_over"] = shown
-        res.effects.append(set_(["game_over"], end))   # the end stands (Basic XI.A.4)
-
-
-def after(ruleset, state: dict, res, tables=None) -> None:
-    """Rules that follow any change: the end of the game, the Optional Rules' mast dice owed for
-    whole rigging sections lost (Optional VIII.B), the gun squares' order for repairs (Advanced
-    X.B), and prisoners rising against a thin prize crew (Basic IX.D)."""
-    ruleset.announce_end(state, res, tables)
-    if optional_hooks(ruleset, state):
-        optional.after(state, res, tables)
-    if ruleset.level == "advanced" and ruleset.actions.get("repair", ("", ""))[1] == ADVANCED_CMD:
-        advanced_cmds.note_gun_marks(state, res)
-    prisoners_rise(state, res, tables)
-
-
-def prisoners_rise(state: dict, res, tables) -> None:
-    """Prisoners rising against a thin prize crew, on any ship the change touches (Basic IX.D)."""
-    touched = {e["path"][1] for e in res.effects if len(e["path"]) > 1 and e["path"][0] == "ships"}
-    if not any(state["ships"].get(sid, {}).get("prize", {}).get("squares") or
-               any("prize" in e["path"] for e in res.effects) for sid in touched):
-        return   # only a ship with a prize crew aboard can see her prisoners rise
-    probe = apply({"ships": {sid: copy.deepcopy(state["ships"][sid]) for sid in touched
-                             if sid in state["ships"]}}, [e for e in res.effects if e["path"][0] == "ships"
-                                                          and e["path"][1] in state["ships"]])
-    for ship in probe["ships"].values():
-        effects, steps = boarding.prisoner_check(ship, tables)
-        res.effects += effects
-        res.working += steps

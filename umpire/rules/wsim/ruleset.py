@@ -187,7 +187,7 @@ class Wsim1981(Ruleset):
 
     def announce_end(self, state: dict, res, tables) -> None:
         """The action that meets a victory condition says the game is over (Basic XI.A.4)."""
-        load(_p("announce_end"))(state, res, tables)
+        load("umpire.rules.wsim.after:announce_end")(state, res, tables)
 
     def plan(self, state: dict, tables, action: dict):
         """Every command, its working and refusals cited as the game's own text numbers its rules
@@ -232,8 +232,8 @@ class Wsim1981(Ruleset):
 
     def after_action(self, state: dict, res, tables=None) -> None:
         """Rules that follow any change: the end of the game, prisoners rising against a thin
-        prize crew, and what the Optional Rules and the Advanced Game add (`planners.after`)."""
-        load(_p("after"))(self, state, res, tables)
+        prize crew, and what the Optional Rules and the Advanced Game add (`rules/wsim/after.py`)."""
+        load("umpire.rules.wsim.after:after")(self, state, res, tables)
 
 
 def check_wind(state: dict, tables) -> None:

@@ -10,7 +10,7 @@ from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan
 from umpire.core.state import Step
 from umpire.rules.wsim.reading import side_word
-from umpire.rules.wsim import gunnery, planners, turns
+from umpire.rules.wsim import gunnery, turns
 from umpire.rules.wsim.editions.te26 import advanced_fire as te26_advanced, explode as te26_explode
 from umpire.rules.wsim.editions.te26 import firefight as ff, marines as te26_marines, musket as te26_musket
 from umpire.rules.wsim.editions.te26 import sections as te26_sections, ship_work as te26_ship_work
@@ -23,17 +23,18 @@ from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_merchan
 from umpire.rules.wsim.editions.te26.optional import rowing as te26_rowing
 from umpire.rules.wsim.editions.te26.optional import seamanship as te26_seamanship
 from umpire.rules.wsim.editions.te26.planners import need_ship
+from umpire.rules.wsim import checks
 
 
 def fire(ruleset, state: dict, tables, a):
-    """An Advanced broadside, checked as the 1981 ones are (`planners.check_fire`)."""
-    planners.check_fire(ruleset, state, a)
+    """An Advanced broadside, checked as the 1981 ones are (`checks.check_fire`)."""
+    checks.check_fire(ruleset, state, a)
     return advanced_fire(state, tables, a.ship, a.at, a.opts)
 
 
 def load(ruleset, state: dict, tables, a):
     """A broadside loaded with the shot named (26.0); not while rowed (39.4)."""
-    planners.check_busy(ruleset, state, a.ship, "load")
+    checks.check_busy(ruleset, state, a.ship, "load")
     te26_rowing.no_guns(state, a.ship, "load")                       # 39.4
     return te26_advanced.load(state, a.ship, side_word(a.side), a.shot, tables)
 

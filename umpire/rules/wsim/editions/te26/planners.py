@@ -19,6 +19,7 @@ from umpire.rules.wsim.editions.te26.optional import fore_and_aft as te26_fore_a
 from umpire.rules.wsim.editions.te26.optional import loss_of_rigging as te26_loss_of_rigging
 from umpire.rules.wsim.editions.te26.optional import merchantmen as te26_merchantmen
 from umpire.rules.wsim.editions.te26.optional import towing as te26_tow
+from umpire.rules.wsim import checks
 
 
 def need_ship(state: dict, ship_id: str) -> None:
@@ -29,8 +30,8 @@ def need_ship(state: dict, ship_id: str) -> None:
 # --- the commands whose 1981 checks come first ------------------------------------------------
 
 def fire(ruleset, state: dict, tables, a):
-    """A broadside, checked as the 1981 ones are (`planners.check_fire`), by this text's rules."""
-    planners.check_fire(ruleset, state, a)
+    """A broadside, checked as the 1981 ones are (`checks.check_fire`), by this text's rules."""
+    checks.check_fire(ruleset, state, a)
     return beginners_fire(state, tables, a.ship, a.at, a.opts)
 
 
@@ -46,12 +47,12 @@ def melee(ruleset, state: dict, tables, a):
 
 def board(ruleset, state: dict, tables, a):
     ruleset.check_options("board", a.opts)
-    planners.check_doomed(ruleset, state, [a.ship, a.at], "board or be boarded")
+    checks.check_doomed(ruleset, state, [a.ship, a.at], "board or be boarded")
     return form_party(state, a.ship, a.party, a.sections, a.at)
 
 
 def transfer(ruleset, state: dict, tables, a):
-    planners.check_doomed(ruleset, state, [a.ship, a.to], "have crew taken off or put aboard")
+    checks.check_doomed(ruleset, state, [a.ship, a.to], "have crew taken off or put aboard")
     return transfer_crew(state, a.ship, a.to, a.sections)
 
 

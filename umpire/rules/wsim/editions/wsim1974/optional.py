@@ -12,7 +12,7 @@ from umpire.core.ruleset import Plan
 from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim.ship import SIDES
 from umpire.rules.wsim import gunnery
-from umpire.rules.wsim.advanced_fire import Dice
+from umpire.rules.wsim.dice import Dice
 from umpire.rules.wsim.ship import sections_lost
 from umpire.rules.wsim.editions.wsim1974 import wind as wsim1974_wind
 

@@ -8,22 +8,16 @@ import copy
 import dataclasses
 import math
 
-from umpire.core.dice import DiceNeed
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, Refused
 from umpire.core.ruleset import Plan
-from umpire.core.state import Step, set_
-from umpire.rules.wsim.reading import side_word
-from umpire.rules.wsim import boarding, gunnery, movement, optional as optional_1981, planners, turns
+from umpire.core.state import Step
+from umpire.rules.wsim import boarding, movement, optional as optional_1981, planners, turns
 from umpire.rules.wsim.editions.wsim1974 import fire as wsim1974_fire, move as wsim1974_move
+from umpire.rules.wsim.editions.wsim1974.ending import HURRICANE, SEAS, victory
 from umpire.rules.wsim.editions.wsim1974 import optional as wsim1974_optional, wind as wsim1974_wind
 from umpire.rules.wsim import wind as wind_rules
 from umpire.rules.wsim.ship import sections_lost
-
-SUNK = ("sinking", "exploding", "sunk", "exploded")
-_HURRICANE = {"source": "Advanced III.A.3.c"}   # the 1981 end of the game by the wind
-_SEAS = {"why": "the wind has risen above a storm: the seas are too high to fight a battle",
-         "source": "1974 Optional Rules: Wind 3(b)"}
 
 
 def in_play(state: dict) -> list[str]:
@@ -200,13 +194,6 @@ def wind(ruleset, state: dict, tables, a):
     return Plan(need, lambda rolls, typed: wsim1974_wind.roll(state, rolls, typed, tables), flexible=True)
 
 
-def load(ruleset, state: dict, tables, a):
-    """A broadside loaded, with the shot of Types of Ammunition (`wsim1974_fire`)."""
-    if a.ship in state["ships"]:
-        wsim1974_optional.busy(state["ships"][a.ship], state["turn"], "load")
-    return wsim1974_fire.load(state, a.ship, side_word(a.side), a.shot, tables, in_play(state))
-
-
 def end_turn(ruleset, state: dict, tables, a):
     """The end of the Move, with what the shot and the optional rules carry on."""
     def hold(state, sid, ship):
@@ -221,27 +208,6 @@ def end_turn(ruleset, state: dict, tables, a):
     res = turns.end_turn(state, hold)
     res.working[:0] = said
     return res
-
-
-def fire(ruleset, state: dict, tables, a):
-    """How to Fire 6-7 with the optional rules in play (shot, wind, anchors: `wsim1974_fire`);
-    with Sinking and Exploding Ships, a broadside that marks off the last hull square takes
-    one more die on the Destroyed Hull Table (Optional Rules, 1-4)."""
-    planners.check_fire(ruleset, state, a)
-    target = a.at
-    act = gunnery.fire_from_opts(a.ship, target, a.opts)
-    optional = in_play(state)
-    got = wsim1974_fire.reading(state, act, tables, optional)
-    need = wsim1974_fire.needs(got)
-    plan = Plan(need, lambda rolls, strict: wsim1974_fire.resolve(state, act, rolls, tables, got),
-                flexible=got[0] is None and got[2] != "grape")
-    if "sinking-and-exploding-ships" not in optional or not plan.need.count:
-        return plan
-    n = plan.need.count
-    need = DiceNeed(n + 1, 6, tuple(plan.need.labels) + ("destroyed hull",))
-    return dataclasses.replace(plan, need=need, flexible=True,
-                               resolve=lambda rolls, strict: destroyed_hull(plan, n, target, rolls, strict, tables,
-                                                                            state["turn"]))
 
 
 def melee(ruleset, state: dict, tables, a):
@@ -275,21 +241,6 @@ def timer(ruleset, state: dict, tables) -> tuple[int, int, list, str]:
 
 # --- the end of the game and the score ------------------------------------------------------
 
-def announce_end(state: dict, res, tables) -> None:
-    """As 1981 (Basic XI.A.4), judged by the first edition's duel rule (`victory`); the wind
-    rising above a storm is worded as the first edition has it."""
-    planners.announce_end(state, res, tables, victory, ("duel_victory",))
-    end = res.data.get("game_over")
-    if end and end.get("source") == _HURRICANE["source"]:
-        end.update(_SEAS)
-        res.working[:] = [Step(s.step, f"{_SEAS['why']}: no winner named", _SEAS["source"])
-                          if s.step == "game over" and s.source == _HURRICANE["source"] else s
-                          for s in res.working]
-        for e in res.effects:
-            if e["path"] == ["game_over"]:
-                e["value"] = dict(end)
-
-
 def score(ruleset, state: dict, tables=None) -> dict:
     """The first edition's point count (Scenario 3A, and 3B by reference): a ship captured
     twice her points, destroyed her points, forced to strike with no prize crew aboard half,
@@ -297,8 +248,8 @@ def score(ruleset, state: dict, tables=None) -> dict:
     out = planners.score(ruleset, state, tables)
     if "victory" in out:
         out["victory"] = victory(state, tables)
-    if out.get("victory", {}).get("source") == _HURRICANE["source"]:
-        out["victory"] = {**out["victory"], **_SEAS}
+    if out.get("victory", {}).get("source") == HURRICANE["source"]:
+        out["victory"] = {**out["victory"], **SEAS}
     if tables is None:
         return out
     v = tables["procedures"]["victory"]
@@ -338,51 +289,6 @@ def score(ruleset, state: dict, tables=None) -> dict:
     return out
 
 
-def victory(state: dict, tables=None) -> dict:
-    """The 1981 judgement (`turns.victory`), with the first edition's duel rule for a ship that
-    sinks while the other surrenders: Scenario One "Games where both players sink or surrender at
-    the same time are draws. If one ship sinks, and the other surrenders at the same time, the
-    player who surrendered in [is] the winner". A ship that will sink or explode (Destroyed Hull
-    Table), or has, counts as sinking."""
-    v = turns.victory(state, tables)
-    if v.get("action") == "multi-ship" and not v.get("over") and state.get("duel_victory"):
-        return as_duel(state, v)
-    if v.get("action") != "single-ship" or not v.get("over") or not v.get("draw"):
-        return v
-    ships = list(state["ships"].values())
-    sunk = [s for s in ships if s["state"] in SUNK]
-    if len(sunk) != 1:
-        return v
-    other = next(s for s in ships if s is not sunk[0])
-    return {**v, "draw": False, "winner": other["side"],
-            "why": f"{sunk[0]['name']} sinks while {other['name']} surrenders", "source": "1974 Scenario One"}
-
-
-def as_duel(state: dict, v: dict) -> dict:
-    """A multi-ship scenario whose victory is "Same as single ship duels" (2B, 2C, 2D): a side
-    wins when every ship of the other has sunk, struck, surrendered, been captured or lost all her
-    crew; both at once is a draw, unless one side's last ships sank and the other's surrendered."""
-    ships = list(state["ships"].values())
-    sides = sorted({s["side"] for s in ships})
-    if len(sides) != 2:
-        return v
-    beaten = [side for side in sides
-              if all(turns.is_down(s) or turns.has_no_crew(s) for s in ships if s["side"] == side)]
-    if not beaten:
-        return v
-    src = "1974 Scenario Two (Same as single ship duels)"
-    if len(beaten) == 2:
-        sank = [side for side in sides if any(s["state"] in SUNK for s in ships if s["side"] == side)]
-        if len(sank) != 1:
-            return {**v, "over": True, "draw": True, "why": "both sides have lost every ship", "source": src}
-        winner = next(side for side in sides if side != sank[0])
-        return {**v, "over": True, "winner": winner, "draw": False,
-                "why": f"{sank[0]} sinks while {winner} surrenders", "source": src}
-    winner = next(side for side in sides if side not in beaten)
-    return {**v, "over": True, "winner": winner, "draw": False,
-            "why": f"every {beaten[0]} ship has sunk, struck, surrendered or been taken", "source": src}
-
-
 def bpd_captures(state: dict, tables, res, attackers: list[str], defender: str):
     """A victorious BPD takes the ship its beaten enemy came from: Melee Procedure 12(c) "The
     victorious boarding party is now considered to be on the deck of the ship the enemy boarding
@@ -403,30 +309,6 @@ def bpd_captures(state: dict, tables, res, attackers: list[str], defender: str):
     sub = boarding.capture_by_obp(after, [bpd], loser, tables, steps, keep, melee=True)
     sub.data.update(res.data)
     return sub
-
-
-def destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables, turn: int = 0):
-    """The 1981 broadside, then the Destroyed Hull die if it struck the target."""
-    res = plan.resolve(tuple(rolls[:n]), strict)
-    struck = any(e["path"] == ["ships", target, "state"] and e["value"] == "struck" for e in res.effects)
-    want = n + (1 if struck else 0)
-    if strict and len(rolls) != want:
-        raise BadInput(f"this broadside needs {want} dice" + (": the hit die, then the Destroyed Hull die (her last "
-                       "hull square is gone)" if struck else " (she keeps hull squares: no Destroyed Hull die)")
-                       + f"; got {len(rolls)}")
-    res.data["rolls"] = list(rolls[:want])
-    if struck:
-        die = rolls[n]
-        result = tables["destroyed-hull"]["results"][die - 1]
-        res.working.append(Step(f"Destroyed Hull Table, die {die}", {"surrenders": "the ship surrenders",
-                                "sinks": "she will sink (a 6 on a later Move)",
-                                "explodes": "she will explode (a 6 on a later Move)"}[result],
-                                tables.source("destroyed-hull")))
-        if result != "surrenders":
-            res.effects.append(set_(["ships", target, "state"], "sinking" if result == "sinks" else "exploding"))
-            res.effects.append(set_(["ships", target, "doomed_turn"], turn))
-        res.data["destroyed_hull"] = result
-    return res
 
 
 def first_edition_step(step):

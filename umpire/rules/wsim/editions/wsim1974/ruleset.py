@@ -35,6 +35,7 @@ from umpire.rules.wsim.ship import SIDES
 
 #: where the first edition's planners and optional rules live
 PLANNERS = "umpire.rules.wsim.editions.wsim1974.planners"
+GUNNERY = "umpire.rules.wsim.editions.wsim1974.gunnery_planners"     # (a broadside loads no other rules)
 OPTIONAL = "umpire.rules.wsim.editions.wsim1974.optional"
 
 
@@ -80,9 +81,10 @@ class Wsim1974(Wsim1981):
     actions = {**{k: v for k, v in Wsim1981.actions.items() if k not in ("mast", "designate", "signal")},
                **{c: (Wsim1981.actions[c][0], _p(name)) for c, name in (
                    ("move", "move"), ("board", "board"), ("surrender", "surrender"), ("capture", "capture"),
-                   ("recover", "recover"), ("fire", "fire"), ("melee", "melee"), ("turn", "end_turn"),
+                   ("recover", "recover"), ("melee", "melee"), ("turn", "end_turn"),
                    ("grapple", "contact"), ("ungrapple", "contact"))},
-               "wind": (WsimActions.Wind, _p("wind")), "load": (WsimActions.LoadWithShot, _p("load")),
+               "fire": (Wsim1981.actions["fire"][0], f"{GUNNERY}:fire"),
+               "wind": (WsimActions.Wind, _p("wind")), "load": (WsimActions.LoadWithShot, f"{GUNNERY}:load"),
                **{c: (k, _p("optional_action")) for c, k in (
                    ("sink", WsimActions.Sink), ("explode", WsimActions.ExplodeAdjacent), ("repair", WsimActions.RepairTurn),
                    ("anchor", WsimActions.Anchor), ("sail", WsimActions.Sail), ("tow", Optional.Tow),
@@ -174,4 +176,4 @@ class Wsim1974(Wsim1981):
 
     def announce_end(self, state: dict, res, tables) -> None:
         """As 1981, judged by the first edition's duel rule."""
-        load(_p("announce_end"))(state, res, tables)
+        load("umpire.rules.wsim.editions.wsim1974.ending:announce_end")(state, res, tables)
