@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.case_helpers import setup_commands
+from tests.helpers import setup_commands
 
 ROOT = Path(__file__).parent / "cases"
 CASES = sorted(ROOT.glob("*/*.toml"))

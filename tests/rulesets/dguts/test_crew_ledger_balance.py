@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.case_helpers import setup_commands
+from tests.helpers import setup_commands
 from umpire.core.engine import Session
 from umpire.rules.dguts import crew
 

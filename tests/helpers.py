@@ -1,5 +1,5 @@
-"""Shared by the tests that replay rules cases (tests/cases/<ruleset-id>/*.toml): the set-up commands
-of a case, as typed at the table. The format is described in cases/README.md."""
+"""Shared test code: the set-up commands of a rules case (tests/cases/<ruleset-id>/*.toml), as typed at
+the table. The format is described in cases/README.md."""
 
 from __future__ import annotations
 
