@@ -433,9 +433,12 @@ def _with_prize_crew(rs, state: dict, res: Resolution, ship: str, target: str, c
     a, d = state["ships"][ship], state["ships"][target]
     held = float(d["track"]["crew_factors"])
     res.effects += ship_sets(ship, {"crew_factors": round(float(a["track"]["crew_factors"]) - crew, 4)})
+    # what her own crew was doing this turn (guns fired, pumps, repairs) was their work, not the prize
+    # crew's: the prisoners do no duty, and the prize crew starts free of any
     res.effects += ship_sets(target, {"crew_factors": round(crew, 4), "prize_crew_of": ship,
                                       "prize_crew_sent": round(crew, 4),
-                                      "prisoners": round(float(d["track"].get("prisoners", 0.0)) + held, 4)})
+                                      "prisoners": round(float(d["track"].get("prisoners", 0.0)) + held, 4),
+                                      "fired_this_turn": {}, "pumping_cf": 0.0, "repair_cf": 0.0})
     res.working.append(Step("prize crew", f"{crew:g} CF of {a['name']}'s crew go aboard {d['name']} as her prize "
                             f"crew; her own {held:.4g} CF are held as prisoners", "DGUTS Basic Rules IX"))
     res.data["prize_crew"] = crew

@@ -77,7 +77,8 @@ def fire(rs, state: dict, tables, act: A.Fire):
                           f"{res.data['damage']['crew']:g} crew", effects, working,
                           {**{k: v for k, v in res.data.items() if k != "explain"}, "points": points,
                            "band": band, "aim": aim, "firers": ids, "struck": hit_id,
-                           "morale_checks": 0, "damage_fleet": res.data["damage"],
+                           "morale_checks": int(changes.get("morale_checks_owed", hit["track"]["morale_checks_owed"])),
+                           "damage_fleet": res.data["damage"],
                            # what the odds count: the fleet table's mast and crew points (any hit: either)
                            "marked": {f"{k} points": v for k, v in res.data["damage"].items()},
                            "damage": {"high": res.data["damage"]["mast"], "low": res.data["damage"]["crew"]}})

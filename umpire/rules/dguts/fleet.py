@@ -96,9 +96,23 @@ def crew_after_points(values: Mapping[str, Any], track: Mapping[str, Any],
     each = float(values["crew_factors"]) / points
     cf = float(track["crew_factors"])
     new = max(0.0, round(cf - (share - done) * each, 4))
-    return {"crew_factors": new, "fleet_crew_points_off": share}, Step(
+    changes = {"crew_factors": new, "fleet_crew_points_off": share}
+    # Basic IX: a morale roll "for every 10% of Crew Factors lost due to enemy fire"; each crew point is a
+    # 1/points share of her crew, so the tenths passed are counted on the points checked off
+    checks = _tenths(share, points) - _tenths(done, points)
+    note = ""
+    if checks and track.get("status") in ("active", "sinking"):
+        changes["morale_checks_owed"] = int(track.get("morale_checks_owed", 0)) + checks
+        note = f"; {share} of {points} crew points lost passes {checks} more tenth(s) of her crew: " \
+               f"{checks} morale check(s) owed"
+    return changes, Step(
         "crew points", f"{share - done} crew point(s) checked off, each {each:.2f} CF (a {points}th of her "
-        f"{float(values['crew_factors']):.2f} CF): {cf:.2f} -> {new:.2f} CF aboard", cite(t, "fleet", "values"))
+        f"{float(values['crew_factors']):.2f} CF): {cf:.2f} -> {new:.2f} CF aboard{note}", cite(t, "fleet", "values"))
+
+
+def _tenths(lost: int, points: int) -> int:
+    """Tenths of a crew of `points` crew points passed when `lost` of them are gone."""
+    return min(10, math.floor(lost * 10 / points + 1e-9))
 
 
 def flagship_lost(ship: Mapping[str, Any], ships: Sequence[Mapping[str, Any]]) -> str:
@@ -212,6 +226,12 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
                   f"{after['carronade']} carronade, {after['crew']} crew, {after['gun']} gun points and "
                   f"{after['masts']} masts left", cite(t, "fleet", "values"))]
     changes = {"fleet_taken": taken, "masts_lost": masts_lost}
+    fallen = masts_lost - int(state.get("masts_lost", 0))
+    if fallen and state.get("status") in ("active", "sinking"):
+        # Basic IX: "Morale rolls are taken on the turn a mast is lost"
+        changes["morale_checks_owed"] = int(state.get("morale_checks_owed", 0)) + fallen
+        steps.append(Step("morale checks owed", f"{fallen} mast(s) down: {fallen} morale check(s) owed",
+                          cite(t, "morale", "checks")))
     fv = fleet_values(values, t)
     masts = int(values["masts"])
     if masts_lost >= masts and state.get("status") in ("active", "sinking") and fv["mast_worth"]:
@@ -220,7 +240,7 @@ def fleet_damage(values: Mapping[str, Any], state: Mapping[str, Any], mast: floa
         stop_at = (masts + jury) * fv["mast_worth"]
         all_mast = fleet_taken({**state, "fleet_taken": taken})["mast"]
         if all_mast + 1e-9 >= stop_at:
-            changes.update(status="surrendered", morale="surrendered")
+            changes.update(status="surrendered", morale="surrendered", morale_checks_owed=0)
             steps.append(Step("surrender", f"{all_mast:g} mast damage reaches {stop_at:g}: her jury rig "
                               "is shot away too, and a ship stopped again strikes", cite(t, "fleet", "jury_rig")))
         elif int(state.get("masts_lost", 0)) < masts:
