@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from umpire.core.errors import BadInput
 from umpire.pdf.briefing import Item, briefing_items
 from umpire.pdf.cover import cover_pages
-from umpire.pdf.draw import Pen, printable
+from umpire.pdf.draw import Pen, TurnLog, grid_pages, printable
 from umpire.pdf.fonts import register
 from umpire.pdf.layout import CoverLayout, load_layout
 from umpire.pdf.sources import Fleet
@@ -78,6 +78,12 @@ class Printing:
     def draw_sheet(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item],
                    fleet: Fleet) -> int:
         """Draw one ship's sheet (with its continuation pages); returns the pages drawn."""
+        return grid_pages(pen, layout, *self.sheet_top(pen, view, layout, origin, brief, fleet))
+
+    def sheet_top(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item],
+                  fleet: Fleet) -> tuple[float, TurnLog]:
+        """Draw the fixed part of one ship's sheet (all above the turn log) at the top of the
+        layout's paper; returns the y below it and the turn log still to draw."""
         raise NotImplementedError
 
     def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:

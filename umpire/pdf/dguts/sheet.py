@@ -12,7 +12,7 @@ from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, _greedy, grid_pages, title_band
+from umpire.pdf.draw import Pen, TurnLog, _greedy, title_band
 from umpire.pdf.dguts.views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import Armament
@@ -26,9 +26,10 @@ GUN_HEADINGS = ("Calibre", "Guns", "Type", "Fire factors", "Per side")
 
 # --- the data sheet ---------------------------------------------------------------
 
-def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str, brief: Sequence[Item] = ()) -> int:
-    """Draw one ship's data sheet (and continuation pages for a long log); returns pages drawn.
-    A duel's sheets carry the scenario's briefing above the turn log."""
+def sheet_top(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str,
+              brief: Sequence[Item] = ()) -> tuple[float, TurnLog]:
+    """Draw the data sheet's fixed part (everything above the turn log); returns the y below it and
+    the log still to draw. A duel's sheets carry the scenario's briefing above the turn log."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
     top = paper.height - page.margin
@@ -46,7 +47,7 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
         y -= draw_ladder(pen, layout.ladder, x, y, ladder, width, values=True) + layout.ladder.gap
     if brief:
         y = draw_lines(pen, x, y, briefing_lines(pen, brief, width, pen.fonts.small), width) - layout.ladder.gap
-    return grid_pages(pen, layout, y, layout.log, 1, lambda n: grid_rows(view, n), rows_needed(view),
+    return y, TurnLog(layout.log, 1, lambda n: grid_rows(view, n), rows_needed(view),
                       lambda y0, room, rows: _log(pen, layout, x, y0, width, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
                       (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))

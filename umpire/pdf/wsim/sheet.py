@@ -16,7 +16,8 @@ from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, draw_group, draw_groups, draw_track, grid_pages, group_height, scaled, title_band
+from umpire.pdf.draw import (Pen, TurnLog, draw_group, draw_groups, draw_track, group_height, scaled,
+                             title_band)
 from umpire.pdf.layout import MM, Boxes
 from umpire.pdf.views import BoxGroup
 from umpire.pdf.paging import chunks
@@ -50,20 +51,18 @@ def card_name(views: Sequence[WsimShip]) -> str:
 
 # --- the log sheet -----------------------------------------------------------------
 
-def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, brief: Sequence[Item] = (),
-                legend: Sequence[Item] = ()) -> int:
-    """Draw one ship's log (and continuation pages for a long turn grid); returns pages drawn.
-
-    Beside the squares (or under them, for a ship too big to leave room) go the legend of the
-    log's notation and, for a duel, the scenario's briefing."""
+def sheet_top(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, brief: Sequence[Item] = (),
+              legend: Sequence[Item] = ()) -> tuple[float, TurnLog]:
+    """Draw the log's fixed part (title, lines 1-8, the squares); returns the y below it and the turn
+    grid still to draw. Beside the squares (or under them, for a ship too big to leave room) go the
+    legend of the log's notation and, for a duel, the scenario's briefing."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
     top = paper.height - page.margin
     y = _title(pen, layout, view, top, "")
     y -= _header(pen, layout, view, y) + layout.header.gap
     y = _boxes_and_panel(pen, layout, view, x, y, width, [*legend, *brief])
-    return grid_pages(pen, layout, y, layout.turns, layout.turns.across, lambda n: grid_rows(view, n),
-                      rows_needed(view),
+    return y, TurnLog(layout.turns, layout.turns.across, lambda n: grid_rows(view, n), rows_needed(view),
                       lambda y0, room, rows: _turn_grids(pen, layout, view, x, y0, width, room, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
                       (f"umpire - {sheet_name(view)} - {origin}", view.ship_id))
