@@ -334,6 +334,7 @@ class TurnLog:
     draw_rows: Callable[[float, float, Sequence], None]
     title: Callable[[float, str], float]
     footer: tuple[str, str]
+    lead: int = 0        # rows before turn 1 (WS&IM's start row)
 
     def first(self, y: float, bottom: float) -> int:
         """Rows that go under the sheet's fixed part, between `y` and `bottom` (none when fewer

@@ -65,7 +65,7 @@ def sheet_top(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, br
     return y, TurnLog(layout.turns, layout.turns.across, lambda n: grid_rows(view, n), rows_needed(view),
                       lambda y0, room, rows: _turn_grids(pen, layout, view, x, y0, width, room, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
-                      (f"umpire - {sheet_name(view)} - {origin}", view.ship_id))
+                      (f"umpire - {sheet_name(view)} - {origin}", view.ship_id), lead=1)
 
 
 def _boxes_and_panel(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float, top: float, width: float,
