@@ -251,6 +251,21 @@ def draw_groups(pen: Pen, x: float, top: float, groups: Sequence[BoxGroup], boxe
     return top - y
 
 
+def field_lines(pen: Pen, text: str, room: float, size: float, bold: bool, most: int = 3) -> list[str]:
+    """A field's value at its size: one line if it fits, else broken after spaces and hyphens over
+    at most `most` lines (the last shortened only if even they are not enough)."""
+    if pen.width(text, size, bold) <= room:
+        return [text]
+    out: list[str] = []
+    for piece in (p for p in re.split(r"(?<=[ \-])", text) if p):
+        if out and pen.width((out[-1] + piece).rstrip(), size, bold) <= room:
+            out[-1] += piece
+        else:
+            out.append(piece)
+    out = [line.rstrip() for line in out]
+    return out[:most - 1] + [" ".join(out[most - 1:])] if len(out) > most else out
+
+
 def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str, y: float | None = None) -> None:
     """The line at the foot of every page: where the sheet comes from, and which page it is; its
     baseline at `y` (default the margin)."""

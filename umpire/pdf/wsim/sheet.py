@@ -16,7 +16,7 @@ from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import (Pen, TurnLog, draw_group, draw_groups, draw_track, group_height, scaled,
+from umpire.pdf.draw import (Pen, TurnLog, draw_group, field_lines, draw_groups, draw_track, group_height, scaled,
                              title_band)
 from umpire.pdf.layout import MM, Boxes
 from umpire.pdf.views import BoxGroup
@@ -153,21 +153,6 @@ def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> fl
         pen.text(x + col + hd.column_gap, base, line, f.text, bold=True, room=col)
         right -= hd.line
     return top - min(y, right)
-
-
-def field_lines(pen: Pen, text: str, room: float, size: float, bold: bool, most: int = 3) -> list[str]:
-    """A field's value at its size: one line if it fits, else broken after spaces and hyphens over
-    at most `most` lines (the last shortened only if even they are not enough)."""
-    if pen.width(text, size, bold) <= room:
-        return [text]
-    out: list[str] = []
-    for piece in (p for p in re.split(r"(?<=[ \-])", text) if p):
-        if out and pen.width((out[-1] + piece).rstrip(), size, bold) <= room:
-            out[-1] += piece
-        else:
-            out.append(piece)
-    out = [line.rstrip() for line in out]
-    return out[:most - 1] + [" ".join(out[most - 1:])] if len(out) > most else out
 
 
 def _movement(pen: Pen, layout: WsimSheetLayout, moves: Sequence[Allowance], x: float, top: float) -> float:
