@@ -1,8 +1,8 @@
 """Regenerate the README pictures: a blank WS&IM log (the 1974 Hit Record & Log Sheet), a damaged
 one, an Advanced Game log from a game, a card page, a DGUTS sheet, a fleet's cover page, a grid
-Ship Control Panel and a page of its damage-card deck, and the first page of the quick-reference
-tables of the Advanced Game and of DGUTS, each a page of a PDF made by the umpire command, rendered
-at 60 dpi (the Advanced log at 50).
+Ship Control Panel and a page of its damage-card deck, four frigates' logs to a page
+(`--per-page 4`), and the first page of the quick-reference tables of the Advanced Game and of DGUTS,
+each a page of a PDF made by the umpire command, rendered at 60 dpi (the Advanced log at 50).
 
 Needs pdftoppm (Debian package poppler-utils). Run: python docs/img/make_images.py
 """
@@ -60,6 +60,8 @@ def main() -> None:
         picture(t / "dguts.pdf", "dguts-sheet")
         umpire("cards", "--scenario", "dguts-constitution-guerriere", "-o", str(t / "dguts-cards.pdf"))
         picture(t / "dguts-cards.pdf", "dguts-cards")
+        umpire("sheet", "--scenario", "wsim-2d", "--per-page", "4", "-o", str(t / "quarters.pdf"))
+        picture(t / "quarters.pdf", "wsim-sheets-per-page", page=2)
         umpire("sheet", "--scenario", "trafalgar", "-o", str(t / "fleet.pdf"))
         picture(t / "fleet.pdf", "cover")
         umpire("sheet", "--scenario", "grid-swallow-royal-fortune", "-o", str(t / "grid.pdf"))

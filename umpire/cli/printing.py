@@ -54,9 +54,10 @@ def _scenario_ships(scenario: str, refs: tuple[str, ...]) -> None:
         find_ship(by_id, ref, f"in scenario {scen['id']}", f"umpire scenarios show {scen['id']}")
 
 
-def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:
+def write_pdf(obj, printed, output: str, paper: str, what: str, more: dict | None = None) -> None:
     """The PDF through a temporary file renamed over `output` (a failed write leaves no truncated
-    PDF, and an older one where it was); never over the game file."""
+    PDF, and an older one where it was); never over the game file. `more`: further keys of the
+    summary (after `pages`)."""
     warnings = list(printed.warnings)
     if output == "-":
         to_stdout(obj, printed.pdf, binary=True)
@@ -66,7 +67,7 @@ def write_pdf(obj, printed, output: str, paper: str, what: str) -> None:
     path = Path(output)
     refuse_game_file(obj, path)
     files.write_atomic(path, printed.pdf, "output")
-    obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages,
+    obj.emit({"pdf": str(path), "paper": paper.strip().lower(), "pages": printed.pages, **(more or {}),
               "ships": len(printed.ships), "bytes": len(printed.pdf), **({"warnings": warnings} if warnings else {})},
              what)
 

@@ -19,9 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 from umpire.core.errors import BadInput
 from umpire.pdf.briefing import Item, briefing_items
 from umpire.pdf.cover import cover_pages
-from umpire.pdf.draw import Pen, printable
+from umpire.pdf.draw import Pen, TurnLog, grid_pages, printable
 from umpire.pdf.fonts import register
-from umpire.pdf.layout import CoverLayout, load_layout
+from umpire.pdf.cells import CellPages, check_per_page
+from umpire.pdf.layout import CoverLayout, load_cells, load_layout
 from umpire.pdf.sources import Fleet
 from umpire.pdf.fonts import missing_glyphs
 from umpire.pdf.tables import quick_tables, ruled_names, table_pages
@@ -78,6 +79,12 @@ class Printing:
     def draw_sheet(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item],
                    fleet: Fleet) -> int:
         """Draw one ship's sheet (with its continuation pages); returns the pages drawn."""
+        return grid_pages(pen, layout, *self.sheet_top(pen, view, layout, origin, brief, fleet))
+
+    def sheet_top(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item],
+                  fleet: Fleet) -> tuple[float, TurnLog]:
+        """Draw the fixed part of one ship's sheet (all above the turn log) at the top of the
+        layout's paper; returns the y below it and the turn log still to draw."""
         raise NotImplementedError
 
     def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
@@ -93,30 +100,48 @@ class Printing:
 
     # --- the documents ------------------------------------------------------------------
 
-    def sheets(self, fleet: Fleet, paper: str, tables: bool, progress: Callable[[int], None] | None) -> Printed:
+    def sheets(self, fleet: Fleet, paper: str, tables: bool, progress: Callable[[int], None] | None,
+               per_page: int = 1) -> Printed:
         """One ship's sheet after another; more ships than a duel get a cover page with the
         scenario's briefing and the ships by side, a duel's sheets carry the briefing themselves;
-        with `tables`, the quick-reference tables follow."""
+        with `tables`, the quick-reference tables follow. With `per_page` 2 or 4, that many sheets
+        share a page (`pdf.cells`), and a briefing always goes on the cover."""
+        check_per_page(per_page)
         views = self.views(fleet)
         layout = load_layout(self.sheet_layout, paper, self.template(views, "sheet"))
         canvas, buf = new_canvas(layout, f"{fleet.title}: ship sheets")
         pen = new_pen(canvas, layout)
         pages = 0
         brief = briefing_items(fleet.brief)
-        if len(views) > DUEL:
+        if len(views) > DUEL or (per_page > 1 and brief):
             cover = load_layout(CoverLayout, paper)
             pages += cover_pages(new_pen(canvas, cover), self.cover(fleet, views), cover, self.cover_widths(cover),
                                  brief)
             brief = ()
         origin = origin_line(fleet)
-        for view in views:
-            pages += self.draw_sheet(pen, view, layout, origin, brief, fleet)
-            if progress:
-                progress(1)
+        warnings: list[str] = []
+        if per_page > 1:
+            drawn, warnings = self.cell_pages(pen, layout, views, paper, per_page, origin, fleet).draw(views, progress)
+            pages += drawn
+        else:
+            for view in views:
+                pages += self.draw_sheet(pen, view, layout, origin, brief, fleet)
+                if progress:
+                    progress(1)
         if tables:
             pages += self.table_pages(pen, layout, fleet)
         canvas.save()
-        return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views), unprintable(fleet, layout.fonts))
+        return Printed(buf.getvalue(), pages, tuple(v.ship_id for v in views),
+                       unprintable(fleet, layout.fonts) + tuple(warnings))
+
+    def cell_pages(self, pen: Pen, layout: Any, views: tuple[Any, ...], paper: str, per_page: int, origin: str,
+                   fleet: Fleet) -> CellPages:
+        """The pages `per_page` sheets share, drawn with this family's sheets laid out for a cell."""
+        cell, size, cells = load_cells(self.sheet_layout, paper, self.template(views, "sheet"), per_page)
+        return CellPages(new_pen(pen.canvas, cell), cell, size, cells, (layout.paper.width, layout.paper.height),
+                         lambda p, view: self.sheet_top(p, view, cell, origin, (), fleet),
+                         lambda view: self.draw_sheet(pen, view, layout, origin, (), fleet),
+                         lambda view: f"ship {view.ship_id} ({view.name})")
 
     def cards(self, fleet: Fleet, paper: str) -> Printed:
         """Compact player cards, several to a page with dashed cut lines."""
@@ -159,11 +184,11 @@ def sheet_views(fleet: Fleet) -> tuple[Any, ...]:
     return fleet.printing.views(fleet)
 
 
-def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=None) -> Printed:
+def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=None, per_page: int = 1) -> Printed:
     """Log sheets (WS&IM), ship data sheets (DGUTS) or control panels (grid), one ship after another,
-    as the fleet's rule family prints them; with `tables`, the quick-reference tables follow.
-    `progress(n)` is called after each ship's sheet."""
-    return fleet.printing.sheets(fleet, paper, tables, progress)
+    as the fleet's rule family prints them, `per_page` (1, 2 or 4) sheets to a page; with `tables`,
+    the quick-reference tables follow. `progress(n)` is called after each ship's sheet."""
+    return fleet.printing.sheets(fleet, paper, tables, progress, per_page)
 
 
 def cards_pdf(fleet: Fleet, paper: str = "a4") -> Printed:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase.pdfmetrics import getAscent, stringWidth
@@ -251,6 +251,21 @@ def draw_groups(pen: Pen, x: float, top: float, groups: Sequence[BoxGroup], boxe
     return top - y
 
 
+def field_lines(pen: Pen, text: str, room: float, size: float, bold: bool, most: int = 3) -> list[str]:
+    """A field's value at its size: one line if it fits, else broken after spaces and hyphens over
+    at most `most` lines (the last shortened only if even they are not enough)."""
+    if pen.width(text, size, bold) <= room:
+        return [text]
+    out: list[str] = []
+    for piece in (p for p in re.split(r"(?<=[ \-])", text) if p):
+        if out and pen.width((out[-1] + piece).rstrip(), size, bold) <= room:
+            out[-1] += piece
+        else:
+            out.append(piece)
+    out = [line.rstrip() for line in out]
+    return out[:most - 1] + [" ".join(out[most - 1:])] if len(out) > most else out
+
+
 def footer(pen: Pen, paper_w: float, margin: float, left: str, right: str, y: float | None = None) -> None:
     """The line at the foot of every page: where the sheet comes from, and which page it is; its
     baseline at `y` (default the margin)."""
@@ -318,29 +333,51 @@ def title_band(pen: "Pen", layout, top: float, name: str, right: str, who: str, 
     return top - h - layout.title.gap
 
 
-def grid_pages(pen: "Pen", layout, y: float, grid, across: int, rows: Callable[[int], Sequence],
-               needed: int, draw_rows: Callable[[float, float, Sequence], None],
-               title: Callable[[float, str], float], footer_text: tuple[str, str]) -> int:
-    """Page a sheet's turn grid: the rows that fit under the sheet's top part, then continuation
-    pages each headed by the title band, until the grid holds the turns played and at least
-    `grid.game_rows` (a whole game); returns the pages drawn.
+@dataclass(frozen=True, slots=True)
+class TurnLog:
+    """A sheet's turn log as paging needs it, once the sheet's fixed part is drawn.
 
     `rows(n)` gives the first n grid rows, `draw_rows(y, room, rows)` draws some at y, and
-    `title(top, note)` draws the band and returns the y below it.
-    """
+    `title(top, note)` draws the sheet's title band and returns the y below it; `grid` is the
+    layout's section for the log (header, row, min_rows, game_rows), `across` its side-by-side
+    columns, `needed` the rows the game asks for, `footer` the footer's left text and the page key."""
+
+    grid: Any
+    across: int
+    rows: Callable[[int], Sequence]
+    needed: int
+    draw_rows: Callable[[float, float, Sequence], None]
+    title: Callable[[float, str], float]
+    footer: tuple[str, str]
+    lead: int = 0        # rows before turn 1 (WS&IM's start row)
+
+    def first(self, y: float, bottom: float) -> int:
+        """Rows that go under the sheet's fixed part, between `y` and `bottom` (none when fewer
+        than `min_rows` a column would fit: the log then starts on the next page)."""
+        first = grid_capacity(y - bottom, self.grid.header, self.grid.row, self.across)
+        return 0 if first < self.grid.min_rows * self.across else first
+
+    def spans(self, first: int, later: int) -> tuple:
+        """The rows of each page: `first` on the sheet's own, `later` on each continuation, until the
+        log holds the turns played and at least `game_rows` (a whole game)."""
+        return spans(max(self.needed, self.grid.game_rows), first, later)
+
+
+def grid_pages(pen: "Pen", layout, y: float, log: TurnLog) -> int:
+    """Page a sheet's turn grid: the rows that fit under the sheet's top part (at `y`), then
+    continuation pages each headed by the title band, until the grid holds the turns played and at
+    least `grid.game_rows` (a whole game); returns the pages drawn."""
     paper, page = layout.paper, layout.page
     bottom, top = page.margin + page.footer, paper.height - page.margin
-    first = grid_capacity(y - bottom, grid.header, grid.row, across)
-    if first < grid.min_rows * across:
-        first = 0
-    later = grid_capacity(top - layout.title.height - layout.title.gap - bottom, grid.header, grid.row, across)
-    pages = spans(max(needed, grid.game_rows), first, later)
-    body = rows(pages[-1].stop)
+    later = grid_capacity(top - layout.title.height - layout.title.gap - bottom, log.grid.header, log.grid.row,
+                          log.across)
+    pages = log.spans(log.first(y, bottom), later)
+    body = log.rows(pages[-1].stop)
     for n, span in enumerate(pages, 1):
         if n > 1:
-            y = title(top, f"continued, page {n}")
+            y = log.title(top, f"continued, page {n}")
         if len(span):
-            draw_rows(y, y - bottom, body[span.start:span.stop])
-        footer(pen, paper.width, page.margin, footer_text[0], f"{footer_text[1]}  {n}/{len(pages)}")
+            log.draw_rows(y, y - bottom, body[span.start:span.stop])
+        footer(pen, paper.width, page.margin, log.footer[0], f"{log.footer[1]}  {n}/{len(pages)}")
         pen.canvas.showPage()
     return len(pages)

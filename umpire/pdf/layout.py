@@ -19,6 +19,7 @@ from typing import Any, ClassVar, TypeVar
 from umpire.core.errors import BadInput
 from umpire.core.resources import resource_dir
 from umpire.pdf.fonts import check_font
+from umpire.pdf.paging import Cell, page_cells
 
 MM = 72.0 / 25.4   # PDF points per millimetre
 T = TypeVar("T")
@@ -213,9 +214,35 @@ def load_layout(kind: type[T], paper: str, name: str = "") -> T:
     `needs(width, height)` method listing what its fixed parts need of the page; each rule family
     declares its own kinds (`pdf/<family>/layout.py`)."""
     name = name or kind.template
-    path = template_path(name)
-    doc = _layered(name)
-    values: dict[str, Any] = {"paper": load_paper(paper)}
+    return _build(kind, _layered(name), load_paper(paper), template_path(name))
+
+
+@dataclass(frozen=True, slots=True)
+class Cells:
+    """A page shared by several sheets: what is kept clear at the paper's edges (the cells tile the rest)."""
+
+    edge: float
+
+
+def load_cells(kind: type[T], paper: str, name: str, per_page: int) -> tuple[T, tuple[float, float], tuple[Cell, ...]]:
+    """The layout of one cell of a page shared by `per_page` sheets (`sheet --per-page`): the template
+    `name` (or the kind's own) with `<the kind's template>-<per_page>up` laid over it, section by
+    section, on a paper the cell's size; with the page's size and its cells (`paging.page_cells`)."""
+    over = f"{kind.template}-{per_page}up"
+    path = template_path(over)
+    cover = _layered(over)
+    if not isinstance(cover.get("cells"), dict):
+        raise BadInput(f"template {path}: section [cells] is missing")
+    edge = _section(Cells, cover["cells"], f"{path}: [cells]").edge
+    full = load_paper(paper)
+    size, cells = page_cells(full.width, full.height, per_page, edge)
+    cell = Paper(f"{full.name}, {per_page} to a page", cells[0].width, cells[0].height)
+    return _build(kind, _merge(_layered(name or kind.template), cover), cell, path), size, cells
+
+
+def _build(kind: type[T], doc: dict, paper: Paper, path: Path) -> T:
+    """The layout `kind` from a template's sections on `paper`, checked (fonts, fit)."""
+    values: dict[str, Any] = {"paper": paper}
     hints = typing.get_type_hints(kind)
     for f in fields(kind):
         if f.name == "paper":
@@ -252,8 +279,13 @@ def _layered(name: str, seen: tuple[str, ...] = ()) -> dict:
         return doc
     if not isinstance(base, str) or not base or base in seen + (name,):
         raise BadInput(f"template {path}: base {base!r} must name another template (no loops)")
-    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in _layered(base, seen + (name,)).items()}
-    for key, value in doc.items():
+    return _merge(_layered(base, seen + (name,)), doc)
+
+
+def _merge(under: dict, over: dict) -> dict:
+    """A template's sections with those of `over` laid on them, section by section, key by key."""
+    out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in under.items()}
+    for key, value in over.items():
         if key == "base":
             continue
         if isinstance(value, dict) and isinstance(out.get(key), dict):

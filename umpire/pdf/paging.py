@@ -46,3 +46,28 @@ def card_grid(room_w: float, room_h: float, card_w: float, card_h: float) -> tup
 def chunks(count: int, per_page: int) -> tuple[Span, ...]:
     """Items split into pages of `per_page`."""
     return tuple(Span(i, min(i + per_page, count)) for i in range(0, count, per_page)) or (Span(0, 0),)
+
+
+#: ships to a page (`sheet --per-page`) -> (the page turned landscape, cells across, cells down): two
+#: sheets side by side on a landscape page, four in the quarters of an upright one, so that every
+#: cell is upright like the sheet it holds
+CELLS: dict[int, tuple[bool, int, int]] = {1: (False, 1, 1), 2: (True, 2, 1), 4: (False, 2, 2)}
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """Part of a page that holds one ship's sheet: its lower-left corner and size, in points."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def page_cells(width: float, height: float, per_page: int, edge: float) -> tuple[tuple[float, float], tuple[Cell, ...]]:
+    """The page's size (turned as `CELLS` says) and its cells in reading order, left to right and
+    top to bottom, tiling the page inside `edge` (kept clear at the paper's edges)."""
+    landscape, across, down = CELLS[per_page]
+    w, h = (max(width, height), min(width, height)) if landscape else (width, height)
+    cw, ch = (w - 2 * edge) / across, (h - 2 * edge) / down
+    return (w, h), tuple(Cell(edge + i * cw, h - edge - (j + 1) * ch, cw, ch) for j in range(down) for i in range(across))

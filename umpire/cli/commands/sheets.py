@@ -39,8 +39,11 @@ def fleet(obj, ships, scenario, blank, level, oob_file, ruleset):
 @PAPER
 @click.option("--blank", is_flag=True, help="Print the game's ships as set up, without damage or turn notes.")
 @click.option("--tables", is_flag=True, help="Append the ruleset's quick-reference tables (house rulings marked).")
+@click.option("--per-page", "per_page", type=int, default=1, show_default=True, metavar="1|2|4",
+              help="Sheets to a page (WS&IM, DGUTS): 2 or 4 small ships' sheets laid out for half or a quarter "
+                   "of the page, the rest of each turn log on continuation pages; a ship too big prints alone.")
 @click.pass_obj
-def sheet(obj, ships, scenario, oob_file, ruleset, level, output, paper, blank, tables):
+def sheet(obj, ships, scenario, oob_file, ruleset, level, output, paper, blank, tables, per_page):
     """Print log sheets (WS&IM), ship data sheets (DGUTS) or Ship Control Panels (grid) as PDF.
 
     With a game, the sheets show the squares already lost crossed out and the
@@ -57,15 +60,16 @@ def sheet(obj, ships, scenario, oob_file, ruleset, level, output, paper, blank, 
       umpire sheet --scenario my-1981.toml --level advanced -o advanced.pdf
       umpire sheet --tables -o fleet-and-tables.pdf
       umpire sheet --oob lake-erie.csv --ruleset wsim-1981 -o erie.pdf
+      umpire sheet --scenario wsim-2d --per-page 4 -o frigates.pdf
     """
     ships_ = fleet(obj, ships, scenario, blank, level, oob_file, ruleset)
     bar, step = progress(obj, len(ships_.ships))
     if bar:
         with bar:
-            printed = pdf().sheets_pdf(ships_, paper, tables, step)
+            printed = pdf().sheets_pdf(ships_, paper, tables, step, per_page)
     else:
-        printed = pdf().sheets_pdf(ships_, paper, tables)
-    write_pdf(obj, printed, output, paper, "sheets")
+        printed = pdf().sheets_pdf(ships_, paper, tables, per_page=per_page)
+    write_pdf(obj, printed, output, paper, "sheets", {"per_page": per_page})
 
 
 @cli.command()

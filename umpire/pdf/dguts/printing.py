@@ -7,8 +7,8 @@ from typing import Any, Mapping, Sequence
 
 from umpire.pdf.briefing import Item
 from umpire.pdf.document import Printing
-from umpire.pdf.draw import Pen
-from umpire.pdf.dguts.sheet import card_pages, sheet_pages
+from umpire.pdf.draw import Pen, TurnLog
+from umpire.pdf.dguts.sheet import card_pages, sheet_top
 from umpire.pdf.dguts.views import dguts_cover, dguts_ship
 from umpire.pdf.dguts.journal import dguts_log
 from umpire.pdf.dguts.quickref import SHAPERS
@@ -36,8 +36,9 @@ class DgutsPrinting(Printing):
     def cover_widths(self, cover: CoverLayout) -> Sequence[float]:
         return cover.cover.widths_dguts
 
-    def draw_sheet(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item], fleet: Fleet) -> int:
-        return sheet_pages(pen, view, layout, origin, brief)
+    def sheet_top(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item],
+                  fleet: Fleet) -> tuple[float, TurnLog]:
+        return sheet_top(pen, view, layout, origin, brief)
 
     def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
         return card_pages(pen, views, layout, origin, brief)

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, _greedy, grid_pages, title_band
+from umpire.pdf.draw import Pen, TurnLog, _greedy, field_lines, printable, title_band
 from umpire.pdf.dguts.views import DgutsShip, Field, Ladder, LogRow, grid_rows, rows_needed
 from umpire.pdf.dguts.layout import DgutsCardLayout, DgutsSheetLayout
 from umpire.pdf.layout import Armament
@@ -26,18 +26,21 @@ GUN_HEADINGS = ("Calibre", "Guns", "Type", "Fire factors", "Per side")
 
 # --- the data sheet ---------------------------------------------------------------
 
-def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str, brief: Sequence[Item] = ()) -> int:
-    """Draw one ship's data sheet (and continuation pages for a long log); returns pages drawn.
-    A duel's sheets carry the scenario's briefing above the turn log."""
+def sheet_top(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str,
+              brief: Sequence[Item] = ()) -> tuple[float, TurnLog]:
+    """Draw the data sheet's fixed part (everything above the turn log); returns the y below it and
+    the log still to draw. A duel's sheets carry the scenario's briefing above the turn log."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
     top = paper.height - page.margin
     y = _title(pen, layout, view, top, "")
     y -= _fields(pen, layout, view, y)
-    if view.speed_note:
+    if view.speed_note and pen.width(view.speed_note, pen.fonts.small) <= width:
         y -= layout.fields.line
         pen.text(x, pen.middle(y + layout.fields.line, layout.fields.line, pen.fonts.small), view.speed_note,
                  pen.fonts.small, room=width)
+    elif view.speed_note:   # too long for a line (a sheet two or four to a page): wrapped whole
+        y = _note(pen, x, y - layout.fields.gap / 2, width, view.speed_note, bold=False)
     for note in view.notes:
         y = _note(pen, x, y, width, note)
     y -= layout.fields.gap
@@ -46,19 +49,19 @@ def sheet_pages(pen: Pen, view: DgutsShip, layout: DgutsSheetLayout, origin: str
         y -= draw_ladder(pen, layout.ladder, x, y, ladder, width, values=True) + layout.ladder.gap
     if brief:
         y = draw_lines(pen, x, y, briefing_lines(pen, brief, width, pen.fonts.small), width) - layout.ladder.gap
-    return grid_pages(pen, layout, y, layout.log, 1, lambda n: grid_rows(view, n), rows_needed(view),
+    return y, TurnLog(layout.log, 1, lambda n: grid_rows(view, n), rows_needed(view),
                       lambda y0, room, rows: _log(pen, layout, x, y0, width, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
                       (f"umpire - {SHEET_NAME} - {origin}", view.ship_id))
 
 
-def _note(pen: Pen, x: float, top: float, width: float, text: str) -> float:
+def _note(pen: Pen, x: float, top: float, width: float, text: str, bold: bool = True) -> float:
     """A scenario's note on the ship, wrapped whole over as many lines as it needs; returns the y below."""
     size = pen.fonts.small
     lead = size * pen.fonts.leading
-    for line in _greedy(text.split(), lambda t: pen.width(t, size, True) <= width):
+    for line in _greedy(text.split(), lambda t: pen.width(t, size, bold) <= width):
         top -= lead
-        pen.text(x, top + size * 0.2, line, size, bold=True)
+        pen.text(x, top + size * 0.2, line, size, bold=bold)
     return top
 
 
@@ -83,13 +86,18 @@ def _field_column(pen: Pen, line: float, label: float, x: float, top: float, wid
     y = top
     for fld in fields:
         base = pen.middle(y, line, f.text)
+        height = line
         if fld.label:
+            whole = pen.fit(fld.value, width - label, f.text)[0] == printable(fld.value)
+            parts = [fld.value] if whole else field_lines(pen, fld.value, width - label, f.text, False)  # not cut
             pen.text(x, base, fld.label, f.small, room=label)
-            pen.text(x + label, base, fld.value, f.text, room=width - label)
-            pen.rule(x + label, y - line, x + width, y - line, pen.ink.box)
+            for k, part in enumerate(parts):
+                pen.text(x + label, base - k * f.text * f.leading, part, f.text, room=width - label)
+            height += (len(parts) - 1) * f.text * f.leading
+            pen.rule(x + label, y - height, x + width, y - height, pen.ink.box)
         else:
             pen.text(x, base, fld.value, f.text, bold=True, room=width)
-        y -= line
+        y -= height
     return y
 
 
@@ -130,6 +138,8 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
     across = max(1, min(len(ladder.rungs), spec.per_row))
     fit = (width - spec.label) / across
     step = fit if _words(ladder) and not values else min(spec.step, fit)
+    if values and _widest(pen, ladder) > step:   # a caption the step would cut widens the steps, as far
+        step = min(_widest(pen, ladder) + f.small, fit)    # as the row allows
     y = top
     captions = (2 if any(r.note for r in ladder.rungs) else 1) if values or _words(ladder) else 0
     rows = chunks(len(ladder.rungs), spec.per_row)
@@ -141,6 +151,13 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
                 _caption(pen, bx + spec.box / 2, y - spec.box, step, spec.caption, rung, size)
         y -= spec.box + captions * spec.caption + spec.row_gap
     return top - y + (spec.title if values else 0)
+
+
+def _widest(pen: Pen, ladder: Ladder) -> float:
+    """The width of the widest caption under a ladder's boxes (its value, or its note)."""
+    f = pen.fonts
+    return max((max(pen.width(r.value, f.small), pen.width(r.note, f.note) if r.note else 0.0)
+                for r in ladder.rungs), default=0.0)
 
 
 def _word_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder, width: float) -> float:

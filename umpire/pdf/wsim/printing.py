@@ -8,14 +8,14 @@ from typing import Any, Mapping, Sequence
 
 from umpire.pdf.briefing import Item
 from umpire.pdf.document import Printing
-from umpire.pdf.draw import Pen
+from umpire.pdf.draw import Pen, TurnLog
 from umpire.pdf.wsim.journal import turn_log
 from umpire.pdf.wsim.quickref import SHAPERS
 from umpire.pdf.wsim.layout import WsimCardLayout, WsimSheetLayout, load_form
 from umpire.pdf.layout import CoverLayout
 from umpire.pdf.sources import Fleet
 from umpire.pdf.views import CoverView
-from umpire.pdf.wsim.sheet import card_pages, legend, sheet_pages
+from umpire.pdf.wsim.sheet import card_pages, legend, sheet_top
 from umpire.pdf.wsim.views import wsim_cover, wsim_ship
 
 
@@ -43,8 +43,9 @@ class WsimPrinting(Printing):
         form = views[0].form
         return form.sheet_template if kind == "sheet" else form.card_template
 
-    def draw_sheet(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item], fleet: Fleet) -> int:
-        return sheet_pages(pen, view, layout, origin, brief, legend(fleet.source_ruleset, view.form))
+    def sheet_top(self, pen: Pen, view: Any, layout: Any, origin: str, brief: Sequence[Item],
+                  fleet: Fleet) -> tuple[float, TurnLog]:
+        return sheet_top(pen, view, layout, origin, brief, legend(fleet.source_ruleset, view.form))
 
     def draw_cards(self, pen: Pen, views: Sequence[Any], layout: Any, origin: str, brief: Sequence[Item]) -> int:
         return card_pages(pen, views, layout, origin, brief)

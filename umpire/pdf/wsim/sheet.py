@@ -16,7 +16,8 @@ from typing import Sequence
 
 from umpire.pdf.briefing import Item, briefing_lines, draw_lines
 from umpire.pdf.cards import card_header, card_pages as shared_card_pages
-from umpire.pdf.draw import Pen, draw_group, draw_groups, draw_track, grid_pages, group_height, scaled, title_band
+from umpire.pdf.draw import (Pen, TurnLog, draw_group, field_lines, draw_groups, draw_track, group_height, scaled,
+                             title_band)
 from umpire.pdf.layout import MM, Boxes
 from umpire.pdf.views import BoxGroup
 from umpire.pdf.paging import chunks
@@ -50,23 +51,21 @@ def card_name(views: Sequence[WsimShip]) -> str:
 
 # --- the log sheet -----------------------------------------------------------------
 
-def sheet_pages(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, brief: Sequence[Item] = (),
-                legend: Sequence[Item] = ()) -> int:
-    """Draw one ship's log (and continuation pages for a long turn grid); returns pages drawn.
-
-    Beside the squares (or under them, for a ship too big to leave room) go the legend of the
-    log's notation and, for a duel, the scenario's briefing."""
+def sheet_top(pen: Pen, view: WsimShip, layout: WsimSheetLayout, origin: str, brief: Sequence[Item] = (),
+              legend: Sequence[Item] = ()) -> tuple[float, TurnLog]:
+    """Draw the log's fixed part (title, lines 1-8, the squares); returns the y below it and the turn
+    grid still to draw. Beside the squares (or under them, for a ship too big to leave room) go the
+    legend of the log's notation and, for a duel, the scenario's briefing."""
     paper, page = layout.paper, layout.page
     x, width = page.margin, paper.width - 2 * page.margin
     top = paper.height - page.margin
     y = _title(pen, layout, view, top, "")
     y -= _header(pen, layout, view, y) + layout.header.gap
     y = _boxes_and_panel(pen, layout, view, x, y, width, [*legend, *brief])
-    return grid_pages(pen, layout, y, layout.turns, layout.turns.across, lambda n: grid_rows(view, n),
-                      rows_needed(view),
+    return y, TurnLog(layout.turns, layout.turns.across, lambda n: grid_rows(view, n), rows_needed(view),
                       lambda y0, room, rows: _turn_grids(pen, layout, view, x, y0, width, room, rows),
                       lambda t, note: _title(pen, layout, view, t, note),
-                      (f"umpire - {sheet_name(view)} - {origin}", view.ship_id))
+                      (f"umpire - {sheet_name(view)} - {origin}", view.ship_id), lead=1)
 
 
 def _boxes_and_panel(pen: Pen, layout: WsimSheetLayout, view: WsimShip, x: float, top: float, width: float,
@@ -154,21 +153,6 @@ def _header(pen: Pen, layout: WsimSheetLayout, view: WsimShip, top: float) -> fl
         pen.text(x + col + hd.column_gap, base, line, f.text, bold=True, room=col)
         right -= hd.line
     return top - min(y, right)
-
-
-def field_lines(pen: Pen, text: str, room: float, size: float, bold: bool, most: int = 3) -> list[str]:
-    """A field's value at its size: one line if it fits, else broken after spaces and hyphens over
-    at most `most` lines (the last shortened only if even they are not enough)."""
-    if pen.width(text, size, bold) <= room:
-        return [text]
-    out: list[str] = []
-    for piece in (p for p in re.split(r"(?<=[ \-])", text) if p):
-        if out and pen.width((out[-1] + piece).rstrip(), size, bold) <= room:
-            out[-1] += piece
-        else:
-            out.append(piece)
-    out = [line.rstrip() for line in out]
-    return out[:most - 1] + [" ".join(out[most - 1:])] if len(out) > most else out
 
 
 def _movement(pen: Pen, layout: WsimSheetLayout, moves: Sequence[Allowance], x: float, top: float) -> float:
