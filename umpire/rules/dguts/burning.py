@@ -261,11 +261,15 @@ def resolve_fight_fire(values: Mapping[str, Any], state: Mapping[str, Any], area
     return Resolution(changes={"ship": changed(state, new)}, working=list(steps), data={"rolls": dice.used, "out": out, "fires": fires})
 
 
-def abandon(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None) -> Resolution:
-    """Her crew leaves her: one turn, and one more for every tenth of the crew lost (the wounded)."""
+def abandon(values: Mapping[str, Any], state: Mapping[str, Any], tables: Tables | None = None,
+            lost: float | None = None) -> Resolution:
+    """Her crew leaves her: one turn, and one more for every tenth of the crew lost (the wounded);
+    `lost`: the share of her people lost, where it is not her crew's (a prize's)."""
     t = tables_or_default(tables)
     row = t.get("burning", "evacuation")
-    lost = 1 - float(state["crew_factors"]) / float(values["crew_factors"])
+    if lost is None:
+        lost = 1 - float(state["crew_factors"]) / float(values["crew_factors"])
+    lost = max(0.0, lost)
     turns = int(row["turns"]) + math.floor(lost / float(Fraction(str(row["extra_turn_per_casualty_share"]))) + 1e-9)
     new = {**copy.deepcopy(dict(state)), "abandoned": True, "crew_factors": 0.0}
     steps = [Step("abandon ship", f"{float(state['crew_factors']):g} CF leave her in {turns} turn(s) "

@@ -104,9 +104,14 @@ def _abandon(state: dict, ship: str, opts: dict, dt):
     s = state["ships"][ship]
     if s["track"].get("abandoned"):
         raise Refused(f"{s['name']} has already been abandoned")
-    # a prize crew's casualties are counted against the prize crew sent, not her own crew's strength
+    # "one extra turn for every 10% casualties the ship has suffered" (Burning Ships): a prize's people are
+    # her own crew, held aboard as prisoners, and the prize crew sent; their wounded are evacuated alike
     sent = float(s["track"].get("prize_crew_sent", 0.0))
-    res = burning.abandon({**s["values"], "crew_factors": sent} if sent else s["values"], s["track"], dt)
+    lost = None
+    if sent:
+        people = float(s["values"]["crew_factors"]) + sent
+        lost = 1 - (float(s["track"]["crew_factors"]) + float(s["track"].get("prisoners", 0.0))) / people
+    res = burning.abandon(s["values"], s["track"], dt, lost)
     effects = ship_sets(ship, res.changes.get("ship", {}))
     to = str(opts.get("to", ""))
     if to:
