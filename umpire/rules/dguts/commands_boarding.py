@@ -7,7 +7,7 @@ from dataclasses import replace
 from umpire.core import actions as A
 from umpire.core.dice import DiceNeed, parse_rolls
 from umpire.core.errors import BadInput, Refused
-from umpire.core.ruleset import Plan
+from umpire.core.ruleset import Plan, load
 from umpire.core.state import Resolution, Step, set_
 from umpire.rules.dguts import crew as crew_ledger
 from umpire.rules.dguts.commands_common import afloat, finish, keep_rolling, number, ship_sets, not_herself, yes
@@ -17,7 +17,6 @@ from umpire.rules.dguts.melee import (MeleeSide, boarding_odds, lose_men, melee_
                                       party as make_party, resolve_melee_round, resolve_melee_start,
                                       resolve_unopposed)
 from umpire.rules.dguts.tables import cite, game_tables
-from umpire.rules.dguts.training import training_melee_result, training_odds
 
 
 def contact(rs, state: dict, tables, act: A.Contact):
@@ -45,7 +44,7 @@ def contact(rs, state: dict, tables, act: A.Contact):
     order = GrappleOrder(number(opts, "distance"), yes(opts, "touching"), yes(opts, "target_stopped"),
                          yes(opts, "opposite_headings"), rs.plays(state, "first-roll"))
     dt = game_tables(tables)
-    training = state.get("level") == "training"
+    training = not rs.grapple_by_roll
     if training:        # "within a distance of less than 1" ... boarding takes place if either player desires"
         within = float(dt.get("training", "boarding", "within_inches"))
         if order.distance >= within and not order.touching:
@@ -173,10 +172,10 @@ def _disentangle(sa: dict, sb: dict, opts: dict):
                       effects, steps, {"success": freed, "rolls": []})
 
 
-def board(rs, state: dict, tables, act: A.Board):
-    """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
-    ship, target, opts = act.ship, act.at, act.opts
-    opts = opts or {}
+def boarding(rs, state: dict, act: A.Board):
+    """What every level checks of a boarding: the ships, that they are grappled; a ship whose crew has
+    surrendered is taken at once (returned as the Resolution, else None)."""
+    ship, target, opts = act.ship, act.at, act.opts or {}
     if not target:
         raise BadInput("say which ship is boarded: --at SHIP")
     not_herself(ship, target, "board")
@@ -188,9 +187,17 @@ def board(rs, state: dict, tables, act: A.Board):
     if _surrendered(d):
         res = _take_surrendered(a, d, ship, target)
         return _with_prize_crew(rs, state, res, ship, target, number(opts, "prize_crew"))
+    return None
+
+
+def board(rs, state: dict, tables, act: A.Board):
+    """Boarding odds from the parties' crew factors, then the die for whether a melee starts."""
+    taken = boarding(rs, state, act)
+    if taken is not None:
+        return taken
+    ship, target, opts = act.ship, act.at, act.opts or {}
+    a, d = state["ships"][ship], state["ships"][target]
     dt = game_tables(tables)
-    if state.get("level") == "training":
-        return _training_board(a, d, ship, target, opts, dt)
     att = make_party(a["values"], a["track"], _party_crew(rs, state, ship, "boarding", number(opts, "crew")),
                      yes(opts, "shock"))
     dfd = make_party(d["values"], d["track"], _party_crew(rs, state, target, "defence", number(opts, "defender_crew")),
@@ -243,24 +250,6 @@ def _party_crew(rs, state: dict, sid: str, duty: str, given: float | None) -> fl
     return given
 
 
-def _training_board(a: dict, d: dict, ship: str, target: str, opts: dict, dt):
-    """Training Game boarding: crew factors times morale points on each side; melee follows at once."""
-
-    a_cf = number(opts, "crew", a["track"]["crew_factors"])
-    d_cf = number(opts, "defender_crew", d["track"]["crew_factors"])
-    a_pts = int(a["track"].get("morale_points", a["values"]["morale_value"]))
-    d_pts = int(d["track"].get("morale_points", d["values"]["morale_value"]))
-    odds = training_odds(a_cf, a_pts, d_cf, d_pts, dt)
-    rec = {"at": target, "odds": odds, "melee_turn": 1, "areas": 0, "melee": True, "training": True}
-    steps = [Step("boarders", f"{a_cf:g} CF x {a_pts} morale points = {odds['attacker_value']:g}",
-                  cite(dt, "training", "melee")),
-             Step("defenders", f"{d_cf:g} CF x {d_pts} morale points = {odds['defender_value']:g}",
-                  cite(dt, "training", "melee")),
-             Step("odds", str(odds["odds"]), cite(dt, "boarding", "odds"))]
-    return Resolution("board", f"{a['name']} boards {d['name']}: odds {odds['odds']}",
-                      [set_(["ships", ship, "boarding"], rec)], steps, dict(odds))
-
-
 def melee(rs, state: dict, tables, act: A.Melee):
     """One round of melee: each side's dice (1 to the number its odds allow; the last one counts)."""
     attackers, defender, opts = act.attackers, act.defender, act.opts
@@ -306,8 +295,8 @@ def melee(rs, state: dict, tables, act: A.Melee):
             raise BadInput("give both sides' dice: --opt attacker=R,R --opt defender=R")
         else:   # the tool's dice: each side rolls on while it shows less than 4 and dice remain
             ar, dr = keep_rolling(rolls[: allowed["attacker"]]), keep_rolling(rolls[allowed["attacker"]:])
-        if rec.get("training"):
-            return _training_round(a, d, a_id, defender, rec, ar, dr, dt)
+        if rec.get("training"):     # (a melee the training game's boarding began)
+            return load("umpire.rules.dguts.commands_training:melee_round")(a, d, a_id, defender, rec, ar, dr, dt)
         d_values = {**d["values"], "decks": rs.melee_decks} if rs.melee_decks else d["values"]
         if unopposed:
             res = resolve_unopposed(MeleeSide(a["values"], a["track"]), MeleeSide(d_values, d["track"]),
@@ -341,33 +330,6 @@ def melee(rs, state: dict, tables, act: A.Melee):
                     () if typed else tuple([f"attacker {i + 1}" for i in range(allowed["attacker"])]
                                            + [f"defender {i + 1}" for i in range(allowed["defender"])]))
     return Plan(need, resolve, flexible=bool(typed))
-
-
-def _training_round(a: dict, d: dict, a_id: str, defender: str, rec: dict, ar, dr, dt):
-    """Training Game melee: each side keeps its last die; the difference reads the short table."""
-
-    allowed = melee_dice_allowed(rec["odds"])
-    for side, rolls in (("attacker", ar), ("defender", dr)):
-        if not 1 <= len(rolls) <= allowed[side] or any(not 1 <= r <= 6 for r in rolls):
-            raise BadInput(f"{side} dice {','.join(map(str, rolls))}: 1 to {allowed[side]} d6, the last kept")
-    result = training_melee_result(ar[-1], dr[-1], dt)
-    winner = result["winner"]
-    steps = [Step("dice", f"attacker keeps {ar[-1]}, defender keeps {dr[-1]}", cite(dt, "training", "melee")),
-             Step("result", result["text"], cite(dt, "training", "melee"))]
-    effects = [set_(["ships", a_id, "boarding"], rec)]
-    if winner:
-        loser = d if winner == "attacker" else a
-        points = int(loser["track"].get("morale_points", loser["values"]["morale_value"]))
-        points -= int(result.get("morale_points", 0))
-        changes = {"morale_points": max(0, points)}
-        if result.get("capture") or points <= int(dt.get("training", "morale", "surrender_at")):
-            changes.update(status="surrendered", morale="surrendered")
-            steps.append(Step("surrender", f"{loser['name']} surrenders", cite(dt, "training", "melee")))
-            effects[0] = set_(["ships", a_id, "boarding"], {})
-        effects += ship_sets(loser["id"], changes)
-    data = {"rolls": list(ar) + list(dr), "kept": {"attacker": ar[-1], "defender": dr[-1]},
-            "winner": winner, "result": result["text"], "outcome": winner or "tie"}
-    return Resolution("melee", f"{a['name']} v {d['name']}: {result['text']}", effects, steps, data)
 
 
 def _melee_round_turn(rs, state: dict, rec: dict, a: dict, d: dict, dt) -> tuple[int, dict]:

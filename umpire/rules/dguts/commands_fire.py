@@ -1,5 +1,5 @@
-"""DGUTS fire and morale checks, in the standard and the training game (the fleet level's fire is
-`commands_fleet`, which shares `aim`)."""
+"""DGUTS fire and morale checks in the standard game (the fleet level's fire is `commands_fleet`, the
+training game's `commands_training`; both share `aim`)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ from umpire.rules.dguts.gunnery import fire_dice_needed, fire_order, plan_fire, 
 from umpire.rules.dguts.morale import morale_dice_needed, resolve_morale_check
 from umpire.rules.dguts.singleship import hot_shot_fire_chances, special_rolls_owed
 from umpire.rules.dguts.tables import cite, game_tables
-from umpire.rules.dguts.training import (resolve_training_fire, resolve_training_morale,
-                                         training_fire_dice_needed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +94,10 @@ def aim(rs, state: dict, tables, act: A.Fire) -> Aimed:
 
 
 def fire(rs, state: dict, tables, act: A.Fire):
-    """A broadside (or chasers) of the standard game, or of the training game."""
+    """A broadside (or chasers) of the standard game."""
     a = aim(rs, state, tables, act)
     firer, target, f, t, opts, order, rng, dt = a.firer, a.target, a.f, a.t, a.opts, a.order, a.rng, a.dt
     lower = a.lower
-    if state.get("level") == "training":
-        return _training_fire(f, t, firer, target, opts, rng, dt)
     need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
     provoked = honors_of_war(rs, state, f, t, "fire at", dt)
     friend, faces = grappled_friend(state, f, t, order, dt)
@@ -181,27 +177,10 @@ def _hot_shot(out, f: dict, low: float, dt) -> None:
                             cite(dt, "batteries", "hot_shot")))
 
 
-def _training_fire(f: dict, t: dict, firer: str, target: str, opts: dict, rng: float, dt):
-    """Training Game fire: two dice per factor, red to hit, white for high or low."""
-
-    chasers = opts.get("chasers") or None
-    need = training_fire_dice_needed(f["values"], opts["side"], rng, chasers, dt)
-
-    def resolve(rolls, strict):
-        res = resolve_training_fire(f["values"], t["values"], t["track"], opts["side"], rng, rolls, chasers, dt)
-        summary = (f"{f['name']} fires at {t['name']}, {rng:g}\" (training): "
-                   f"{res.data['damage']['high']:g} high, {res.data['damage']['low']:g} low")
-        return finish("fire", summary, res, ship_sets(target, res.changes.get("target", {})))
-
-    return Plan(need, resolve)
-
-
 def morale(rs, state: dict, tables, act: A.Morale):
-    ship, opts = act.ship, act.opts
+    ship = act.ship
     s = state["ships"][ship]
     afloat(s, "take a morale check")
-    if state.get("level") == "training":
-        return _training_morale(s, ship, opts, tables)
     need = morale_dice_needed(s["values"], s["track"])
     dt = game_tables(tables)
 
@@ -212,32 +191,6 @@ def morale(rs, state: dict, tables, act: A.Morale):
                      ship_sets(ship, res.changes.get("ship", {})))
 
     return Plan(need, resolve)
-
-
-def _training_morale(s: dict, ship: str, opts: dict, tables):
-    """Training Game morale: a failed throw costs a morale point; none left, she surrenders.
-    Its own saving throws are lost in the text: the default reading for the crew's morale
-    points is used unless one is given."""
-
-    given = number(opts, "saving_throw")
-    dt = game_tables(tables)
-    points = int(s["values"]["morale_value"])
-    throw = int(given) if given is not None else int(dt.get(
-        "training", "morale", "saving_throw", str(points), what=f"the saving throw of a {points} point crew"))
-
-    def resolve(rolls, strict):
-        res = resolve_training_morale(s["values"], s["track"], rolls, throw, dt)
-        out = finish("morale", f"{s['name']} morale check: "
-                    + ("holds" if res.data["held"] else f"down to {res.data['morale_points']} points"),
-                    res, ship_sets(ship, res.changes.get("ship", {})))
-        if given is None:
-            out.working.insert(0, Step("saving throw", f"2-{throw} for a {points} point crew (the training "
-                                       "game's own are illegible; --opt saving_throw=N gives one)",
-                                       "docs/rulings.md"))
-        out.data["rolls"] = list(rolls)
-        return out
-
-    return Plan(DiceNeed(2, 6, ("morale die 1", "morale die 2")), resolve)
 
 
 def _unarmed_merchant(ship: dict) -> bool:

@@ -22,18 +22,26 @@ from umpire.rules.dguts.turn import assign_pumps
 from umpire.rules.dguts.wind import point_of_sail
 
 
-def speed(rs, state: dict, tables, ship: str, opts: dict):
+def not_under_sail(state: dict, tables, ship: str, opts: dict):
+    """A ship rowed, kedged or towed by her boats (every level alike), or None: she sails."""
     s = state["ships"][ship]
-    wind = state.get("wind") or {}
     if opts.get("row") not in (None, ""):
         afloat(s, "row")
+        wind = state.get("wind") or {}
         return _row(s, opts, tables) if s["values"].get("kind") == "galley" else _sweeps(s, wind, tables)
     for how in ("kedge", "boats_tow"):
         if yes(opts, how):
             return _without_sail(s, how, tables)
+    return None
+
+
+def speed(rs, state: dict, tables, ship: str, opts: dict):
+    moved = not_under_sail(state, tables, ship, opts)
+    if moved is not None:
+        return moved
+    s = state["ships"][ship]
+    wind = state.get("wind") or {}
     point = opts.get("point") or opts.get("attitude")
-    if state.get("level") == "training":
-        return _training_speed(s, point, tables)
     if not point and opts.get("off_wind") not in (None, ""):
         point = _off_wind(s, number(opts, "off_wind"), game_tables(tables))
     if not point and opts.get("heading") not in (None, "") and wind.get("from"):
@@ -157,24 +165,6 @@ def _tow(state: dict, s: dict, point, force, opts: dict, tables):
                       [Step("tow", f"{speeds[0]:g}\" + {speeds[1]:g}\", a third: {speed:g}\"",
                             cite(dt, "tasks", "moving_without_sail"))],
                       {"speed": speed, "allowance": speed, "base": None})
-
-
-def _training_speed(s: dict, point, tables):
-    """Training Game moves: running 12", across the wind 9", no other course; as little as a third."""
-
-
-    dt = game_tables(tables)
-    row = dt.get("training", "movement")
-    pos = str(point or "").lower()
-    key = {"running": "running", "run": "running", "broad-reach": "beam", "beam": "beam", "reach": "beam"}.get(pos)
-    if key is None:
-        raise BadInput("training game: a ship runs before the wind (--opt point=running) or sails across it "
-                       "(--opt point=beam); stopped ships drift")
-    speed = float(row[key])
-    least = round(speed * float(Fraction(str(row["least_share"]))), 4)
-    return Resolution("speed", f"{s['name']}: {speed:g}\" (training game)", [],
-                      [Step("training game", f"{key}: {speed:g}\", at least {least:g}\"", cite(dt, "training", "movement"))],
-                      {"speed": speed, "allowance": speed, "least": least, "base": speed})
 
 
 def _steam(s: dict, opts: dict, force, out) -> None:

@@ -74,7 +74,8 @@ class Dguts(Ruleset):
                "ram": (GalleyRam, _C + "special:ram"), "paddles": (Paddles, _C + "special:paddles"),
                "mortar": (Mortar, _C + "special:mortar"), "howitzer": (Howitzer, _C + "special:howitzer")}
     queries = {"speed": _C + "ship:speed", "wind": _C + "wind:wind_now", "sight": _C + "wind:sight"}
-    level_classes = {"fleet": "umpire.rules.dguts.fleet_level:DgutsFleet"}
+    level_classes = {"fleet": "umpire.rules.dguts.fleet_level:DgutsFleet",
+                     "training": "umpire.rules.dguts.training_level:DgutsTraining"}
     level = "standard"
 
     # --- what a level changes: the standard game's answers here; the fleet level's class
@@ -92,6 +93,8 @@ class Dguts(Ruleset):
     melee_rounds_key: ClassVar[str] = "standard_rounds_per_turn"
     #: the decks a defender fights a melee on (None: her own)
     melee_decks: ClassVar[int | None] = None
+    #: whether a grapple is thrown for (Basic IX.A); the training game boards within an inch at will
+    grapple_by_roll: ClassVar[bool] = True
 
     def plays(self, state: dict, rule: str) -> bool:
         """Whether an optional rule holds in this game: chosen with `--optional`, or made a rule of
