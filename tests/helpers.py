@@ -24,6 +24,10 @@ def setup_commands(case: dict, case_id: str, path: Path, tmp_path: Path) -> list
         scenario.write_text(tomli_w.dumps(doc), encoding="utf-8")
     if scenario:
         new += ["--scenario", str(scenario)]
+    if "tables" in setup:
+        pack = tmp_path / "tables.toml"
+        pack.write_text(tomli_w.dumps({"ruleset": setup["ruleset"], "tables": setup["tables"]}), encoding="utf-8")
+        new += ["--tables", str(pack)]
     if "rulings" in setup:
         rulings = tmp_path / "rulings.toml"
         rulings.write_text(tomli_w.dumps({"rulings": setup["rulings"]}), encoding="utf-8")

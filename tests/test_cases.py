@@ -24,8 +24,9 @@ ROOT = Path(__file__).parent / "cases"
 CASES = sorted(ROOT.glob("*/*.toml"))
 
 CASE_KEYS = {"title", "source", "notes", "setup", "steps"}
-SETUP_KEYS = {"ruleset", "level", "optional", "seed", "rulings", "scenario", "ships"}
-STEP_KEYS = {"command", "exit", "output", "output_null", "explain_has", "error_has", "status"}
+SETUP_KEYS = {"ruleset", "level", "optional", "seed", "rulings", "scenario", "tables", "ships"}
+STEP_KEYS = {"command", "exit", "output", "output_null", "output_absent", "explain_has", "explain_lacks",
+             "error_has", "status", "status_null", "status_absent"}
 FLOAT_TOLERANCE = 1e-3
 
 
@@ -82,18 +83,46 @@ def step_differences(step: dict, res, status: dict | None) -> list[str]:
     wanted = step.get("exit", 0)
     if res.code != wanted:
         out.append(f"exit: expected {wanted}, got {res.code} ({(res.err or res.out).strip()[:300]})")
-    if "error_has" in step and step["error_has"].lower() not in res.err.lower():
-        out.append(f"error_has: {step['error_has']!r} not in the message {res.err.strip()!r}")
-    if {"output", "output_null", "explain_has"} & set(step):
+    for text in _listed(step.get("error_has", [])):
+        if text.lower() not in res.err.lower():
+            out.append(f"error_has: {text!r} not in the message {res.err.strip()!r}")
+    if {"output", "output_null", "output_absent", "explain_has", "explain_lacks"} & set(step):
         out += output_differences(step, res.out)
     if status is not None:
         ships = {s["id"]: s for s in status["ships"]}
-        for sid, fields in step["status"].items():
-            if sid in ships:
-                out += differences(ships[sid], fields, f"status.{sid}")
-            else:
+        for sid in {**step.get("status", {}), **step.get("status_null", {}), **step.get("status_absent", {})}:
+            if sid not in ships:
                 out.append(f"status.{sid}: no such ship (ships: {', '.join(ships)})")
+                continue
+            out += differences(ships[sid], step.get("status", {}).get(sid, {}), f"status.{sid}")
+            out += null_differences(ships[sid], step.get("status_null", {}).get(sid, []), f"status_null.{sid}")
+            out += [f"status_absent.{sid}: {key!r} is there ({ships[sid][key]!r})"
+                    for key in step.get("status_absent", {}).get(sid, []) if key in ships[sid]]
     return out
+
+
+def null_differences(data: dict, paths: list[str], where: str) -> list[str]:
+    """Each of `paths` ("key", or "key.0.inner" into lists and tables) must lead to a null."""
+    out = []
+    for path in paths:
+        value = data
+        for part in path.split("."):
+            if isinstance(value, list) and part.isdigit() and int(part) < len(value):
+                value = value[int(part)]
+            elif isinstance(value, dict) and part in value:
+                value = value[part]
+            else:
+                out.append(f"{where}: {path!r} is not there")
+                break
+        else:
+            if value is not None:
+                out.append(f"{where}: {path!r} expected null, got {value!r}")
+    return out
+
+
+def _listed(value) -> list:
+    """`error_has = "text"` or a list of texts."""
+    return [value] if isinstance(value, str) else list(value)
 
 
 def output_differences(step: dict, text: str) -> list[str]:
@@ -104,11 +133,14 @@ def output_differences(step: dict, text: str) -> list[str]:
     if not isinstance(data, dict):
         return [f"output: expected one JSON object, got {text[:300]!r}"]
     out = differences(data, step.get("output", {}), "output")
-    out += [f"output.{key}: expected null, got {data.get(key, 'nothing')!r}"
-            for key in step.get("output_null", []) if data.get(key, "") is not None]
+    out += null_differences(data, step.get("output_null", []), "output_null")
+    out += [f"output_absent: {key!r} is there ({data[key]!r})" for key in step.get("output_absent", []) if key in data]
     for pattern in step.get("explain_has", []):
         if not any(re.search(pattern, line) for line in data.get("explain", [])):
             out.append(f"explain_has: no line of the working matches {pattern!r}")
+    for pattern in step.get("explain_lacks", []):
+        out += [f"explain_lacks: {pattern!r} matches the line {line!r}"
+                for line in data.get("explain", []) if re.search(pattern, line)]
     return out
 
 
@@ -129,7 +161,7 @@ def test_case(path, umpire, tmp_path):
             assert game.read_bytes() == before, f"{name} step {n} `{step['command']}`: exit {res.code} " \
                                                 "changed the game file"
         status = None
-        if "status" in step:
+        if {"status", "status_null", "status_absent"} & set(step):
             shown = umpire("--game", str(game), "--json", "status")
             assert shown.code == 0, f"{name} step {n}: `status` exited {shown.code}: {shown.err.strip()}"
             status = shown.json
@@ -144,3 +176,27 @@ def test_partial_matching():
     assert differences({"a": True}, {"a": 1}, "o") == ["o.a: expected 1, got True"]
     assert differences({"a": 1.01}, {"a": 1}, "o") == ["o.a: expected 1, got 1.01"]
     assert differences({}, {"a": 1}, "o") == ["o.a: missing (keys: )"]
+
+
+def test_step_keys():
+    class Res:
+        code, err = 1, "umpire: error: out of range (TE 2.6 24.2.2.1)"
+        out = '{"a": {"b": [null, 2]}, "explain": ["one: +1", "two"]}'
+
+    step = {"exit": 1, "error_has": ["OUT of range", "24.2.2.1"], "output_null": ["a.b.0"], "output_absent": ["c"],
+            "explain_has": [r"one: \+1"], "explain_lacks": ["three"]}
+    assert step_differences(step, Res, None) == []
+    bad = {"error_has": ["range", "24.2.2.2"], "output_null": ["a.b.1", "a.x"], "output_absent": ["a"],
+           "explain_lacks": ["^t"]}
+    assert step_differences(bad, Res, None) == [
+        "exit: expected 0, got 1 (umpire: error: out of range (TE 2.6 24.2.2.1))",
+        "error_has: '24.2.2.2' not in the message 'umpire: error: out of range (TE 2.6 24.2.2.1)'",
+        "output_null: 'a.b.1' expected null, got 2", "output_null: 'a.x' is not there",
+        "output_absent: 'a' is there ({'b': [None, 2]})", "explain_lacks: '^t' matches the line 'two'"]
+    status = {"ships": [{"id": "mars", "fire": None, "aground": {"how": "shoal"}}]}
+    step = {"exit": 1, "status_null": {"mars": ["fire"]}, "status_absent": {"mars": ["marines_at"]}}
+    assert step_differences(step, Res, status) == []
+    step = {"exit": 1, "status_null": {"mars": ["aground"]}, "status_absent": {"mars": ["aground"]}}
+    assert step_differences(step, Res, status) == [
+        "status_null.mars: 'aground' expected null, got {'how': 'shoal'}",
+        "status_absent.mars: 'aground' is there ({'how': 'shoal'})"]

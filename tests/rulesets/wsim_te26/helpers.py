@@ -101,9 +101,3 @@ def melee_game(umpire, tmp_path, pack=MELEE_PACK):
         assert umpire("grapple", "a", "b", "--rolls", "3,4").code == 0
         assert umpire("board", "a", "--party", "obp", "--sections", "1,2", "--at", "b").code == 0
         assert umpire("board", "b", "--party", "dbp", "--sections", "1").code == 0
-
-
-def advanced_fire(umpire, ship, at, rng, side, rolls, *extra):
-    """`umpire --json fire SHIP --at AT ...` at a target facing right, with typed dice."""
-    return umpire("--json", "fire", ship, "--at", at, "--range", str(rng), "--side", side, "--facing", "right",
-                  "--rolls", rolls, *extra)

@@ -28,11 +28,3 @@ def test_a_class_8_craft_is_two_tables_harder_to_hit(umpire, tmp_path):
         tables[target] = res.json["hit_table"]
         assert any(f"small target (class {8 if target == 'jolly' else 7})" in line for line in res.json["explain"])
     assert tables["gunboat"] - tables["jolly"] == 1                  # -1 against -2
-
-
-def test_class_8_has_no_ship_type(umpire, tmp_path):
-    """Class 8 is a number of its own: "tiny craft" (changes summary), of none of the 1-7 types."""
-    assert umpire("new", tmp_path / "game.toml", "--ruleset", "wsim-te26").code == 0
-    assert umpire("ship", "add", "Jolly", "--side", "gb", "--class", "8", "--spec", JOLLY).code == 0
-    res = umpire("ship", "add", "Other", "--side", "gb", "--class", "9", "--spec", JOLLY)
-    assert res.code == 2

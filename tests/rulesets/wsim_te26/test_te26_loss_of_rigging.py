@@ -38,26 +38,6 @@ def _mars(umpire):
     return umpire("--json", "status", "mars").json["ships"][0]
 
 
-def test_a_die_for_each_whole_rigging_section_lost(umpire, tmp_path):
-    """36.2 "In a phase in which a ship loses one or more entire rigging section (all of its squares
-    are marked off), a die is rolled for each section lost and the "Loss of Rigging Summary" is
-    consulted"; 36.2.1 "If the mast falls free, its loss has no further result"."""
-    _game(umpire, tmp_path, "loss-of-rigging")
-    res = umpire("mast", "mars", "--roll", "4")
-    assert res.code == 1 and "owes no mast die" in res.err
-    res = _rigging_shot(umpire)
-    assert res.code == 0, res.err
-    assert res.json["masts_due"] == {"mars": 1}
-    assert _mars(umpire)["masts_due"] == 1
-    res = umpire("--json", "mast", "mars", "--roll", "4")
-    assert res.code == 0, res.err
-    assert res.json["masts"] == [{"roll": 4, "result": "falls free", "side": None}]
-    mars = _mars(umpire)
-    assert "masts_due" not in mars and "mast_over" not in mars
-    assert umpire("fire", "mars", "--at", "herc", "--range", "3", "--side", "left", "--roll", "1").code == 0
-    assert umpire("verify").code == 0
-
-
 def test_a_mast_over_the_side(umpire, tmp_path):
     """36.2.2 "If the mast hangs over the side, the ship cannot fire until it has been cut loose.
     The ship's speed is reduced by one, in addition to any loss of speed from the loss of rigging
@@ -91,26 +71,3 @@ def test_a_mast_over_the_side(umpire, tmp_path):
     assert umpire("verify").code == 0
     assert umpire("undo").code == 0
     assert _mars(umpire)["mast_over"] == ["right"]
-
-
-def test_a_card_without_the_broadside(umpire, tmp_path):
-    """The card's cell names no broadside: the mast hangs over the side all the same."""
-    _game(umpire, tmp_path, "loss-of-rigging")
-    assert _rigging_shot(umpire).code == 0
-    res = umpire("--json", "mast", "mars", "--roll", "3")
-    assert res.code == 0 and res.json["mast_over"] == [None]
-    assert any("umpire reads which one" in line for line in res.json["explain"])
-
-
-def test_only_with_the_optional_rule_and_the_card(umpire, tmp_path):
-    _game(umpire, tmp_path)
-    assert _rigging_shot(umpire).json.get("masts_due") is None
-    res = umpire("mast", "mars", "--roll", "1")
-    assert res.code == 1 and "loss-of-rigging" in res.err
-
-
-def test_the_summary_is_a_pack_table(umpire, tmp_path):
-    _game(umpire, tmp_path, "loss-of-rigging", card=False)
-    assert _rigging_shot(umpire).code == 0
-    res = umpire("mast", "mars", "--roll", "1")
-    assert res.code == 2 and "loss-of-rigging" in res.err

@@ -42,31 +42,6 @@ def test_only_with_the_optional_rule_and_in_the_advanced_game(umpire, tmp_path):
     assert res.code != 0 and "anchored" in res.err
 
 
-def test_four_turns_to_load_and_no_broadside_in_the_same_turn(umpire, tmp_path):
-    """56.5 "It takes four turns to load mortars (not necessarily in sequence)"; 56.3.1 "Broadside
-    guns and mortars may not fire in the same turn nor load in the same turn"."""
-    _game(umpire, tmp_path, "bombs")
-    assert umpire("designate", "thunder", "--mortars", "1").code == 0
-    res = umpire("bomb", "thunder", "--load", "--mortar", "second")
-    assert res.code == 1 and "one mortar" in res.err
-    assert umpire("bomb", "thunder", "--load").code == 0
-    res = umpire("bomb", "thunder", "--load")
-    assert res.code == 1 and "this turn" in res.err
-    res = umpire("fire", "thunder", "--at", "orient", "--range", "2", "--side", "left", "--roll", "1")
-    assert res.code == 1 and "56.3.1" in res.err
-    assert umpire("turn").code == 0
-    # a turn she fires her broadside: no mortar loading; the loading need not be in sequence
-    assert umpire("fire", "thunder", "--at", "orient", "--range", "2", "--side", "left", "--facing", "left",
-                  "--roll", "1").code == 0
-    res = umpire("bomb", "thunder", "--load")
-    assert res.code == 1 and "56.3.1" in res.err
-    assert umpire("turn").code == 0
-    res = umpire("--json", "bomb", "thunder", "--load")
-    assert res.code == 0 and res.json["loading_turns"] == 2 and res.json["loaded"] is False
-    ship = _ship(umpire, "thunder")
-    assert ship["mortars"] == 1 and ship["mortar_load"] == {"bow": 2}
-
-
 def test_the_mortar_fires_on_hit_table_2_and_triples_its_hits(umpire, tmp_path):
     """56.9 "a base of Hit Table 2"; 56.9.2 "Mortars may only fire at hull"; 56.9.3 "All hits scored
     by mortars are tripled"; 56.1 "Bombs may only fire mortars while anchored"; 56.7 "only at
@@ -110,30 +85,3 @@ def test_the_mortar_fires_on_hit_table_2_and_triples_its_hits(umpire, tmp_path):
     assert res.json["hits"]["rigging"] == 3 and len(res.json["critical_hits"]) == 1
     assert res.json["critical_hits"][0]["total"] == 7 and res.json["critical_hits"][0]["column"] == "hull"
     assert umpire("verify").code == 0
-
-
-def test_no_mortar_fire_unless_anchored_or_in_a_gale(umpire, tmp_path):
-    """56.1 "Bombs may only fire mortars while anchored. They may not fire when the wind velocity is
-    5 or 6.\""""
-    _game(umpire, tmp_path, "bombs")
-    _loaded_and_anchored(umpire)
-    assert umpire("wind", "--velocity", "5").code == 0
-    res = umpire("bomb", "thunder", "--at", "orient", "--range", "5", "--roll", "3")
-    assert res.code == 1 and "gale" in res.err
-    assert umpire("wind", "--velocity", "3").code == 0
-    assert umpire("anchor", "thunder", "--up").code == 0
-    res = umpire("bomb", "thunder", "--at", "orient", "--range", "5", "--roll", "3")
-    assert res.code == 1 and "56.1" in res.err
-
-
-def test_bad_input(umpire, tmp_path):
-    _game(umpire, tmp_path, "bombs")
-    res = umpire("designate", "thunder", "--mortars", "3")
-    assert res.code == 2 and "one mortar or two" in res.err
-    assert umpire("designate", "orient", "--mortars", "2").code == 0
-    res = umpire("bomb", "orient")
-    assert res.code == 2 and "--load" in res.err
-    res = umpire("bomb", "orient", "--load", "--at", "thunder")
-    assert res.code == 2
-    res = umpire("bomb", "hoche", "--load")
-    assert res.code == 1 and "not designated a bomb" in res.err

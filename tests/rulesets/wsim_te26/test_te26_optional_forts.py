@@ -30,21 +30,6 @@ def _fire(umpire, ship, at, rng, side, rolls):
                   "--rolls", rolls)
 
 
-def test_only_with_the_optional_rule(umpire, tmp_path):
-    _game(umpire, tmp_path)
-    res = umpire("designate", "castle", "--fort", "stone")
-    assert res.code == 1 and "forts" in res.err and "55.0" in res.err
-
-
-def test_a_wall_mounts_twelve_gun_squares_at_most(umpire, tmp_path):
-    """55.2.1 "A maximum of 12 gun squares may be mounted per hexside.\""""
-    _game(umpire, tmp_path, "forts")
-    res = umpire("designate", "mars", "--fort", "stone")
-    assert res.code == 1 and "55.2.1" in res.err
-    res = umpire("designate", "castle", "--fort", "granite")
-    assert res.code == 2 and "earthen" in res.err
-
-
 def test_firing_at_forts(umpire, tmp_path):
     """55.3.1 "Broadships suffer a -2 modifier against stone forts, a -1 against earthen forts, but
     no modifier against wooden forts"; 55.3.2 "Hull hits against stone forts are considered
@@ -96,43 +81,3 @@ def test_rigging_hits_and_critical_hits_on_a_fort(umpire, tmp_path):
     assert any("55.3.4" in line for line in res.json["explain"])
     assert any("55.3.5" in line for line in res.json["explain"])
     assert umpire("verify").code == 0
-
-
-def test_a_forts_guns_and_its_walls(umpire, tmp_path):
-    """55.4.2 "A fort's guns fire with a +2 modifier for 1-12 guns"; 55.4.1 "All sides of a fort
-    may be loaded and fired during the same turn"; 55.1 forts occupy land hexes."""
-    _game(umpire, tmp_path, "forts")
-    assert umpire("designate", "castle", "--fort", "stone").code == 0
-    res = _fire(umpire, "plain", "mars", 2, "left", "1")
-    plain = res.json["hit_table"]
-    res = _fire(umpire, "castle", "mars", 2, "left", "1")
-    assert res.json["hit_table"] == plain + 2
-    assert any("55.4.2" in line for line in res.json["explain"])
-    assert _fire(umpire, "castle", "mars", 2, "right", "1").code == 0
-    assert umpire("load", "castle", "--side", "left").code == 0
-    assert umpire("load", "castle", "--side", "right").code == 0          # both walls in one turn
-    assert umpire("load", "plain", "--side", "left").code == 0
-    res = umpire("load", "plain", "--side", "right")
-    assert res.code == 1                                                   # a ship loads one a turn
-    for args in (("sail", "castle", "full"), ("anchor", "castle"), ("foul", "mars", "castle", "--rolls", "6,6")):
-        res = umpire(*args)
-        assert res.code == 1 and "55.1" in res.err, args
-    assert umpire("verify").code == 0
-
-
-def test_a_forts_mortar(umpire, tmp_path):
-    """55.4.5 "Land-based mortars require three turns to load. They have a +2 hit table modifier
-    and a 360 degree field of fire"; a fort needs no anchor."""
-    _game(umpire, tmp_path, "forts", "bombs")
-    assert umpire("designate", "castle", "--fort", "stone", "--mortars", "1").code == 0
-    assert umpire("anchor", "mars").code == 0
-    for turn in range(3):
-        res = umpire("--json", "bomb", "castle", "--load")
-        assert res.code == 0 and res.json["loading_turns"] == turn + 1
-        assert umpire("turn").code == 0
-    assert res.json["loaded"] is True
-    # Hit Table 2, +2 a land mortar: table 4; die 4 "H-C" tripled
-    res = umpire("--json", "bomb", "castle", "--at", "mars", "--range", "4", "--roll", "4")
-    assert res.code == 0, res.err
-    assert res.json["hit_table"] == 4 and res.json["hits"]["hull"] == 3
-    assert any("55.4.5" in line for line in res.json["explain"])
