@@ -53,14 +53,12 @@ class ShipLine:
 
 
 _ACCEPTED = "COUNTxCALIBRE, e.g. 30x24, 22x32C (C = carronade), or the text's 30-24#, 22-32#C"
-_GUN = re.compile(
-    r"""^(?P<count>\d+)\s*(?:(?P<sep>[x×*-])\s*|\s+(?=\d+\s*\#))
-        (?P<cal>\d+)\s*(?:\#|pdr|lb)?\s*(?P<carr>c)?\s*\*?$""",
-    re.IGNORECASE | re.VERBOSE)
-_GUN_AT_START = re.compile(
-    r"""^(?P<count>\d+)\s*(?:[x×*-]\s*|\s+(?=\d+\s*\#))
-        (?P<cal>\d+)\s*(?:\#|pdr|lb)?\s*(?P<carr>c)?(?![a-z0-9])""",
-    re.IGNORECASE | re.VERBOSE)
+# (the patterns are compiled on first use, by re's own cache: none when a command starts)
+_GUN = r"""^(?P<count>\d+)\s*(?:(?P<sep>[x×*-])\s*|\s+(?=\d+\s*\#))
+        (?P<cal>\d+)\s*(?:\#|pdr|lb)?\s*(?P<carr>c)?\s*\*?$"""
+_GUN_AT_START = r"""^(?P<count>\d+)\s*(?:[x×*-]\s*|\s+(?=\d+\s*\#))
+        (?P<cal>\d+)\s*(?:\#|pdr|lb)?\s*(?P<carr>c)?(?![a-z0-9])"""
+_GUN_FLAGS = re.IGNORECASE | re.VERBOSE
 
 
 def calibre_key(text: str) -> str:
@@ -89,7 +87,7 @@ def _check_calibre(text: str, calibre: int, carronade: bool, tables: Tables | No
 def parse_gun(text: str, tables: Tables | None = None) -> Battery:
     """Parse one gun entry such as "30x24", "22x32C", "30-24#" or "1 18#C"."""
     item = text.strip()
-    match = _GUN.match(item)
+    match = re.compile(_GUN, _GUN_FLAGS).match(item)
     if not match:
         raise BadInput(_why_not_gun(item))
     count, calibre = int(match["count"]), int(match["cal"])
@@ -146,11 +144,11 @@ def merge_batteries(guns: Iterable[Battery]) -> tuple[Battery, ...]:
     return tuple(Battery(counts[k], k[0], k[1]) for k in keys)
 
 
-_MIXED = re.compile(r"(\d+)(?:\s+(\d+)\s*/\s*(\d+))?|(\d+)\s*/\s*(\d+)")
+_MIXED = r"(\d+)(?:\s+(\d+)\s*/\s*(\d+))?|(\d+)\s*/\s*(\d+)"
 
 
 def _mixed_number(text: str) -> Fraction | None:
-    match = _MIXED.fullmatch(text.strip())
+    match = re.fullmatch(_MIXED, text.strip())
     if not match:
         return None
     if match[4]:
@@ -192,7 +190,7 @@ def _name_and_nation(head: str) -> tuple[str, str]:
 def _gun_parts(body: str) -> list[re.Match]:
     found = []
     for part in re.split(r"[,;]", body):
-        match = _GUN_AT_START.match(part.strip())
+        match = re.compile(_GUN_AT_START, _GUN_FLAGS).match(part.strip())
         if match:
             found.append(match)
     return found

@@ -17,8 +17,8 @@ from umpire.core.errors import BadInput
 TO_FILL = "?"
 KINDS = ("integer", "hits", "outcome", "text")
 OUTCOMES = ("success", "failure")
-_HITS = re.compile(r"^(0|\d*[HGCR](-\d*[HGCR])*)( ?\([A-Z0-9 -]+\))?$")
-BAND_HEADING = re.compile(r"(-?\d+)(?:-(\d+)|(\+))?")
+_HITS = r"^(0|\d*[HGCR](-\d*[HGCR])*)( ?\([A-Z0-9 -]+\))?$"
+BAND_HEADING = r"(-?\d+)(?:-(\d+)|(\+))?"
 SHAPE_KEYS = ("title", "section", "dice", "rows", "columns", "entry")
 
 
@@ -136,7 +136,7 @@ def _headings(where: str, k: str, given: dict, shape: dict) -> list[str]:
         raise BadInput(f"{where}.{k}: the text gives no {k} for this table: give the headings from your "
                        f"card, a list of text such as [\"2-6\", \"7-11\", \"12\"]")
     if k in shape.get("bands", ()):
-        bad = [h for h in heads if not BAND_HEADING.fullmatch(h.strip())]
+        bad = [h for h in heads if not re.compile(BAND_HEADING).fullmatch(h.strip())]
         if bad:
             raise BadInput(f"{where}.{k}: {bad[0]!r} is not a number or a band such as \"2-6\" or \"41+\"")
     return heads
@@ -152,7 +152,7 @@ def _cell(where: str, cell: Any, shape: dict) -> None:
         what = "a whole number" + (f" from {shape['min']}" if "min" in shape else "") + \
             (f" up to {shape['max']}" if "max" in shape else "")
     elif entry == "hits":
-        ok, what = isinstance(cell, str) and bool(_HITS.match(cell)), "a hit result such as \"2H-R-C\" or \"0\""
+        ok, what = isinstance(cell, str) and bool(re.compile(_HITS).match(cell)), "a hit result such as \"2H-R-C\" or \"0\""
     elif entry == "outcome":
         ok, what = cell in OUTCOMES, "\"success\" or \"failure\""
     elif entry == "text":
@@ -166,7 +166,7 @@ def _cell(where: str, cell: Any, shape: dict) -> None:
 def row_index(table: dict, value: int) -> int:
     """The row whose heading is `value` ("7") or a band holding it ("2-4", "11+"); rows are in order."""
     for i, heading in enumerate(table["rows"]):
-        m = BAND_HEADING.fullmatch(heading.strip())
+        m = re.compile(BAND_HEADING).fullmatch(heading.strip())
         if m:
             lo = int(m.group(1))
             hi = int(m.group(2)) if m.group(2) else (None if m.group(3) else lo)
@@ -180,7 +180,7 @@ def row_or_edge(table: dict, value: int) -> int:
     try:
         return row_index(table, value)
     except BadInput:
-        first = BAND_HEADING.fullmatch(table["rows"][0].strip())
+        first = re.compile(BAND_HEADING).fullmatch(table["rows"][0].strip())
         return 0 if first and value < int(first.group(1)) else len(table["rows"]) - 1
 
 

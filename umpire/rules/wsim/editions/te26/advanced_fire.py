@@ -44,7 +44,7 @@ _NO = ("", "0", "no", "false")
 FLAGS = ("mir", "full-sails", "anchored", "target-full-sails", "target-anchored", "grapple-plotted")
 SHOTS = ("round", "chain", "double")
 QUALITIES = ("PR", "GR", "AV", "CR", "EL")
-_BONUS = re.compile(r"^(.*?)\s*\(([^)]*)\)\s*$")
+_BONUS = r"^(.*?)\s*\(([^)]*)\)\s*$"
 
 
 def flag(opts: dict, key: str) -> bool:
@@ -246,7 +246,7 @@ class Reading:
 
 def split_result(entry: str) -> tuple[str, str]:
     """'2R-C (R)' -> ('2R-C', 'R'): the normal result and the bracketed full-sail bonus."""
-    m = _BONUS.match(entry.strip())
+    m = re.compile(_BONUS).match(entry.strip())
     return (m.group(1).strip(), m.group(2).strip()) if m else (entry.strip(), "")
 
 

@@ -59,7 +59,7 @@ class FireTables:
 
 
 def band_of(heading: str) -> list[int]:
-    m = BAND_HEADING.fullmatch(heading.strip())
+    m = re.compile(BAND_HEADING).fullmatch(heading.strip())
     lo = int(m.group(1))
     return [lo, int(m.group(2)) if m.group(2) else (10 ** 6 if m.group(3) else lo)]
 

@@ -19,7 +19,7 @@ from umpire.core.state import Resolution, Step, set_, has_state
 from umpire.rules.wsim import gunnery
 from umpire.rules.wsim.editions.packs import column_index, row_index
 
-_RESULT = re.compile(r"^(?:(\d*)C)?(?:-?(L))?$")
+_RESULT = r"^(?:(\d*)C)?(?:-?(L))?$"
 
 
 def check(state: dict, ship_id: str, target_id: str, opts: dict, tables) -> None:
@@ -80,7 +80,7 @@ def resolve(state: dict, ship_id: str, target_id: str, rolls: tuple[int, ...], s
     cell = table["cells"][r][c].strip()
     steps.append(Step(f"Musket Fire Table, row {table['rows'][r]}, {marines} marine squares "
                       f"({table['columns'][c]})", cell, table["source"]))
-    m = _RESULT.match(cell.upper()) if cell != "0" else None
+    m = re.compile(_RESULT).match(cell.upper()) if cell != "0" else None
     crew = int(m.group(1) or 1) if m and "C" in cell.upper() else 0
     used = [die]
     if m and m.group(2):

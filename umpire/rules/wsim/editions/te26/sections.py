@@ -23,7 +23,7 @@ from umpire.rules.wsim import gunnery
 
 SECTIONS = ("bow", "stern")
 KINDS = ("guns", "carronades")
-_HIT = re.compile(r"^a (gun|carronade) on the (left|right) broadside")
+_HIT = r"^a (gun|carronade) on the (left|right) broadside"
 
 
 def _halves(n: int) -> dict:
@@ -90,7 +90,7 @@ def follow(state: dict, target_id: str, res: Resolution) -> Resolution:
     start = _at_start(ship, turn)
     steps = []
     for cell, hit in zip(cells, hits):
-        m = _HIT.match(hit)
+        m = re.compile(_HIT).match(hit)
         if not m:
             continue
         kind, side = m.group(1) + "s", m.group(2)

@@ -25,7 +25,7 @@ from umpire.rules.wsim.editions.te26.advanced_fire import split_result
 from umpire.rules.wsim.editions.te26 import musket as te26_musket
 
 RULE = "soldiers"
-_TABLE_DIE = re.compile(r"^hit table \d+ \((hull|rigging)\), die (\d)$")
+_TABLE_DIE = r"^hit table \d+ \((hull|rigging)\), die (\d)$"
 
 
 def designate(state: dict, ship_id: str, n, artillery: bool, tables) -> tuple[list[dict], list[Step]]:
@@ -93,7 +93,7 @@ def absorb(state: dict, sid: str, res: Resolution) -> Resolution:
     else:
         may = 0
         for s in res.working:
-            m = _TABLE_DIE.match(s.step)
+            m = re.compile(_TABLE_DIE).match(s.step)
             if m and int(m.group(2)) in (3, 5):
                 may += gunnery.parse_result(split_result(s.value)[0])["crew"]
         why = "the crew hits of a Hit Table rolled 3 or 5"
