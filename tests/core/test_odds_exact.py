@@ -44,7 +44,7 @@ class Counted:
     def __init__(self, plan) -> None:
         self.resolves = self.steps = 0
         self.chain = odds.plan_chain(plan)
-        self.plan = dataclasses.replace(plan, resolve=self._resolver(plan.resolve))
+        self.plan = plan.replace(resolve=self._resolver(plan.resolve))
 
     def _resolver(self, resolve):
         def counted(rolls, strict):

@@ -9,22 +9,25 @@ that the rule resolves. Exact odds of a rule's dice are in `core.odds`.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, Sequence
 
 from umpire.core.errors import BadInput
+from umpire.core.values import Value
 
 if TYPE_CHECKING:
     import random
 
 
-@dataclass(frozen=True, slots=True)
-class DiceNeed:
+class DiceNeed(Value):
     """`count` dice of `faces` sides; `labels` names each die in order."""
 
+    __slots__ = ("count", "faces", "labels")
     count: int
-    faces: int = 6
-    labels: tuple[str, ...] = ()
+    faces: int
+    labels: tuple[str, ...]
+
+    def __init__(self, count: int, faces: int = 6, labels: tuple[str, ...] = ()) -> None:
+        self._set(count=count, faces=faces, labels=labels)
 
     def describe(self) -> str:
         what = f"{self.count} d{self.faces}" if self.count != 1 else f"one d{self.faces}"

@@ -15,10 +15,10 @@ ruleset.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from umpire.core.errors import BadInput, UmpireError
+from umpire.core.values import Value
 
 from umpire.core.actions import ShipEdit
 
@@ -45,8 +45,7 @@ LEGACY_OPTS: tuple[str, ...] = ("_optional",)
 PLAYED_AS: dict[str, str] = {}
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(Value):
     """An action checked against the state: the dice it needs and how to resolve them.
 
     `flexible` means the number of dice used is only known while resolving
@@ -56,21 +55,29 @@ class Plan:
     `chain` lets `odds` band a dice process round by round (see `core.odds`).
     """
 
+    __slots__ = ("need", "resolve", "flexible", "per_die", "chain")
     need: DiceNeed
     resolve: Callable[[tuple[int, ...], bool], Resolution]
-    flexible: bool = False
-    per_die: str = ""
-    chain: Any = None
+    flexible: bool
+    per_die: str
+    chain: Any
+
+    def __init__(self, need: DiceNeed, resolve: Callable[[tuple[int, ...], bool], Resolution],
+                 flexible: bool = False, per_die: str = "", chain: Any = None) -> None:
+        self._set(need=need, resolve=resolve, flexible=flexible, per_die=per_die, chain=chain)
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(Value):
     """One ruling in force: a table key, its value, where it comes from and why."""
 
+    __slots__ = ("key", "value", "origin", "source")
     key: str
     value: Any
     origin: str          # "default" (the tool's documented reading) or "house"
-    source: str = ""
+    source: str
+
+    def __init__(self, key: str, value: Any, origin: str, source: str = "") -> None:
+        self._set(key=key, value=value, origin=origin, source=source)
 
 
 class Ruleset:

@@ -2,38 +2,59 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any
 
 from umpire.core.effects import add, apply, get, set_  # noqa: F401
+from umpire.core.values import Value
 
-@dataclass(frozen=True, slots=True)
-class Step:
+
+class Step(Value):
     """One line of the working: what was looked up or decided, its value, and where from."""
 
+    __slots__ = ("step", "value", "source")
     step: str
     value: str
-    source: str = ""
+    source: str
+
+    def __init__(self, step: str, value: str, source: str = "") -> None:
+        self._set(step=step, value=value, source=source)
 
     def text(self) -> str:
         return f"{self.step}: {self.value}" + (f" [{self.source}]" if self.source else "")
 
 
-@dataclass(slots=True)
 class Resolution:
     """What a rule decided: effects to journal, the working, and the command's JSON.
 
     A rule that works on one ship's values without knowing which ship she is (DGUTS's rule
     functions) gives its new values by role instead (`changes`: {"target": {"damage_low": 168.0},
     "firer": {...}}); the command that knows the ships turns them into `effects`, and names the
-    `kind` and `summary`.
+    `kind` and `summary`. (Written out rather than a dataclass for start-up: `core.values`.)
     """
 
-    kind: str = ""
-    summary: str = ""
-    effects: list[dict] = field(default_factory=list)
-    working: list[Step] = field(default_factory=list)
-    data: dict = field(default_factory=dict)
-    changes: dict[str, dict] = field(default_factory=dict)
+    __slots__ = ("kind", "summary", "effects", "working", "data", "changes")
+
+    def __init__(self, kind: str = "", summary: str = "", effects: list[dict] | None = None,
+                 working: list[Step] | None = None, data: dict | None = None,
+                 changes: dict[str, dict] | None = None) -> None:
+        self.kind, self.summary = kind, summary
+        self.effects = [] if effects is None else effects
+        self.working = [] if working is None else working
+        self.data = {} if data is None else data
+        self.changes = {} if changes is None else changes
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, n) for n in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()     # type: ignore[attr-defined]
+
+    __hash__ = None     # type: ignore[assignment]   (mutable: as a dataclass that is not frozen)
+
+    def __repr__(self) -> str:
+        return "Resolution(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__) + ")"
 
     def explain(self) -> list[str]:
         return [s.text() for s in self.working]

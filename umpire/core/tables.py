@@ -22,12 +22,12 @@ import copy
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from umpire.core import files
+from umpire.core.values import Value
 from umpire.core.errors import BadInput, Refused
 from umpire.core.resources import resource_dir
 from umpire.core.userkey import cache_dir, digest, sign
@@ -65,25 +65,32 @@ class RulingNeeded(BadInput):
                          f"set it with `umpire rulings set {key} VALUE`")
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+class Reading(Value):
     """How a rule system reads its tables where it differs from the plain layers (the default)."""
 
+    __slots__ = ("defaults", "by_kind", "tables", "text_forms", "sections_sourced", "missing")
     #: the table (in the data folder) of default readings for values the text lacks: each
     #: [[reading]] names its `key` and gives one `value` or a block of `values` under it; "" for none
-    defaults: str = ""
+    defaults: str
     #: house rulings are checked by kind (a number of any kind, "3/2" too, for a number; a list of any
     #: length for a list) and may be given as flat dotted keys or the same as nested tables; otherwise
     #: a ruling must have the shape of the value it replaces
-    by_kind: bool = False
+    by_kind: bool
     #: the tables the rules read and a ruling may name (every table of the data folder when empty)
-    tables: tuple[str, ...] = ()
+    tables: tuple[str, ...]
     #: text values that must have a form, by key prefix: (pattern, what is accepted)
-    text_forms: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    text_forms: Mapping[str, tuple[str, str]]
     #: every section (sub-table) of a table names its own source
-    sections_sourced: bool = False
+    sections_sourced: bool
     #: the error for a value the tables lack and no default reading gives
-    missing: type[MissingValue] = MissingValue
+    missing: type[MissingValue]
+
+    def __init__(self, defaults: str = "", by_kind: bool = False, tables: tuple[str, ...] = (),
+                 text_forms: Mapping[str, tuple[str, str]] | None = None, sections_sourced: bool = False,
+                 missing: type[MissingValue] = MissingValue) -> None:
+        self._set(defaults=defaults, by_kind=by_kind, tables=tables,
+                  text_forms={} if text_forms is None else text_forms, sections_sourced=sections_sourced,
+                  missing=missing)
 
 
 PLAIN = Reading()

@@ -3,9 +3,9 @@ training game's `commands_training`; both share `aim`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from umpire.core.values import Value
 from umpire.core import actions as A
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
@@ -20,21 +20,16 @@ from umpire.rules.dguts.singleship import hot_shot_fire_chances, special_rolls_o
 from umpire.rules.dguts.tables import cite, game_tables
 
 
-@dataclass(frozen=True, slots=True)
-class Aimed:
+class Aimed(Value):
     """A fire order checked against the ships and the table: who fires (her track with the crew at
     other duties marked) at whom, from what range, with which options."""
 
-    firer: str
-    target: str
-    #: the calibres of her lower deck, firing into a ship grappled with her (or "")
-    lower: str
-    f: dict
-    t: dict
-    opts: dict
-    order: Any
-    rng: float
-    dt: Any
+    #: (lower: the calibres of her lower deck, firing into a ship grappled with her, or "")
+    __slots__ = ("firer", "target", "lower", "f", "t", "opts", "order", "rng", "dt")
+
+    def __init__(self, firer: str, target: str, lower: str, f: dict, t: dict, opts: dict, order: Any,
+                 rng: float, dt: Any) -> None:
+        self._set(firer=firer, target=target, lower=lower, f=f, t=t, opts=opts, order=order, rng=rng, dt=dt)
 
 
 def aim(rs, state: dict, tables, act: A.Fire) -> Aimed:

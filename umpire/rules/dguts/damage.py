@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
+from umpire.core.values import Value
 from umpire.core.state import Step
 from umpire.rules.dguts.model import rule
 from umpire.rules.dguts.tables import Tables, cite, tables_or_default
@@ -21,15 +21,19 @@ from umpire.rules.dguts.tables import Tables, cite, tables_or_default
 _EPS = 1e-9
 
 
-@dataclass(frozen=True, slots=True)
-class DamageOutcome:
+class DamageOutcome(Value):
     """The new state after damage, the working, and what the damage caused."""
 
+    __slots__ = ("state", "working", "masts_new", "marks_new", "checks_new")
     state: dict
     working: tuple[Step, ...]
     masts_new: int
     marks_new: int
     checks_new: int
+
+    def __init__(self, state: dict, working: tuple[Step, ...], masts_new: int, marks_new: int,
+                 checks_new: int) -> None:
+        self._set(state=state, working=working, masts_new=masts_new, marks_new=marks_new, checks_new=checks_new)
 
 
 def fouled_masts(state: Mapping[str, Any]) -> list[dict]:

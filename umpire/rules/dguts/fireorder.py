@@ -7,10 +7,10 @@ batteries and land guns reach 3/2 as far, and their bands stretch the same.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Mapping
 
+from umpire.core.values import Value
 from umpire.rules.dguts.guns import calibre_key
 from umpire.rules.dguts.model import Aim, BadInput, Bearing, Rake, RangeBand, Shot
 from umpire.rules.dguts.tables import Tables, tables_or_default
@@ -27,22 +27,31 @@ OPTIONS = {
 
 
 
-@dataclass(frozen=True, slots=True)
-class FireOrder:
+class FireOrder(Value):
     """What the umpire measured and declared for one fire."""
 
+    __slots__ = ("range_inches", "bearing", "aim", "rake", "anchored", "shot", "crew_detailed", "calibres",
+                 "firing_speed", "options", "chasers_below")
     range_inches: float
     bearing: Bearing
-    aim: Aim = Aim.LOW
-    rake: Rake = Rake.NONE
-    anchored: bool = False
-    shot: Shot = Shot.ROUND
-    crew_detailed: float | None = None
-    calibres: tuple[str, ...] = ()
-    firing_speed: Fraction = Fraction(1)
-    options: frozenset[str] = frozenset()
+    aim: Aim
+    rake: Rake
+    anchored: bool
+    shot: Shot
+    crew_detailed: float | None
+    calibres: tuple[str, ...]
+    firing_speed: Fraction
+    options: frozenset[str]
     #: the chase guns fire from below the upper deck (they may fire with studding sails set)
-    chasers_below: bool = False
+    chasers_below: bool
+
+    def __init__(self, range_inches: float, bearing: Bearing, aim: Aim = Aim.LOW, rake: Rake = Rake.NONE,
+                 anchored: bool = False, shot: Shot = Shot.ROUND, crew_detailed: float | None = None,
+                 calibres: tuple[str, ...] = (), firing_speed: Fraction = Fraction(1),
+                 options: frozenset[str] = frozenset(), chasers_below: bool = False) -> None:
+        self._set(range_inches=range_inches, bearing=bearing, aim=aim, rake=rake, anchored=anchored, shot=shot,
+                  crew_detailed=crew_detailed, calibres=calibres, firing_speed=firing_speed, options=options,
+                  chasers_below=chasers_below)
 
 
 def fire_order(range_inches: Any, side: Any, aim: Any = None, rake: Any = None,

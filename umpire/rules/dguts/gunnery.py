@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping, Sequence
 
+from umpire.core.values import Value
 from umpire.core.dice import DiceNeed
 from umpire.core.state import Resolution, Step, has_state
 from umpire.rules.dguts.commands_common import MAX_GUNS
@@ -30,28 +30,37 @@ _DEAD = ("sunk", "exploded")
 _STRUCK = ("surrendered", "captured")
 
 
-@dataclass(frozen=True, slots=True)
-class Die:
+class Die(Value):
     """One die of a fire: which guns it stands for and what share of a factor."""
 
+    __slots__ = ("label", "key", "calibre", "carronade", "amount")
     label: str
     key: str
     calibre: int
     carronade: bool
     amount: Fraction
 
+    def __init__(self, label: str, key: str, calibre: int, carronade: bool, amount: Fraction) -> None:
+        self._set(label=label, key=key, calibre=calibre, carronade=carronade, amount=amount)
 
-@dataclass(frozen=True, slots=True)
-class FirePlan:
+
+class FirePlan(Value):
     """Everything decided before the dice: band, aim, dice and multipliers."""
 
+    __slots__ = ("band", "aim", "dice", "multipliers", "opening", "crew_used", "working")
     band: RangeBand
     aim: Aim
     dice: tuple[Die, ...]
     multipliers: tuple[tuple[str, Fraction, str], ...]
     opening: bool
     crew_used: Fraction
-    working: tuple[Step, ...] = field(default=())
+    working: tuple[Step, ...]
+
+    def __init__(self, band: RangeBand, aim: Aim, dice: tuple[Die, ...],
+                 multipliers: tuple[tuple[str, Fraction, str], ...], opening: bool, crew_used: Fraction,
+                 working: tuple[Step, ...] = ()) -> None:
+        self._set(band=band, aim=aim, dice=dice, multipliers=multipliers, opening=opening, crew_used=crew_used,
+                  working=working)
 
 
 def plan_fire(firer: Mapping[str, Any], firer_state: Mapping[str, Any], target: Mapping[str, Any],

@@ -8,21 +8,32 @@ carronade; labels are the text's "24#" and "32#C".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from functools import total_ordering
 from fractions import Fraction
 from typing import Iterable, Sequence
 
+from umpire.core.values import Value
 from umpire.rules.dguts.model import BadInput
 from umpire.rules.dguts.tables import Tables, tables_or_default
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Battery:
-    """`count` guns throwing `calibre`-pound shot; carronades when `carronade`."""
+@total_ordering
+class Battery(Value):
+    """`count` guns throwing `calibre`-pound shot; carronades when `carronade` (ordered by count,
+    calibre, then carronade, as a list of guns sorts)."""
 
+    __slots__ = ("count", "calibre", "carronade")
     count: int
     calibre: int
-    carronade: bool = False
+    carronade: bool
+
+    def __init__(self, count: int, calibre: int, carronade: bool = False) -> None:
+        self._set(count=count, calibre=calibre, carronade=carronade)
+
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() < other._values()     # type: ignore[attr-defined]
 
     @property
     def key(self) -> str:
@@ -40,16 +51,21 @@ class Battery:
         return parse_gun(text, tables)
 
 
-@dataclass(frozen=True, slots=True)
-class ShipLine:
+class ShipLine(Value):
     """A ship as the text prints it, with any pre-figured values it gives."""
 
+    __slots__ = ("name", "tons", "men", "guns", "nation", "prefigured")
     name: str
     tons: int
     men: int
     guns: tuple[Battery, ...]
-    nation: str = ""
-    prefigured: dict = field(default_factory=dict)
+    nation: str
+    prefigured: dict
+
+    def __init__(self, name: str, tons: int, men: int, guns: tuple[Battery, ...], nation: str = "",
+                 prefigured: dict | None = None) -> None:
+        self._set(name=name, tons=tons, men=men, guns=guns, nation=nation,
+                  prefigured={} if prefigured is None else prefigured)
 
 
 _ACCEPTED = "COUNTxCALIBRE, e.g. 30x24, 22x32C (C = carronade), or the text's 30-24#, 22-32#C"

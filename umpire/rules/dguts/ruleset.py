@@ -10,7 +10,6 @@ A ship in the game state is ``{"id", "name", "side", "controller",
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from umpire.core import actions as A
@@ -129,7 +128,7 @@ class Dguts(Ruleset):
         if not isinstance(got, Plan):
             return _note_defaults(got, dt)
         inner = got.resolve
-        return replace(got, resolve=lambda rolls, strict: _note_defaults(inner(rolls, strict), dt))
+        return got.replace(resolve=lambda rolls, strict: _note_defaults(inner(rolls, strict), dt))
 
     def query(self, state: dict, tables, command: str, ship: str, opts: dict):
         with _damaged_state():

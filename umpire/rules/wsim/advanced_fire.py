@@ -8,7 +8,6 @@ procedure calls for them, so how many a fire needs is known only while resolving
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import Refused
@@ -30,12 +29,20 @@ CHANGED = ("hull_left", "crew_left", "guns_left", "carronades_left", "gun_sectio
            "sails", "quality", "turning", "anchor", "critical_effects", "doomed_turn", "morale_checks")
 
 
-@dataclass(frozen=True, slots=True)
 class AdvancedFire(gunnery.Fire):
-    """An Advanced broadside: the Basic reading plus the section firing and the section hit."""
+    """An Advanced broadside: the Basic reading plus the section firing ("" the whole broadside, bow or
+    stern: VIII.A.2) and the target's section hit, the one nearest the firing guns ("" the target's
+    choice: VIII.A.7)."""
 
-    section: str = ""        # "" (whole broadside) | bow | stern  (VIII.A.2)
-    hit_section: str = ""    # target's section nearest the firing guns; "" the target's choice (VIII.A.7)
+    __slots__ = ("section", "hit_section")
+    _fields = gunnery.Fire._fields + ("section", "hit_section")
+    section: str
+    hit_section: str
+
+    def __init__(self, firer: str, target: str, range: int, side: str, aim: str = "", rake: str = "",
+                 facing: str = "", lose: str = "carronades", section: str = "", hit_section: str = "") -> None:
+        super().__init__(firer, target, range, side, aim, rake, facing, lose)
+        self._set(section=section, hit_section=hit_section)
 
 
 def shot_of(firer: dict, side: str) -> str:
@@ -313,8 +320,6 @@ def mark(t: dict, hits: dict, act: AdvancedFire, steps: list[Step], landed: dict
 def choose(t: dict, act: AdvancedFire, steps: list[Step]) -> AdvancedFire:
     """The target's broadside and section the gun hits land in: as typed, or the target's choice
     (Basic VIII.D.3.a, Advanced VIII.A.7), by default the one with more squares left."""
-    from dataclasses import replace
-
     gunnery.need_facing(t, act, "gun hits")
     facing = act.facing or max(SIDES, key=lambda s: t["guns_left"][s] + t["carronades_left"][s])
     if not act.facing:
@@ -324,7 +329,7 @@ def choose(t: dict, act: AdvancedFire, steps: list[Step]) -> AdvancedFire:
                                   + t["carronade_sections_left"][facing][s])
     if not act.hit_section:
         steps.append(Step("target's choice of section", f"{near} (default: more squares left)", "Advanced VIII.A.7"))
-    return replace(act, facing=facing, hit_section=near)
+    return act.replace(facing=facing, hit_section=near)
 
 
 def mark_rigging(t: dict, n: int, steps: list[Step], landed: dict) -> None:

@@ -160,12 +160,18 @@ def melee_plan(state: dict, attackers: list[str], defender: str) -> tuple[list[F
     return att, dfn, kind
 
 
-@dataclass(frozen=True, slots=True)
 class MeleeNeed(DiceNeed):
     """Two dice a round, attacker's first, for every round that may be fought; `chain`
-    fights the rounds one at a time from the crews left, which is all exact odds need."""
+    fights the rounds one at a time from the crews left, which is all exact odds need
+    (not compared or shown: the dice are the need)."""
 
-    chain: Melee | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("chain",)
+    _fields = DiceNeed._fields
+    chain: Melee | None
+
+    def __init__(self, count: int, faces: int = 6, labels: tuple[str, ...] = (), chain: Melee | None = None) -> None:
+        super().__init__(count, faces, labels)
+        self._set(chain=chain)
 
 
 def melee_needs(state: dict, attackers: list[str], defender: str, tables) -> DiceNeed:

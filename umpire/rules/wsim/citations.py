@@ -17,7 +17,6 @@ modules, reused by the editions, never show a 1981 section in a 1974 or Tourname
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from umpire.core.errors import BadInput, UmpireError
@@ -162,5 +161,5 @@ def cited(tables, planned: Any) -> Any:
                 return cited(tables, resolve(rolls, strict))
             except UmpireError as exc:
                 raise error(tables, exc) from None
-        return replace(planned, resolve=resolve_cited)
+        return planned.replace(resolve=resolve_cited)
     return planned

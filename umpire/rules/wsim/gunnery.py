@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from umpire.core.values import Value
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
 from umpire.core.state import Resolution, Step, set_
@@ -19,18 +19,25 @@ _HIT = r"^(\d*)([HGCR])$"
 _LETTER = {"H": "hull", "G": "guns", "C": "crew", "R": "rigging"}
 
 
-@dataclass(frozen=True, slots=True)
-class Fire:
-    """One broadside fired, as the umpire reads it off the table."""
+class Fire(Value):
+    """One broadside fired, as the umpire reads it off the table: the firer's broadside (left |
+    right), aimed at hull or rigging ("": hull below six hexes, rigging from six), a rake ("" | bow
+    | stern), the target's broadside facing the firer (gun hits land there) and which gun squares
+    the target gives up first."""
 
+    __slots__ = ("firer", "target", "range", "side", "aim", "rake", "facing", "lose")
     firer: str
     target: str
     range: int
-    side: str                    # firer's broadside: left | right
-    aim: str = ""                # hull | rigging | "" (hull below six hexes, rigging from six)
-    rake: str = ""               # "" | bow | stern
-    facing: str = ""             # target's broadside facing the firer (gun hits land there)
-    lose: str = "carronades"     # which gun squares the target gives up first
+    side: str
+    aim: str
+    rake: str
+    facing: str
+    lose: str
+
+    def __init__(self, firer: str, target: str, range: int, side: str, aim: str = "", rake: str = "",
+                 facing: str = "", lose: str = "carronades") -> None:
+        self._set(firer=firer, target=target, range=range, side=side, aim=aim, rake=rake, facing=facing, lose=lose)
 
 
 def fire_from_opts(firer: str, target: str, opts: dict, kind: type = Fire, *extra: str) -> Fire:

@@ -10,10 +10,10 @@ average crew.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
 
 from umpire.core.errors import BadInput
+from umpire.core.values import Value
 
 
 class Quality(str, Enum):
@@ -41,8 +41,11 @@ _PARTS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Spec:
+class Spec(Value):
+    """A first-edition specification, read: squares, speeds, draught, points and crew quality."""
+
+    __slots__ = ("hull", "crew", "guns", "carronades", "rigging", "sections", "full_sail", "draught",
+                 "points", "quality")
     hull: int
     crew: tuple[int, ...]
     guns: int
@@ -53,6 +56,11 @@ class Spec:
     draught: int
     points: int
     quality: Quality
+
+    def __init__(self, hull: int, crew: tuple[int, ...], guns: int, carronades: int, rigging: int,
+                 sections: int, full_sail: int, draught: int, points: int, quality: Quality) -> None:
+        self._set(hull=hull, crew=crew, guns=guns, carronades=carronades, rigging=rigging, sections=sections,
+                  full_sail=full_sail, draught=draught, points=points, quality=quality)
 
     @property
     def battle_sail(self) -> int:

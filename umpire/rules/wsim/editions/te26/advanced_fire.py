@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput, Refused
@@ -86,7 +85,7 @@ class Reading:
         """What the rules refuse: the Beginners' checks, then weighing anchor, rakes beyond five
         hexes, chainshot beyond four, grape into a melee's later turns."""
         act, firer, target, rules = self.act, self.firer, self.target, self.rules
-        gunnery.check_fire(self.state, replace(act, rake=""), self.view)
+        gunnery.check_fire(self.state, act.replace(rake=""), self.view)
         if te26_ship_work.weighing(firer, self.state["turn"]):
             raise Refused(f"{firer['name']} is weighing anchor: she may not fire (TE 2.6 19.3.6.1)")
         if act.rake and act.range > rules["rake_max_range"]:
@@ -106,7 +105,7 @@ class Reading:
         (16.1.1.1), +1 into the stern (16.1.1.2)."""
         act, tables, view = self.act, self.tables, self.view
         hdt = view["hdt"]
-        n = gunnery.guns_firing(self.firer, replace(act, rake=""), view)
+        n = gunnery.guns_firing(self.firer, act.replace(rake=""), view)
         self.gi = gunnery.band_index(hdt["guns_bands"], n)
         ri = gunnery.band_index(hdt["range_bands"], act.range)
         carr = gunnery.carronades_fire(self.firer, act, view)

@@ -130,9 +130,7 @@ def check(state: dict, act: gunnery.Fire, tables, optional: list[str]) -> str:
         # 1981 VIII.B.8 bars fire at the rigging of a ship fouled or grappled with the firer; the
         # first edition has no such rule (How to Fire 6(e): the firer "decides if the fire is to be
         # aimed at the hull, or at the rigging"): the Basic checks are made as for a hull shot
-        import dataclasses
-
-        gunnery.check_fire(state, dataclasses.replace(act, aim=""), tables)
+        gunnery.check_fire(state, act.replace(aim=""), tables)
         return shot
     gunnery.check_fire(state, act, tables)
     return shot

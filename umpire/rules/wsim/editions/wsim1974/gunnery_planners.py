@@ -5,7 +5,6 @@ gunnery rules."""
 
 from __future__ import annotations
 
-import dataclasses
 
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
@@ -38,7 +37,7 @@ def fire(ruleset, state: dict, tables, a):
         return plan
     n = plan.need.count
     need = DiceNeed(n + 1, 6, tuple(plan.need.labels) + ("destroyed hull",))
-    return dataclasses.replace(plan, need=need, flexible=True,
+    return plan.replace(need=need, flexible=True,
                                resolve=lambda rolls, strict: destroyed_hull(plan, n, target, rolls, strict, tables,
                                                                             state["turn"]))
 

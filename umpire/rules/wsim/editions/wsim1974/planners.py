@@ -5,7 +5,6 @@ which these call for what the texts share."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 import math
 
 from umpire.core.effects import apply
@@ -224,7 +223,7 @@ def melee(ruleset, state: dict, tables, a):
         res.working = [first_edition_step(s) for s in res.working]
         return res
 
-    return dataclasses.replace(plan, resolve=resolve)
+    return plan.replace(resolve=resolve)
 
 
 def timer(ruleset, state: dict, tables) -> tuple[int, int, list, str]:
