@@ -3,14 +3,13 @@ shown by them, never changed in place, copied with changes by `replace`."""
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
-
 import pytest
 
 from umpire.core.dice import DiceNeed
 from umpire.core.ruleset import Plan, Ruling
 from umpire.core.state import Resolution, Step
 from umpire.core.tables import PLAIN, Reading
+from umpire.core.values import FrozenInstanceError
 from umpire.rules.wsim.boarding import MeleeNeed
 from umpire.rules.wsim.spec import Spec
 
@@ -28,6 +27,8 @@ def test_never_changed_in_place_and_copied_with_changes():
     step = Step("range", "4 hexes")
     with pytest.raises(FrozenInstanceError):
         step.value = "5 hexes"
+    with pytest.raises(AttributeError):         # (as a frozen dataclass's error is)
+        step.source = ""
     with pytest.raises(FrozenInstanceError):
         del step.step
     need = DiceNeed(1)

@@ -11,8 +11,12 @@ with a dataclass's meaning.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
 from typing import Any, ClassVar
+
+
+class FrozenInstanceError(AttributeError):
+    """A field of a frozen value assigned or deleted (as `dataclasses.FrozenInstanceError`, which is
+    not imported: the dataclasses module is itself a cost at start-up)."""
 
 
 class Value:
