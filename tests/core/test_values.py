@@ -41,6 +41,19 @@ def test_never_changed_in_place_and_copied_with_changes():
     assert spec.replace(hull=12).hull == 12 and spec.hull == 14 and str(spec) == "14H-(5-4-4)M-9(1)G-7R(3)-5-21'-26(CR)"
 
 
+def test_copied_and_pickled_whole():
+    import copy
+    import pickle
+
+    from umpire.rules.wsim.advanced_fire import AdvancedFire
+
+    fire = AdvancedFire("mars", "hercule", 4, "left", section="bow", hit_section="stern")
+    for twin in (copy.deepcopy(fire), copy.copy(fire), pickle.loads(pickle.dumps(fire))):
+        assert twin == fire and twin is not fire and (twin.section, twin.hit_section) == ("bow", "stern")
+    step = Step("range", "4")
+    assert copy.deepcopy([step]) == [step] and pickle.loads(pickle.dumps(step)) == step
+
+
 def test_a_subclass_compares_the_fields_its_parent_does_and_keeps_its_own():
     a, b = MeleeNeed(4, 6, ("r1",), chain=None), MeleeNeed(4, 6, ("r1",), chain=object())
     assert a == b and hash(a) == hash(b) and "chain" not in repr(b)

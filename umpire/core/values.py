@@ -56,7 +56,20 @@ class Value:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
+    @classmethod
+    def _every(cls) -> list[str]:
+        """Every field stored, the subclass's and its bases'."""
+        return [n for klass in cls.__mro__ for n in klass.__dict__.get("__slots__", ())]
+
     def replace(self, **changes: Any):
         """A copy with some fields changed (as `dataclasses.replace`)."""
-        every = [n for cls in type(self).__mro__ for n in cls.__dict__.get("__slots__", ())]
+        every = self._every()
         return type(self)(**{n: changes.pop(n) if n in changes else getattr(self, n) for n in every}, **changes)
+
+    # copied and pickled as a frozen dataclass with slots is: its fields set past `__setattr__`
+    def __getstate__(self) -> list:
+        return [getattr(self, n) for n in self._every()]
+
+    def __setstate__(self, state: list) -> None:
+        for name, value in zip(self._every(), state):
+            object.__setattr__(self, name, value)
