@@ -83,7 +83,7 @@ def test_permissions_are_kept(umpire, duel):
     assert stat.S_IMODE(os.stat(duel).st_mode) == 0o600
     assert umpire("undo").code == 0
     assert stat.S_IMODE(os.stat(duel).st_mode) == 0o600
-    snap = snapshot.path_for(duel)
+    snap = Path(snapshot.path_for(duel))
     assert stat.S_IMODE(os.stat(snap).st_mode) & 0o077 == 0     # the state is no more readable than the game
 
 
@@ -118,7 +118,7 @@ def test_a_symlink_planted_at_a_temporary_name_is_never_followed(umpire, duel, t
 
 
 def test_a_snapshot_symlinked_to_the_game_never_changes_the_game(umpire, duel):
-    snap = snapshot.path_for(duel)
+    snap = Path(snapshot.path_for(duel))
     snap.unlink(missing_ok=True)
     snap.symlink_to(duel)
     before = duel.read_bytes()
@@ -130,7 +130,7 @@ def test_a_snapshot_symlinked_to_the_game_never_changes_the_game(umpire, duel):
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
 def test_a_snapshot_that_is_not_a_regular_file_is_ignored(umpire, duel, kind):
-    snap = snapshot.path_for(duel)
+    snap = Path(snapshot.path_for(duel))
     snap.unlink(missing_ok=True)
     if kind == "fifo":
         os.mkfifo(snap)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import json
 
 import pytest
@@ -56,10 +58,10 @@ def test_dguts_snapshot_matches_the_replayed_journal(umpire, tmp_path):
 
 def test_a_stale_snapshot_is_ignored_and_rebuilt(umpire, duel):
     _play(umpire, 1)
-    stale = snapshot.path_for(duel).read_bytes()
+    stale = Path(snapshot.path_for(duel)).read_bytes()
     assert umpire(*FIRE, "--roll", "6").code == 0
     truth = status(umpire, "hercule")
-    snapshot.path_for(duel).write_bytes(stale)          # a snapshot of an earlier journal
+    Path(snapshot.path_for(duel)).write_bytes(stale)          # a snapshot of an earlier journal
     assert status(umpire, "hercule") == truth
     assert _snapshot_state(duel) == _replayed(duel)    # and it was rebuilt
 
@@ -67,7 +69,7 @@ def test_a_stale_snapshot_is_ignored_and_rebuilt(umpire, duel):
 def test_a_tampered_snapshot_is_ignored(umpire, duel):
     _play(umpire, 1)
     truth = status(umpire, "hercule")
-    path = snapshot.path_for(duel)
+    path = Path(snapshot.path_for(duel))
     text = path.read_text()
     path.write_text(text.replace('"hull_left":', '"hull_left":1', 1))   # hand-edited state, old checksum
     assert status(umpire, "hercule") == truth
@@ -77,7 +79,7 @@ def test_a_tampered_snapshot_is_ignored(umpire, duel):
 def test_a_missing_or_damaged_snapshot_loses_nothing(umpire, duel, damage):
     _play(umpire, 1)
     truth = status(umpire, "hercule")
-    snapshot.path_for(duel).write_bytes(damage)
+    Path(snapshot.path_for(duel)).write_bytes(damage)
     assert status(umpire, "hercule") == truth
     snapshot.remove(duel)
     assert status(umpire, "hercule") == truth
@@ -184,7 +186,7 @@ def test_the_log_index_follows_commands_and_undo(umpire, duel):
     assert umpire("load", "mars", "--side", "right").code in (0, 1)
     assert umpire("turn").code == 0
     assert _log_pairs(umpire) == _journal_pairs(duel)
-    assert len(logindex.path_for(duel).read_bytes().splitlines()) == len(_journal_pairs(duel))
+    assert len(Path(logindex.path_for(duel)).read_bytes().splitlines()) == len(_journal_pairs(duel))
 
 
 @pytest.mark.parametrize("damage", ["truncate", "edit", "remove", "append"])
@@ -192,7 +194,7 @@ def test_a_damaged_log_index_is_rebuilt_from_the_journal(umpire, duel, damage):
     from umpire.core import logindex
 
     _play(umpire, 2)
-    index = logindex.path_for(duel)
+    index = Path(logindex.path_for(duel))
     data = index.read_bytes()
     if damage == "truncate":
         index.write_bytes(data[: len(data) // 2])
@@ -224,7 +226,7 @@ def test_a_snapshot_head_rewritten_for_an_edited_game_is_not_believed(umpire, du
     """The signature covers the game file's digest and stamp: pointing an old snapshot at an edited
     game file by rewriting its head gives the journal's truth, not the snapshot's."""
     _play(umpire, 1)
-    path = snapshot.path_for(duel)
+    path = Path(snapshot.path_for(duel))
     head, body = path.read_text(encoding="utf-8").split("\n", 1)
     duel.write_text(duel.read_text(encoding="utf-8").replace("seed = 5", "seed = 6"), encoding="utf-8")
     meta = json.loads(head)
@@ -278,7 +280,7 @@ def test_a_log_index_not_written_since_is_not_hashed_again_and_one_edited_is(ump
     monkeypatch.setattr(logindex, "_link", lambda prev, line: links.append(1) or real(prev, line))
     assert _log_pairs(umpire) == _journal_pairs(duel)
     assert links == []
-    index = logindex.path_for(duel)
+    index = Path(logindex.path_for(duel))
     st = os.stat(index)
     index.write_bytes(index.read_bytes().replace(b"turn 2 begins", b"turn 9 begins"))
     os.utime(index, ns=(st.st_atime_ns, st.st_mtime_ns))     # the same size and modification time

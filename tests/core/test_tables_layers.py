@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from fractions import Fraction
 
 import pytest
@@ -132,7 +133,7 @@ def test_the_plain_reading_keeps_the_shape_check(read):
 def test_each_table_is_read_the_first_time_it_is_asked_for(read, monkeypatch):
     seen = []
     real = tables._read
-    monkeypatch.setattr(tables, "_read", lambda path: seen.append(path.name) or real(path))
+    monkeypatch.setattr(tables, "_read", lambda path: seen.append(os.path.basename(path)) or real(path))
     t = tables.Tables("parent", reading=READING)
     assert seen == []
     t.get("melee", "odds")

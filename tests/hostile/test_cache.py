@@ -4,6 +4,8 @@ temporary files of a writer killed while saving them are swept by the next write
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import json
 import subprocess
 import sys
@@ -22,7 +24,7 @@ except ImportError:     # pragma: no cover
 
 
 def _snap(game):
-    head, body = snapshot.path_for(game).read_text().split("\n", 1)
+    head, body = Path(snapshot.path_for(game)).read_text().split("\n", 1)
     return json.loads(head), json.loads(body)
 
 
@@ -31,7 +33,7 @@ def _forge(game, head, snap, signed=False):
     `signed` with the user's own key, as only umpire can (a snapshot of the wrong shape)."""
     body = json.dumps(snap, separators=(",", ":"), ensure_ascii=False)
     check = snapshot._check(body) if signed else blake2b(body.encode("utf-8"), digest_size=32).hexdigest()
-    snapshot.path_for(game).write_text(json.dumps({**head, "check": check}) + "\n" + body)
+    Path(snapshot.path_for(game)).write_text(json.dumps({**head, "check": check}) + "\n" + body)
 
 
 def test_a_forged_consistent_snapshot_is_not_believed(umpire, duel):
@@ -83,7 +85,7 @@ def test_a_snapshot_of_the_wrong_shape_is_rebuilt(umpire, duel, change):
 def test_a_forged_log_index_is_not_believed(umpire, duel):
     assert umpire(*FIRE).code == 0
     honest = umpire("--json", "log").json
-    path = logindex.path_for(duel)
+    path = Path(logindex.path_for(duel))
     lines = path.read_bytes().splitlines(keepends=True)
     lines[-1] = lines[-1].replace(b"MARS", b"NOBODY")
     path.write_bytes(b"".join(lines))

@@ -98,7 +98,7 @@ def read(path: Path, stamp: tuple) -> Reading:
             blocks[str(ship["id"])] = printing.board(view)
     events = [{**line, "ships": sorted(_named(e, state["ships"]))}
               for line, e in zip(session.log(), game.events)][-200:]
-    return Reading(stamp, path.name, rs.id, int(state.get("turn", 1)), rs.game_status(state).get("wind"),
+    return Reading(stamp, os.path.basename(path), rs.id, int(state.get("turn", 1)), rs.game_status(state).get("wind"),
                    ships, blocks, events)
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import json
 import re
-from pathlib import Path
 
 import click
 
@@ -25,7 +25,7 @@ def shared_session(game_path: str | None, rulings_file: str | None) -> Session |
     """The shell's open session for this game, if it is still the file on disk (else forget it)."""
     if not SHARED:
         return None
-    key = (str(gamefile.game_path(game_path).resolve()), rulings_file)
+    key = (os.path.realpath(gamefile.game_path(game_path)), rulings_file)
     session = SHARED.get(key)
     if session is not None and not session.current():
         session = SHARED[key] = Session(session.path, session.extra_rulings)
@@ -95,7 +95,7 @@ def read_rulings(path: str) -> dict:
 
     Anything else is refused without repeating what the file holds: a rulings file is read as
     rulings, not shown back whatever it is."""
-    raw, _ = files.read_regular(Path(path), "rulings file", files.MAX_FILE_BYTES)
+    raw, _ = files.read_regular(path, "rulings file", files.MAX_FILE_BYTES)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

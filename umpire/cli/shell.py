@@ -8,6 +8,7 @@ whole run, so another process cannot write the game meanwhile.
 
 from __future__ import annotations
 
+import os
 import contextlib
 import json
 import shlex
@@ -104,7 +105,7 @@ def shell(obj, keep_going, echo):
       umpire --game duel.toml shell --echo < orders.txt
     """
     obj.echo = echo
-    key = (str(obj.path.resolve()), obj.rulings_file)
+    key = (os.path.realpath(obj.path), obj.rulings_file)
     context.SHARED[key] = obj.session
     try:
         with context.SHARED[key].hold():
@@ -173,9 +174,9 @@ def _interactive(obj) -> int:
 
 
 def _prompt(obj) -> str:
-    session = context.SHARED.get((str(obj.path.resolve()), obj.rulings_file))
+    session = context.SHARED.get((os.path.realpath(obj.path), obj.rulings_file))
     try:
         turn = f" turn {session.state['turn']}" if session is not None else ""
     except Exception:   # no game yet (a `new` line will make one), or a damaged file: the prompt still shows
         turn = ""
-    return f"umpire {obj.path.name}{turn}> "
+    return f"umpire {os.path.basename(obj.path)}{turn}> "

@@ -13,9 +13,9 @@ import contextlib
 import json
 import os
 import stat
-from pathlib import Path
 from typing import Any
 
+from umpire.core.files import PathText
 from umpire.core import game as gamefile
 from umpire.core import journal, logindex, snapshot
 from umpire.core.dice import event_rng, parse_rolls
@@ -35,7 +35,7 @@ def brief(event: dict, ruleset=None) -> dict:
 class Session:
     """A game open for commands: the file, the state now, and the rulings in force."""
 
-    def __init__(self, path: Path, rulings: dict | None = None, read_only: bool = False) -> None:
+    def __init__(self, path: PathText, rulings: dict | None = None, read_only: bool = False) -> None:
         self.path = path
         #: a reader beside the commands (the players' board): it never writes the snapshot or the index
         self.read_only = read_only
@@ -228,7 +228,7 @@ class Session:
         state = self.state
         notes = state.get("ruling_notes", {})
         out = [] if self.game.meta.get("strict") else list(self.ruleset.default_rulings())
-        out += [Ruling(k, v, "house", f"game file {self.path.name} [rulings]") for k, v in self.game.rulings.items()]
+        out += [Ruling(k, v, "house", f"game file {os.path.basename(self.path)} [rulings]") for k, v in self.game.rulings.items()]
         for k, v in state.get("rulings", {}).items():
             note = notes.get(k, {})
             why = f"; {note['reason']}" if note.get("reason") else ""
@@ -255,7 +255,7 @@ class Session:
     def unset_ruling(self, key: str) -> Resolution:
         key = key.strip()
         if key not in self.state.get("rulings", {}):
-            where = (f"it comes from the game file's [rulings]; edit {self.path.name} to change it"
+            where = (f"it comes from the game file's [rulings]; edit {os.path.basename(self.path)} to change it"
                      if key in self.game.rulings else "no house ruling of that key was set in this game")
             raise BadInput(f"ruling {key!r}: {where} (`umpire rulings` lists them)")
         effects = [unset(["rulings", key])]

@@ -16,10 +16,13 @@ import contextlib
 import errno
 import os
 import stat
-from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 from umpire.core.errors import BadInput
+
+#: a path as the core takes it: text or any path object (the core works in text with `os.path`:
+#: pathlib costs milliseconds at every start)
+PathText = Union[str, "os.PathLike[str]"]
 
 MIB = 1 << 20
 MAX_GAME_BYTES = 64 * MIB       # a game file (a 60-ship game with 5,000 events is about 5 MiB)
@@ -30,7 +33,7 @@ MAX_DEPTH = 24                  # nesting of tables and arrays in any TOML file 
 _TEMP_SUFFIX = ".tmp"
 
 
-def read_regular(path: Path, what: str, limit: int, missing: str = "", follow: bool = True) -> tuple[bytes, os.stat_result]:
+def read_regular(path: PathText, what: str, limit: int, missing: str = "", follow: bool = True) -> tuple[bytes, os.stat_result]:
     """The bytes of the regular file `path` (at most `limit` of them) and its status.
 
     A missing file, a folder, a pipe or device, a file too large or an unreadable one is a
@@ -157,12 +160,12 @@ def depth(value: Any) -> int:
     return scan(value)[0]
 
 
-def real_path(path: Path) -> Path:
+def real_path(path: str | os.PathLike) -> str:
     """The file a path names once symbolic links are followed (the path itself if it does not exist)."""
-    return Path(os.path.realpath(path))
+    return os.path.realpath(path)
 
 
-def same_file(a: Path, b: Path) -> bool:
+def same_file(a: PathText, b: PathText) -> bool:
     """Whether two paths name one file, also through symbolic or hard links."""
     try:
         return os.path.samefile(a, b)
@@ -170,7 +173,7 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False, follow: bool = True,
+def write_atomic(path: PathText, data: bytes, what: str, *, exclusive: bool = False, follow: bool = True,
                  mode: int | None = None, durable: bool = True,
                  head: tuple[int, int] | None = None) -> os.stat_result:
     """Replace the file `path` names with `data` atomically; return the new file's status.
@@ -182,7 +185,9 @@ def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False,
     file and a byte count) puts that file's first bytes before `data`, copied by the kernel:
     appending to a long journal never brings its megabytes into the program.
     """
-    target = real_path(path) if follow else real_path(path.parent) / path.name
+    text = os.fspath(path)
+    target = real_path(text) if follow else os.path.join(real_path(os.path.dirname(text) or "."),
+                                                         os.path.basename(text))
     try:
         old = os.stat(target) if follow else None
     except FileNotFoundError:
@@ -228,7 +233,7 @@ def write_atomic(path: Path, data: bytes, what: str, *, exclusive: bool = False,
             raise BadInput(f"{what} {path}: cannot write ({exc.strerror or exc})") from None
         raise
     if durable:
-        _sync_folder(target.parent)
+        _sync_folder(os.path.dirname(target))
     return st
 
 
@@ -258,7 +263,7 @@ def copy_bytes(src: int, dst: int, count: int) -> None:
         done += len(chunk)
 
 
-def _link_new(tmp: str, target: Path, what: str, path: Path) -> None:
+def _link_new(tmp: str, target: PathText, what: str, path: PathText) -> None:
     """Give the finished temporary file its name only if nothing has that name yet."""
     try:
         os.link(tmp, target)
@@ -270,13 +275,14 @@ def _link_new(tmp: str, target: Path, what: str, path: Path) -> None:
         os.replace(tmp, target)
 
 
-def _temp(target: Path, what: str, path: Path) -> tuple[int, str]:
+def _temp(target: PathText, what: str, path: PathText) -> tuple[int, str]:
     """A new temporary file beside `target`: a unique name, created exclusively, never through a link."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     for _ in range(20):
-        name = f".{target.name[:80]}.{os.getpid()}.{os.urandom(4).hex()}{_TEMP_SUFFIX}"
+        name = f".{os.path.basename(target)[:80]}.{os.getpid()}.{os.urandom(4).hex()}{_TEMP_SUFFIX}"
+        temp = os.path.join(os.path.dirname(target), name)
         try:
-            return os.open(target.parent / name, flags, 0o600), str(target.parent / name)
+            return os.open(temp, flags, 0o600), temp
         except FileExistsError:
             continue
         except OSError as exc:
@@ -284,10 +290,11 @@ def _temp(target: Path, what: str, path: Path) -> tuple[int, str]:
     raise BadInput(f"{what} {path}: cannot create a temporary file beside it")
 
 
-def sweep(target: Path, *beside: str) -> None:
+def sweep(target: PathText, *beside: str) -> None:
     """Remove temporary files left by writers that were killed mid-write: those of `target` and of
     the files named `beside` in its folder (a game's snapshot and log index), in one listing."""
-    folder, prefixes = target.parent, [f".{name[:80]}." for name in (target.name, *beside)]
+    folder = os.path.dirname(os.fspath(target)) or "."
+    prefixes = [f".{name[:80]}." for name in (os.path.basename(target), *beside)]
     try:
         names = [(n, p) for n in os.listdir(folder) if n.endswith(_TEMP_SUFFIX)
                  for p in prefixes if n.startswith(p)]
@@ -298,8 +305,8 @@ def sweep(target: Path, *beside: str) -> None:
         if len(parts) != 2 or not parts[0].isdigit() or len(parts[1]) != 8 or _alive(int(parts[0])):
             continue
         with contextlib.suppress(OSError):
-            if stat.S_ISREG(os.lstat(folder / name).st_mode):
-                os.unlink(folder / name)
+            if stat.S_ISREG(os.lstat(os.path.join(folder, name)).st_mode):
+                os.unlink(os.path.join(folder, name))
 
 
 def _alive(pid: int) -> bool:
@@ -318,7 +325,7 @@ def _umask() -> int:
     return mask
 
 
-def _sync_folder(folder: Path) -> None:
+def _sync_folder(folder: PathText) -> None:
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)
         try:

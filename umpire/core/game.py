@@ -13,13 +13,12 @@ import copy
 import errno
 import fcntl
 import os
-from pathlib import Path
 from typing import Any, Iterator
 
 from umpire.core import files
 from umpire.core.effects import apply
 from umpire.core.errors import BadInput, GameLocked
-from umpire.core.files import MAX_INTEGER, toml_loads_checked
+from umpire.core.files import MAX_INTEGER, PathText, toml_loads_checked
 from umpire.core.ruleset import find_ruleset
 from umpire.core.tables import Tables
 
@@ -36,7 +35,7 @@ class Game:
     command answered from the state snapshot (`core.snapshot`) never does.
     """
 
-    def __init__(self, path: Path, meta: dict, rulings: dict | None = None, scenario: dict | None = None,
+    def __init__(self, path: PathText, meta: dict, rulings: dict | None = None, scenario: dict | None = None,
                  ships: list[dict] | None = None, events: list[dict] | None = None) -> None:
         self.path = path
         self.meta = meta
@@ -290,18 +289,18 @@ def _clean(value: Any) -> Any:
     return value
 
 
-def game_path(option: str | None) -> Path:
-    return Path(option or os.environ.get("UMPIRE_GAME") or DEFAULT_PATH)
+def game_path(option: str | None) -> str:
+    return os.fspath(option or os.environ.get("UMPIRE_GAME") or DEFAULT_PATH)
 
 
-def read_bytes(path: Path) -> tuple[bytes, tuple]:
+def read_bytes(path: PathText) -> tuple[bytes, tuple]:
     """The game file's bytes and its stamp; only a regular file of a bounded size is read."""
     raw, st = files.read_regular(path, "game file", files.MAX_GAME_BYTES,
                                  missing=f" (start one with `umpire new {path} --ruleset ID`)")
     return raw, _stamp(st)
 
 
-def load(path: Path) -> Game:
+def load(path: PathText) -> Game:
     """Read and check a game file, parsing the whole journal; any problem is a one-line BadInput."""
     raw, stamp = read_bytes(path)
     game = _parse(path, raw)
@@ -309,7 +308,7 @@ def load(path: Path) -> Game:
     return game
 
 
-def from_parts(path: Path, raw: bytes | None, stamp: tuple, parts: dict, n_events: int) -> Game:
+def from_parts(path: PathText, raw: bytes | None, stamp: tuple, parts: dict, n_events: int) -> Game:
     """A game whose set-up comes from a validated snapshot; its events are parsed only if asked for,
     and its bytes (None: not read yet) read only if a command needs them."""
     game = Game(path=path, meta=parts["meta"], rulings=parts.get("rulings", {}), scenario=parts.get("scenario", {}),
@@ -325,7 +324,7 @@ def parts(game: Game) -> dict:
     return {"meta": game.meta, "rulings": game.rulings, "scenario": game.scenario, "ships": game.ships}
 
 
-def _parse(path: Path, raw: bytes, lenient: bool = False) -> Game:
+def _parse(path: PathText, raw: bytes, lenient: bool = False) -> Game:
     """The game in `raw`; any problem is a one-line BadInput. With `lenient` (for `verify`) a malformed
     event is kept as a stub naming what is wrong with it (`MALFORMED`), for `verify` to report."""
     try:
@@ -521,14 +520,15 @@ def create(game: Game, overwrite: bool = False) -> tuple[bytes, tuple]:
     return written
 
 
-def _write(path: Path, text: bytes, exclusive: bool = False) -> tuple[bytes, tuple]:
+def _write(path: PathText, text: bytes, exclusive: bool = False) -> tuple[bytes, tuple]:
     """Write atomically: a crash leaves either the old file or the new one. Returns the bytes and stamp.
 
     Through a symbolic link the real file is replaced and the link kept; the file keeps its
     permissions; a read-only file is refused (`core.files.write_atomic`).
     """
     real = files.real_path(path)
-    files.sweep(real, f".{real.name}.state.json", f".{real.name}.log.jsonl")    # (snapshot, log index)
+    name = os.path.basename(real)
+    files.sweep(real, f".{name}.state.json", f".{name}.log.jsonl")    # (snapshot, log index)
     st = files.write_atomic(path, text, "game file", exclusive=exclusive)
     return text, _stamp(st)
 
@@ -536,14 +536,14 @@ def _write(path: Path, text: bytes, exclusive: bool = False) -> tuple[bytes, tup
 _HELD: set[str] = set()     # lock files held by `hold` (a shell holds its game's for its whole run)
 
 
-def _lock_path(path: Path) -> Path:
+def _lock_path(path: PathText) -> PathText:
     """One lock per real file: the same game reached through a link takes the same lock."""
-    real = Path(os.path.realpath(path))
-    return real.parent / f".{real.name}.lock"
+    real = os.path.realpath(path)
+    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.lock")
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
+def locked(path: PathText) -> Iterator[None]:
     """Hold the game's lock file; refuse if another process (or another `locked`) holds it.
     Inside `hold` on the same game it is already held, and passes. The lock file is removed
     when released, while still held: a process that opened it meanwhile sees it is gone and
@@ -561,7 +561,7 @@ def locked(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _acquire(path: Path, lock_path: Path) -> int:
+def _acquire(path: PathText, lock_path: PathText) -> int:
     """Open and lock the lock file (never through a link); retry if its holder removed it meanwhile."""
     import stat
 
@@ -571,11 +571,11 @@ def _acquire(path: Path, lock_path: Path) -> int:
             fd = os.open(lock_path, flags, 0o600)
         except OSError as exc:
             why = "it is a symbolic link; remove it" if exc.errno == errno.ELOOP else exc.strerror
-            raise BadInput(f"game file {path}: cannot create lock {lock_path.name} ({why})") from None
+            raise BadInput(f"game file {path}: cannot create lock {os.path.basename(lock_path)} ({why})") from None
         try:
             st = os.fstat(fd)
             if not stat.S_ISREG(st.st_mode):
-                raise BadInput(f"game file {path}: lock {lock_path.name} is not a regular file; remove it")
+                raise BadInput(f"game file {path}: lock {os.path.basename(lock_path)} is not a regular file; remove it")
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -595,7 +595,7 @@ def _acquire(path: Path, lock_path: Path) -> int:
 
 
 @contextlib.contextmanager
-def hold(path: Path) -> Iterator[None]:
+def hold(path: PathText) -> Iterator[None]:
     """Keep the game's lock for the whole block: other processes' writes are refused meanwhile."""
     with locked(path):
         key = str(_lock_path(path))
@@ -606,7 +606,7 @@ def hold(path: Path) -> Iterator[None]:
             _HELD.discard(key)
 
 
-def new_game(path: Path, ruleset: str, level: str, optional: list[str], seed: int,
+def new_game(path: PathText, ruleset: str, level: str, optional: list[str], seed: int,
              ships: list[dict] | None = None, scenario: dict | None = None, strict: bool = False) -> Game:
     if type(seed) is not int or not -MAX_INTEGER - 1 <= seed <= MAX_INTEGER:
         raise BadInput(f"--seed {seed}: a whole number from {-MAX_INTEGER - 1} to {MAX_INTEGER} "

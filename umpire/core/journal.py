@@ -48,7 +48,8 @@ def _keep(game: Game, fd: int, size: int, extra: bytes) -> None:
     """Replace the file atomically with its first `size` bytes (copied, never read in) and `extra`;
     the game's bytes are read again only if a later step asks for them."""
     real = files.real_path(game.path)
-    files.sweep(real, f".{real.name}.state.json", f".{real.name}.log.jsonl")    # (snapshot, log index)
+    name = os.path.basename(real)
+    files.sweep(real, f".{name}.state.json", f".{name}.log.jsonl")    # (snapshot, log index)
     st = files.write_atomic(game.path, extra, "game file", head=(fd, size))
     game._raw, game._lazy, game.stamp = None, True, _stamp(st)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from pathlib import Path
+from umpire.core.files import PathText
 from umpire.core import files
 from umpire.core.errors import BadInput
 
@@ -27,9 +27,9 @@ except ImportError:   # pragma: no cover
 EMPTY = {"size": 0, "chain": ""}
 
 
-def path_for(game_path: Path) -> Path:
-    real = Path(os.path.realpath(game_path))
-    return real.parent / f".{real.name}.log.jsonl"
+def path_for(game_path: PathText) -> PathText:
+    real = os.path.realpath(game_path)
+    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.log.jsonl")
 
 
 def _link(prev: str, line: bytes) -> str:
@@ -48,7 +48,7 @@ def _valid(meta) -> bool:
     return isinstance(meta, dict) and isinstance(meta.get("size"), int) and isinstance(meta.get("chain"), str)
 
 
-def _lines(game_path: Path, meta: dict) -> list[bytes] | None:
+def _lines(game_path: PathText, meta: dict) -> list[bytes] | None:
     """The file's lines if it is exactly the one `meta` describes."""
     if not _valid(meta):
         return None
@@ -67,7 +67,7 @@ def _lines(game_path: Path, meta: dict) -> list[bytes] | None:
     return lines if chain == meta["chain"] else None
 
 
-def read(game_path: Path, meta: dict) -> list[dict] | None:
+def read(game_path: PathText, meta: dict) -> list[dict] | None:
     """The entries, or None when the file is not the one the snapshot names."""
     lines = _lines(game_path, meta)
     if lines is None:
@@ -79,7 +79,7 @@ def read(game_path: Path, meta: dict) -> list[dict] | None:
     return entries if all(isinstance(e, dict) for e in entries) else None
 
 
-def write(game_path: Path, entries: list[dict]) -> dict | None:
+def write(game_path: PathText, entries: list[dict]) -> dict | None:
     """Write the whole index (after a replay); its description, or None if it could not be written."""
     lines = [_line(e) for e in entries]
     chain = ""
@@ -94,7 +94,7 @@ def write(game_path: Path, entries: list[dict]) -> dict | None:
     return {"size": sum(len(line) for line in lines), "chain": chain, "stamp": _stamp(st)}
 
 
-def append(game_path: Path, meta: dict | None, entry: dict) -> dict | None:
+def append(game_path: PathText, meta: dict | None, entry: dict) -> dict | None:
     """Append one event's line to an index that matches `meta`; the new description, or None."""
     if not _valid(meta):
         return None
@@ -120,7 +120,7 @@ def append(game_path: Path, meta: dict | None, entry: dict) -> dict | None:
             "stamp": _stamp(after)}
 
 
-def drop_last(game_path: Path, meta: dict | None) -> dict | None:
+def drop_last(game_path: PathText, meta: dict | None) -> dict | None:
     """Take the last line off an index that matches `meta`; the new description, or None."""
     lines = _lines(game_path, meta) if meta else None
     if not lines:

@@ -5,6 +5,7 @@ as Markdown and `pdf/report.py` prints it.
 
 from __future__ import annotations
 
+import os
 import copy
 
 from umpire.core import numbers
@@ -37,7 +38,7 @@ def build(game, ruleset, state: dict, tables) -> dict:
                                     "changes": changes})
     scen = game.scenario or {}
     return {
-        "title": scen.get("title") or game.path.stem, "scenario": scen.get("id", ""), "date": scen.get("date", ""),
+        "title": scen.get("title") or os.path.splitext(os.path.basename(game.path))[0], "scenario": scen.get("id", ""), "date": scen.get("date", ""),
         "ruleset": ruleset.id, "turns_played": state.get("turn", 1), "events": len(game.events),
         "turns": [t for t in turns if t["events"]],
         "ships": [ruleset.ship_status(s) for s in state["ships"].values()],

@@ -6,14 +6,15 @@ checkout they sit at the top of the repository.
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 
 
-def resource_dir(name: str) -> Path:
-    """Return the folder `name` ("data", "templates" or "scenarios")."""
-    installed = _PACKAGE / name
-    if installed.is_dir():
+def resource_dir(name: str) -> str:
+    """The folder `name` ("data", "templates" or "scenarios"), as text: the core reads it with
+    `os.path` (pathlib costs milliseconds at every start; printing and conversion wrap it in a Path)."""
+    installed = os.path.join(_PACKAGE, name)
+    if os.path.isdir(installed):
         return installed
-    return _PACKAGE.parent / name
+    return os.path.join(os.path.dirname(_PACKAGE), name)

@@ -21,7 +21,7 @@ REQUIRED = ("id", "ruleset", "title")
 
 def bundled() -> dict[str, Path]:
     """Every bundled scenario file by id (the file stem)."""
-    root = resource_dir("scenarios")
+    root = Path(resource_dir("scenarios"))
     return {p.stem: p for p in sorted(root.glob("*/*.toml"))}
 
 

@@ -17,9 +17,9 @@ import contextlib
 import json
 import os
 import stat
-from pathlib import Path
 from typing import Any, Callable
 
+from umpire.core.files import PathText
 from umpire.core import files
 from umpire.core.errors import BadInput
 from umpire.core.userkey import digest, sign
@@ -32,10 +32,10 @@ FORMAT = 5               # 2: states of game files read at an older format are m
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
 
 
-def path_for(game_path: Path) -> Path:
+def path_for(game_path: PathText) -> PathText:
     """Beside the real game file (a game reached through a link has one snapshot)."""
-    real = Path(os.path.realpath(game_path))
-    return real.parent / f".{real.name}.state.json"
+    real = os.path.realpath(game_path)
+    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.state.json")
 
 
 def _check(body: str) -> str:
@@ -60,7 +60,7 @@ def _shaped(snap: Any) -> bool:
             and (log is None or isinstance(log, dict)))
 
 
-def _file_stamp(game_path: Path, st: os.stat_result | None = None) -> list | None:
+def _file_stamp(game_path: PathText, st: os.stat_result | None = None) -> list | None:
     """What the game file's status says of it: size, inode, modification and change times (the
     change time moves with any write, and no program can set it back)."""
     if st is None:
@@ -71,7 +71,7 @@ def _file_stamp(game_path: Path, st: os.stat_result | None = None) -> list | Non
     return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
 
 
-def read(game_path: Path, raw: bytes | None, st: os.stat_result | None = None) -> dict | None:
+def read(game_path: PathText, raw: bytes | None, st: os.stat_result | None = None) -> dict | None:
     """The snapshot derived from exactly these game-file bytes, or None.
 
     The bytes are the ones the snapshot was made from when the game file has not been written
@@ -95,7 +95,7 @@ def read(game_path: Path, raw: bytes | None, st: os.stat_result | None = None) -
     return snap if _shaped(snap) else None
 
 
-def write(game_path: Path, size: int, raw: Callable[[], bytes | None], snap: dict[str, Any]) -> None:
+def write(game_path: PathText, size: int, raw: Callable[[], bytes | None], snap: dict[str, Any]) -> None:
     """Write the snapshot atomically; a failure only means the next command rebuilds it.
 
     It is keyed to the game file's stamp as it stands after the command's write (the file's digest
@@ -121,6 +121,6 @@ def write(game_path: Path, size: int, raw: Callable[[], bytes | None], snap: dic
         pass
 
 
-def remove(game_path: Path) -> None:
+def remove(game_path: PathText) -> None:
     with contextlib.suppress(OSError):
         os.unlink(path_for(game_path))

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from umpire.core import files
@@ -96,22 +96,27 @@ class Reading(Value):
 PLAIN = Reading()
 
 
-def _folder(ruleset: str) -> Path:
-    return resource_dir("data") / ruleset
+def _folder(ruleset: str) -> str:
+    return os.path.join(resource_dir("data"), ruleset)
 
 
-def _read(path: Path) -> dict:
+def _read_bytes(path: str) -> bytes:
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+def _read(path: str) -> dict:
     """A data file, parsed. The parse is kept in the user's cache (`parsed/`, as JSON) under the
     digest of the file's bytes and signed with the user's key, so the next command reads JSON
     instead of loading a TOML parser; a copy made from other bytes is never found, and one not
     signed by this user's key (or not JSON) is parsed again."""
     try:
-        raw = path.read_bytes()
+        raw = _read_bytes(path)
     except OSError as exc:
         raise BadInput(f"{path}: cannot read ({exc.strerror})") from None
-    kept = cache_dir() / "parsed" / f"{digest(raw)}.json"
+    kept = os.path.join(cache_dir(), "parsed", f"{digest(raw)}.json")
     try:
-        sig, _, body = kept.read_bytes().partition(b"\n")
+        sig, _, body = _read_bytes(kept).partition(b"\n")
         if sig.decode("ascii") == sign(raw + body):
             doc = json.loads(body)
             if isinstance(doc, dict):
@@ -126,7 +131,7 @@ def _read(path: Path) -> dict:
         raise BadInput(f"{path}: {exc}") from None
     try:
         body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        kept.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(kept), mode=0o700, exist_ok=True)
         files.write_atomic(kept, sign(raw + body).encode("ascii") + b"\n" + body, "parsed table",
                            follow=False, mode=0o600, durable=False)
     except (TypeError, ValueError, OSError, BadInput):
@@ -137,11 +142,11 @@ def _read(path: Path) -> dict:
 @lru_cache(maxsize=None)
 def base_of(ruleset: str) -> str | None:
     """The data folder `ruleset` is layered over, if its layer.toml names one."""
-    path = _folder(ruleset) / LAYER_FILE
-    if not path.is_file():
+    path = os.path.join(_folder(ruleset), LAYER_FILE)
+    if not os.path.isfile(path):
         return None
     base = _read(path).get("base")
-    if base is not None and (not isinstance(base, str) or not (resource_dir("data") / base).is_dir()):
+    if base is not None and (not isinstance(base, str) or not os.path.isdir(os.path.join(resource_dir("data"), base))):
         raise BadInput(f"{path}: base {base!r} is not a data folder")
     return base
 
@@ -170,8 +175,8 @@ def merge(under: dict, over: Mapping[str, Any]) -> dict:
 @lru_cache(maxsize=None)
 def _load(ruleset: str, name: str) -> dict:
     """Table `name` of `ruleset`, layered over its base's table of the same name."""
-    path = _folder(ruleset) / f"{name}.toml"
-    own = _read(path) if path.is_file() and name != LAYER_FILE[:-5] else None
+    path = os.path.join(_folder(ruleset), f"{name}.toml")
+    own = _read(path) if os.path.isfile(path) and name != LAYER_FILE[:-5] else None
     replace = bool(own and own.pop("replace", False))
     base = base_of(ruleset)
     under = None
@@ -390,12 +395,20 @@ def pack_spec(ruleset: str) -> dict[str, dict]:
 
 @lru_cache(maxsize=None)
 def _has_packs(ruleset: str) -> bool:
-    return any((_folder(r) / f"{PACK_SPEC}.toml").is_file() for r in chain(ruleset))
+    return any(os.path.isfile(os.path.join(_folder(r), f"{PACK_SPEC}.toml")) for r in chain(ruleset))
 
 
 def table_names(ruleset: str) -> list[str]:
     """The tables a ruleset has, its own and its bases' (for messages naming what is accepted)."""
-    return sorted({p.stem for r in chain(ruleset) for p in _folder(r).glob("*.toml")} - {LAYER_FILE[:-5]})
+    return sorted({n[:-5] for r in chain(ruleset) for n in _listing(_folder(r)) if n.endswith(".toml")}
+                  - {LAYER_FILE[:-5]})
+
+
+def _listing(folder: str) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 
 
 def _same_shape(old: Any, new: Any, key: str) -> None:

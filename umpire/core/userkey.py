@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-from pathlib import Path
 
 from umpire.core import files
 from umpire.core.errors import BadInput
@@ -24,16 +23,16 @@ def digest(raw: bytes) -> str:
 _KEY: list[bytes] = []
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """The user's own cache folder for umpire (its key, the parsed data tables)."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "umpire"
+    return os.path.join(base, "umpire")
 
 
-def key_path() -> Path:
+def key_path() -> str:
     """The key that signs what umpire keeps for this user: private to the user, outside any game's
     folder."""
-    return cache_dir() / "snapshot.key"
+    return os.path.join(cache_dir(), "snapshot.key")
 
 
 def sign(data: bytes) -> str:
@@ -49,7 +48,7 @@ def _key() -> bytes:
     if not _KEY:
         path = key_path()
         try:
-            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
             with contextlib.suppress(FileExistsError):
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
                 try:

@@ -110,7 +110,7 @@ def scaled(pool: list[dict], source: dict, rated: int) -> dict:
 
 def rate_band(guns: int) -> dict | None:
     """The text's rate whose gun number is this rating, if it prints one."""
-    with (resource_dir("data") / "dguts" / "rates.toml").open("rb") as fh:
+    with (Path(resource_dir("data")) / "dguts" / "rates.toml").open("rb") as fh:
         rates = tomllib.load(fh)["rates"]
     return next((r for r in rates if r["guns"] == guns), None)
 

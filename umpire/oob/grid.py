@@ -34,7 +34,7 @@ QUALITY = {"el": "trained", "elite": "trained", "cr": "trained", "crack": "train
 
 
 def sample_ships() -> dict[str, dict]:
-    with (resource_dir("data") / "grid" / "sample-ships.toml").open("rb") as fh:
+    with (Path(resource_dir("data")) / "grid" / "sample-ships.toml").open("rb") as fh:
         return {s["id"]: s for s in tomllib.load(fh)["ships"]}
 
 

@@ -21,7 +21,7 @@ from umpire.rules.wsim.spec import Spec
 
 def national_listing() -> dict:
     """The national listing: its ships (nation, rated guns, class, spec, points by crew) and source."""
-    with (resource_dir("data") / "wsim-1974" / "national-ships.toml").open("rb") as fh:
+    with (Path(resource_dir("data")) / "wsim-1974" / "national-ships.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 

@@ -16,6 +16,7 @@ import tomllib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from umpire.core import scenarios
 from umpire.core.errors import BadInput
@@ -88,7 +89,7 @@ def _key(name: str) -> str:
 
 
 def _load(*parts: str) -> dict:
-    with resource_dir(*parts[:1]).joinpath(*parts[1:]).open("rb") as fh:
+    with Path(resource_dir(parts[0])).joinpath(*parts[1:]).open("rb") as fh:
         return tomllib.load(fh)
 
 

@@ -24,7 +24,7 @@ from umpire.core.resources import resource_dir
 
 
 def font_dir() -> Path:
-    return resource_dir("templates") / "fonts"
+    return Path(resource_dir("templates")) / "fonts"
 
 
 def font_names() -> list[str]:

@@ -301,7 +301,7 @@ def paper_names() -> list[str]:
 
 
 def template_path(name: str) -> Path:
-    return resource_dir("templates") / f"{name}.toml"
+    return Path(resource_dir("templates")) / f"{name}.toml"
 
 
 @lru_cache(maxsize=None)

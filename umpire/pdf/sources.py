@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from umpire.core import scenarios
@@ -71,8 +72,9 @@ def fleet_from_game(game, state: dict, ship_ids: Sequence[str] = (), blank: bool
         raise BadInput(f"game file {game.path} has no ships to print; add them with `umpire ship add`")
     names = {sid: str(s.get("name", sid)) for sid, s in ships.items()}
     turn = int(state.get("turn", 1))
-    title = str(game.scenario.get("title") or game.path.stem)
-    subtitle = f"game {game.path.name}, " + ("blank sheets" if blank else f"turn {turn}")
+    name = Path(game.path).name
+    title = str(game.scenario.get("title") or Path(game.path).stem)
+    subtitle = f"game {name}, " + ("blank sheets" if blank else f"turn {turn}")
     log = printing.log(game.events, names) if not blank else {}
     brief = game_briefing(game)
     return Fleet(ruleset=game.ruleset_id, title=title, subtitle=subtitle, turn=0 if blank else turn,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import re
 import subprocess
 import sys
@@ -22,7 +24,7 @@ T = default_tables()
 
 def test_every_table_file_and_section_names_its_source():
     for name in TABLE_NAMES:
-        table = tomllib.loads((resource_dir("data") / "dguts" / f"{name}.toml").read_text(encoding="utf-8"))
+        table = tomllib.loads((Path(resource_dir("data")) / "dguts" / f"{name}.toml").read_text(encoding="utf-8"))
         core.check_sources(name, table)
         assert "dguts-1975-second-edition-ocr.txt" in table["source"] or name == "nations"
         for key, value in table.items():

@@ -3,12 +3,14 @@ and the 1981 rules still play a 1974 scenario when asked."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from umpire.core.resources import resource_dir
 from umpire.core.ruleset import find_ruleset
 
-SCENARIOS = sorted(p.stem for p in (resource_dir("scenarios") / "wsim-1974").glob("*.toml"))
+SCENARIOS = sorted(p.stem for p in (Path(resource_dir("scenarios")) / "wsim-1974").glob("*.toml"))
 
 
 def test_found_by_id_and_alias():

@@ -27,7 +27,7 @@ EDITIONS = ("wsim-1974", "wsim-te26")
 
 
 def _own(data_id: str) -> dict:
-    return tomllib.loads((resource_dir("data") / data_id / "citations.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((Path(resource_dir("data")) / data_id / "citations.toml").read_text(encoding="utf-8"))
 
 
 def _strings(tree: ast.AST):

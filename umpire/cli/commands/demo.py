@@ -19,7 +19,7 @@ EXAMPLE = "wsim-mars-hercule"
 
 
 def load_example(name: str = EXAMPLE) -> dict:
-    with (resource_dir("data") / "examples" / f"{name}.toml").open("rb") as fh:
+    with (Path(resource_dir("data")) / "examples" / f"{name}.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 

@@ -165,7 +165,7 @@ def deck_view(tables, ship: dict | None = None) -> tuple[CardView, ...]:
 # --- pages -----------------------------------------------------------------------
 
 def paper_size(paper: str) -> tuple[float, float]:
-    with (resource_dir("templates") / "paper.toml").open("rb") as fh:
+    with open(f"{resource_dir('templates')}/paper.toml", "rb") as fh:
         sizes = tomllib.load(fh)
     key = (paper or "a4").strip().lower()
     if key not in sizes or not isinstance(sizes[key], dict):
