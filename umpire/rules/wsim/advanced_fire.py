@@ -8,7 +8,6 @@ procedure calls for them, so how many a fire needs is known only while resolving
 
 from __future__ import annotations
 
-
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import Refused
 from umpire.core.state import Resolution, Step, set_

@@ -17,6 +17,7 @@ from umpire.rules.wsim import advanced_cmds, boarding, contact as contact_rules,
 from umpire.rules.wsim import optional, turns
 from umpire.rules.wsim.checks import check_busy, check_doomed, check_fire, optional_hooks
 
+
 # --- journalled actions ---------------------------------------------------------------------
 
 def fire(ruleset, state: dict, tables, a):
@@ -168,7 +169,7 @@ def lead(ruleset, state: dict, tables, ship: str, opts: dict):
     return optional.lead(state, tables, ship, opts)
 
 
-# --- what follows any change, and the score -------------------------------------------------
+# --- the timer and the score (what follows any change: rules/wsim/after.py) ------------------
 
 def timer(ruleset, state: dict, tables) -> tuple[int, int, list, str]:
     """Timed moves (Optional II); refused in a game without the rule."""

@@ -5,7 +5,6 @@ gunnery rules."""
 
 from __future__ import annotations
 
-
 from umpire.core.dice import DiceNeed
 from umpire.core.errors import BadInput
 from umpire.core.ruleset import Plan
@@ -20,6 +19,7 @@ def load(ruleset, state: dict, tables, a):
     if a.ship in state["ships"]:
         wsim1974_optional.busy(state["ships"][a.ship], state["turn"], "load")
     return wsim1974_fire.load(state, a.ship, side_word(a.side), a.shot, tables, list(state.get("optional") or []))
+
 
 def fire(ruleset, state: dict, tables, a):
     """How to Fire 6-7 with the optional rules in play (shot, wind, anchors: `wsim1974_fire`);
@@ -40,6 +40,7 @@ def fire(ruleset, state: dict, tables, a):
     return plan.replace(need=need, flexible=True,
                                resolve=lambda rolls, strict: destroyed_hull(plan, n, target, rolls, strict, tables,
                                                                             state["turn"]))
+
 
 def destroyed_hull(plan, n: int, target: str, rolls, strict: bool, tables, turn: int = 0):
     """The 1981 broadside, then the Destroyed Hull die if it struck the target."""

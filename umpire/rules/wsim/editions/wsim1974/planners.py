@@ -238,7 +238,7 @@ def timer(ruleset, state: dict, tables) -> tuple[int, int, list, str]:
     return minutes, most, steps, "ships with no orders written do not move"
 
 
-# --- the end of the game and the score ------------------------------------------------------
+# --- the score (the end of the game: editions/wsim1974/ending.py) --------------------------
 
 def score(ruleset, state: dict, tables=None) -> dict:
     """The first edition's point count (Scenario 3A, and 3B by reference): a ship captured
