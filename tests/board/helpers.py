@@ -66,6 +66,14 @@ class Running:
         assert code == 200
         return json.loads(body)
 
+    def kill(self) -> None:
+        """End it at once, for a test done with it."""
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=5)
+        for stream in (self.proc.stdout, self.proc.stderr):
+            stream.close()
+
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)

@@ -49,7 +49,7 @@ def test_a_side_page_on_a_phone_follows_the_game_live(game, tmp_path):
         assert shot.stat().st_size > 5000
     finally:
         browser.close()
-        board.stop()
+        board.kill()
 
 
 def test_a_page_reads_without_scripts(game, tmp_path):
@@ -69,4 +69,4 @@ def test_a_page_reads_without_scripts(game, tmp_path):
         assert 'id="ship-mars"' in dom and "&lt;b&gt;Hercule&lt;/b&gt;" in dom and 'id="ship-hercule"' not in dom
     finally:
         browser.close()
-        board.stop()
+        board.kill()

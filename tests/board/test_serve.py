@@ -112,7 +112,7 @@ def test_only_the_sides_asked_for_get_a_page_and_an_unknown_side_is_refused(game
     try:
         assert [line.get("side") for line in running.lines] == [None, "french"]
     finally:
-        running.stop()
+        running.kill()
     res = umpire_cli(game, "serve", "--side", "spanish")
     assert res.returncode == 2 and "british, french" in res.stderr
 
@@ -192,7 +192,7 @@ def test_every_ruleset_draws_its_ships_on_the_board(tmp_path, case):
                 else:
                     assert set(seen[ship["id"]]) == set(ship)
     finally:
-        running.stop()
+        running.kill()
 
 
 def test_last_events_are_the_journal_lines_as_log_prints_them(board, game):
