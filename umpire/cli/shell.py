@@ -8,9 +8,9 @@ whole run, so another process cannot write the game meanwhile.
 
 from __future__ import annotations
 
-import os
 import contextlib
 import json
+import os
 import shlex
 import sys
 

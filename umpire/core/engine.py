@@ -15,12 +15,12 @@ import os
 import stat
 from typing import Any
 
-from umpire.core.files import PathText
 from umpire.core import game as gamefile
 from umpire.core import journal, logindex, snapshot
 from umpire.core.dice import event_rng, parse_rolls
 from umpire.core.effects import apply, get, set_, unset
 from umpire.core.errors import BadInput, UmpireError
+from umpire.core.files import PathText
 from umpire.core.ruleset import Ruling
 from umpire.core.state import Resolution, Step
 from umpire.core.tables import Tables

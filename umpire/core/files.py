@@ -160,9 +160,23 @@ def depth(value: Any) -> int:
     return scan(value)[0]
 
 
-def real_path(path: str | os.PathLike) -> str:
+def real_path(path: PathText) -> str:
     """The file a path names once symbolic links are followed (the path itself if it does not exist)."""
     return os.path.realpath(path)
+
+
+def beside(path: PathText, suffix: str) -> str:
+    """A file umpire keeps beside the real file `path` names (one for a game reached through links
+    too): `.<name>.<suffix>` in its folder (its snapshot, journal index, lock)."""
+    real = os.path.realpath(path)
+    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.{suffix}")
+
+
+def stamp(st: os.stat_result) -> list:
+    """What a file's status says of it: size, inode, modification and change times (the change time
+    moves with any write, and no program can set it back): a file with the stamp umpire recorded
+    after its own write has not been written since."""
+    return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
 
 
 def same_file(a: PathText, b: PathText) -> bool:

@@ -419,7 +419,12 @@ def _unchanged(game: Game) -> None:
     except OSError:
         now = None
     if (game._raw is None and not game._lazy) or now != game.stamp:
-        raise BadInput(f"game file {game.path} changed while this command ran; run it again")
+        raise changed(game)
+
+
+def changed(game: Game) -> BadInput:
+    """The refusal of a write over a game file another program changed since this command read it."""
+    return BadInput(f"game file {game.path} changed while this command ran; run it again")
 
 
 def _reread(game: Game, written: tuple[bytes, tuple]) -> None:
@@ -526,20 +531,25 @@ def _write(path: PathText, text: bytes, exclusive: bool = False) -> tuple[bytes,
     Through a symbolic link the real file is replaced and the link kept; the file keeps its
     permissions; a read-only file is refused (`core.files.write_atomic`).
     """
-    real = files.real_path(path)
-    name = os.path.basename(real)
-    files.sweep(real, f".{name}.state.json", f".{name}.log.jsonl")    # (snapshot, log index)
+    sweep(path)
     st = files.write_atomic(path, text, "game file", exclusive=exclusive)
     return text, _stamp(st)
+
+
+def sweep(path: PathText) -> None:
+    """Before a game file is written: the temporary files killed writers left beside it (its own,
+    its snapshot's and its journal index's)."""
+    real = files.real_path(path)
+    name = os.path.basename(real)
+    files.sweep(real, f".{name}.state.json", f".{name}.log.jsonl")
 
 
 _HELD: set[str] = set()     # lock files held by `hold` (a shell holds its game's for its whole run)
 
 
-def _lock_path(path: PathText) -> PathText:
+def _lock_path(path: PathText) -> str:
     """One lock per real file: the same game reached through a link takes the same lock."""
-    real = os.path.realpath(path)
-    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.lock")
+    return files.beside(path, "lock")
 
 
 @contextlib.contextmanager
@@ -549,7 +559,7 @@ def locked(path: PathText) -> Iterator[None]:
     when released, while still held: a process that opened it meanwhile sees it is gone and
     takes a fresh one (`_acquire`)."""
     lock_path = _lock_path(path)
-    if str(lock_path) in _HELD:
+    if lock_path in _HELD:
         yield
         return
     fd = _acquire(path, lock_path)
@@ -598,7 +608,7 @@ def _acquire(path: PathText, lock_path: PathText) -> int:
 def hold(path: PathText) -> Iterator[None]:
     """Keep the game's lock for the whole block: other processes' writes are refused meanwhile."""
     with locked(path):
-        key = str(_lock_path(path))
+        key = _lock_path(path)
         _HELD.add(key)
         try:
             yield

@@ -14,7 +14,7 @@ from typing import Iterator
 from umpire.core import files
 from umpire.core.errors import BadInput
 from umpire.core.files import toml_loads
-from umpire.core.game import Game, _clean, _parse, _reread, _stamp, _unchanged, _write, save
+from umpire.core.game import Game, _clean, _parse, _reread, _stamp, _unchanged, _write, changed, save, sweep
 
 TAIL = 1 << 16      # the end of the journal read to append to it or take its last event off
 
@@ -26,11 +26,11 @@ def _same_file(game: Game) -> Iterator[tuple[int, int]]:
     try:
         fd = os.open(game.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     except OSError:
-        raise BadInput(f"game file {game.path} changed while this command ran; run it again") from None
+        raise changed(game) from None
     try:
         st = os.fstat(fd)
         if _stamp(st) != game.stamp or not stat.S_ISREG(st.st_mode):
-            raise BadInput(f"game file {game.path} changed while this command ran; run it again")
+            raise changed(game)
         yield fd, st.st_size
     finally:
         os.close(fd)
@@ -47,9 +47,7 @@ def _tail(game: Game, fd: int, size: int) -> tuple[bytes, int]:
 def _keep(game: Game, fd: int, size: int, extra: bytes) -> None:
     """Replace the file atomically with its first `size` bytes (copied, never read in) and `extra`;
     the game's bytes are read again only if a later step asks for them."""
-    real = files.real_path(game.path)
-    name = os.path.basename(real)
-    files.sweep(real, f".{name}.state.json", f".{name}.log.jsonl")    # (snapshot, log index)
+    sweep(game.path)
     st = files.write_atomic(game.path, extra, "game file", head=(fd, size))
     game._raw, game._lazy, game.stamp = None, True, _stamp(st)
 

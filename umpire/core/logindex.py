@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 import os
 import stat
-from umpire.core.files import PathText
 from umpire.core import files
 from umpire.core.errors import BadInput
+from umpire.core.files import PathText, stamp as _stamp
 
 try:   # the built-in BLAKE2 loads in a fraction of the time hashlib's OpenSSL binding takes
     from _blake2 import blake2b
@@ -27,9 +27,8 @@ except ImportError:   # pragma: no cover
 EMPTY = {"size": 0, "chain": ""}
 
 
-def path_for(game_path: PathText) -> PathText:
-    real = os.path.realpath(game_path)
-    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.log.jsonl")
+def path_for(game_path: PathText) -> str:
+    return files.beside(game_path, "log.jsonl")
 
 
 def _link(prev: str, line: bytes) -> str:
@@ -38,10 +37,6 @@ def _link(prev: str, line: bytes) -> str:
 
 def _line(entry: dict) -> bytes:
     return (json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-
-
-def _stamp(st: os.stat_result) -> list:
-    return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
 
 
 def _valid(meta) -> bool:

@@ -19,9 +19,9 @@ import os
 import stat
 from typing import Any, Callable
 
-from umpire.core.files import PathText
 from umpire.core import files
 from umpire.core.errors import BadInput
+from umpire.core.files import PathText
 from umpire.core.userkey import digest, sign
 
 FORMAT = 5               # 2: states of game files read at an older format are migrated (core.game.migrate);
@@ -32,10 +32,9 @@ FORMAT = 5               # 2: states of game files read at an older format are m
 UNDO_DEPTH = 64          # events that `undo` can take back without replaying the journal
 
 
-def path_for(game_path: PathText) -> PathText:
+def path_for(game_path: PathText) -> str:
     """Beside the real game file (a game reached through a link has one snapshot)."""
-    real = os.path.realpath(game_path)
-    return os.path.join(os.path.dirname(real), f".{os.path.basename(real)}.state.json")
+    return files.beside(game_path, "state.json")
 
 
 def _check(body: str) -> str:
@@ -61,14 +60,13 @@ def _shaped(snap: Any) -> bool:
 
 
 def _file_stamp(game_path: PathText, st: os.stat_result | None = None) -> list | None:
-    """What the game file's status says of it: size, inode, modification and change times (the
-    change time moves with any write, and no program can set it back)."""
+    """The game file's stamp (`files.stamp`), from `st` if given; None if it cannot be taken."""
     if st is None:
         try:
             st = os.stat(game_path)
         except OSError:
             return None
-    return [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]
+    return files.stamp(st)
 
 
 def read(game_path: PathText, raw: bytes | None, st: os.stat_result | None = None) -> dict | None:

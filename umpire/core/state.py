@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from umpire.core.effects import add, apply, get, set_  # noqa: F401
-from umpire.core.values import Value
+from umpire.core.values import Fields, Value
 
 
 class Step(Value):
@@ -23,7 +21,7 @@ class Step(Value):
         return f"{self.step}: {self.value}" + (f" [{self.source}]" if self.source else "")
 
 
-class Resolution:
+class Resolution(Fields):
     """What a rule decided: effects to journal, the working, and the command's JSON.
 
     A rule that works on one ship's values without knowing which ship she is (DGUTS's rule
@@ -42,19 +40,6 @@ class Resolution:
         self.working = [] if working is None else working
         self.data = {} if data is None else data
         self.changes = {} if changes is None else changes
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, n) for n in self.__slots__)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()     # type: ignore[attr-defined]
-
-    __hash__ = None     # type: ignore[assignment]   (mutable: as a dataclass that is not frozen)
-
-    def __repr__(self) -> str:
-        return "Resolution(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__) + ")"
 
     def explain(self) -> list[str]:
         return [s.text() for s in self.working]

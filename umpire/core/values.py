@@ -19,22 +19,18 @@ class FrozenInstanceError(AttributeError):
     not imported: the dataclasses module is itself a cost at start-up)."""
 
 
-class Value:
-    """A frozen value: equal (and hashed) by its fields, shown as `Name(field=value, ...)`."""
+class Fields:
+    """A record of named fields (`__slots__`): equal by them and shown as `Name(field=value, ...)`,
+    as a dataclass is. Mutable, so not hashed (`Resolution`); `Value` is the frozen kind."""
 
     __slots__ = ()
-    #: the fields compared, hashed and shown, in order (a subclass's own `__slots__` by default)
+    #: the fields compared and shown, in order (a subclass's own `__slots__` by default)
     _fields: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "_fields" not in cls.__dict__:
             cls._fields = tuple(cls.__dict__.get("__slots__", ()))
-
-    def _set(self, **values: Any) -> None:
-        """Give the fields their values (from `__init__`: the one way to set them)."""
-        for name, value in values.items():
-            object.__setattr__(self, name, value)
 
     def _values(self) -> tuple:
         return tuple(getattr(self, name) for name in self._fields)
@@ -44,11 +40,24 @@ class Value:
             return NotImplemented
         return self._values() == other._values()     # type: ignore[attr-defined]
 
-    def __hash__(self) -> int:
-        return hash(self._values())
+    __hash__ = None     # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in self._fields) + ")"
+
+
+class Value(Fields):
+    """A frozen value: equal and hashed by its fields, never changed in place."""
+
+    __slots__ = ()
+
+    def _set(self, **values: Any) -> None:
+        """Give the fields their values (from `__init__`: the one way to set them)."""
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
