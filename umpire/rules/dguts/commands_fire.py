@@ -95,7 +95,7 @@ def fire(rs, state: dict, tables, act: A.Fire):
     lower = a.lower
     need = fire_dice_needed(f["values"], f["track"], t["values"], t["track"], order, dt)
     provoked = honors_of_war(rs, state, f, t, "fire at", dt)
-    friend, faces = grappled_friend(state, f, t, order, dt)
+    friend, faces = grappled_friend(rs, state, f, t, order, dt)
     if friend:
 
         need = DiceNeed(need.count + 1, 6, tuple(need.labels) + ("friend or foe",))
@@ -144,10 +144,11 @@ def fire(rs, state: dict, tables, act: A.Fire):
     return Plan(need, resolve, per_die="" if friend else "hits")
 
 
-def grappled_friend(state: dict, f: dict, t: dict, order, dt) -> tuple[str, list]:
-    """Advanced Optional 12: firing into an enemy grappled with a friend may strike the friend. The rule
-    is for "Other ships": a ship grappled with the enemy herself fires into her without that chance."""
-    if "grappled-fire" not in state.get("optional", []):
+def grappled_friend(rs, state: dict, f: dict, t: dict, order, dt) -> tuple[str, list]:
+    """Advanced Optional 12 (a rule of the fleet level: Fleet Action Rules 11): firing into an enemy
+    grappled with a friend may strike the friend. The rule is for "Other ships": a ship grappled with
+    the enemy herself fires into her without that chance."""
+    if not rs.plays(state, "grappled-fire"):
         return "", []
     friends = [sid for sid in t.get("grappled", []) if state["ships"][sid]["controller"] == f["controller"]
                and sid != f["id"] and state["ships"][sid]["track"]["status"] in AFLOAT]

@@ -36,8 +36,7 @@ def fire(rs, state: dict, tables, act: A.Fire):
         if state["ships"][sid]["track"].get("fired_this_turn", {}).get(order.bearing.value):
             raise Refused(f"{state['ships'][sid]['name']}'s {order.bearing.value} broadside has already fired this turn")
     provoked = [sid for sid in ids if honors_of_war(rs, state, state["ships"][sid], t, "fire at", dt)]
-    friend, faces = grappled_friend({**state, "optional": [*state.get("optional", []), "grappled-fire"]},
-                                          state["ships"][firer], t, order, dt)
+    friend, faces = grappled_friend(rs, state, state["ships"][firer], t, order, dt)
     firers, melee_steps = [], []
     for sid in ids:
         track, note = _free_of_melee(state, sid, target, dt)
