@@ -22,14 +22,13 @@ from umpire.core.errors import BadInput
 from umpire.pdf.draw import Pen, TurnLog, footer
 from umpire.pdf.paging import CELLS, Cell, grid_capacity
 
-#: ships to a page `sheet --per-page` takes
-PER_PAGE = tuple(CELLS)
-
-
-def check_per_page(per_page: int) -> None:
-    """Refuse a number of sheets to a page there is no layout for."""
+def check_per_page(per_page: int, printing: Any) -> None:
+    """Refuse a number of sheets to a page there is no layout for, or more than one to a page of a
+    family whose sheets each fill a page (`Printing.shares_pages`, with its reason)."""
     if per_page not in CELLS:
         raise BadInput(f"--per-page {per_page}: sheets print 1, 2 or 4 to a page")
+    if per_page != 1 and printing.shares_pages is not True:
+        raise BadInput(f"--per-page {per_page}: {printing.shares_pages}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +54,6 @@ class CellPages:
     full: tuple[float, float]     # the paper's own size (the cover, a ship's own page, the tables)
     top: Callable[[Pen, Any], tuple[float, TurnLog]]   # draws a sheet's fixed part in a cell layout
     alone: Callable[[Any], int]                         # draws a sheet on pages of its own
-    name: Callable[[Any], str]                          # a ship's name and id, for the warning
     flow: list[list[Piece]] = field(default_factory=list)   # continuation cells not yet printed
     left: float = 0.0             # height left in the last of them
 
@@ -70,7 +68,7 @@ class CellPages:
             if y < self._bottom():
                 pages += self._sheets(group) + self.alone(view)
                 group = []
-                warnings.append(f"{self.name(view)}: her sheet does not fit {self.cell.paper.name}; "
+                warnings.append(f"ship {view.ship_id} ({view.name}): her sheet does not fit {self.cell.paper.name}; "
                                 f"printed on a page of her own")
             else:
                 group.append(view)

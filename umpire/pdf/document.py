@@ -52,6 +52,8 @@ class Printing:
     card_layout: ClassVar[type | None] = None
     #: the tables `sheet --tables` prints, by data table name, in the order a player looks for them
     quick_tables: ClassVar[tuple[str, ...]] = ()
+    #: whether several sheets may share a page (`sheet --per-page`): True, or why not
+    shares_pages: ClassVar[bool | str] = True
     #: how each of those tables is laid out (table name -> shaper, `pdf.tables.Shaper`); a table
     #: with none prints as labelled rows
     shapers: ClassVar[Mapping[str, Any]] = {}
@@ -106,7 +108,6 @@ class Printing:
         scenario's briefing and the ships by side, a duel's sheets carry the briefing themselves;
         with `tables`, the quick-reference tables follow. With `per_page` 2 or 4, that many sheets
         share a page (`pdf.cells`), and a briefing always goes on the cover."""
-        check_per_page(per_page)
         views = self.views(fleet)
         layout = load_layout(self.sheet_layout, paper, self.template(views, "sheet"))
         canvas, buf = new_canvas(layout, f"{fleet.title}: ship sheets")
@@ -140,8 +141,7 @@ class Printing:
         cell, size, cells = load_cells(self.sheet_layout, paper, self.template(views, "sheet"), per_page)
         return CellPages(new_pen(pen.canvas, cell), cell, size, cells, (layout.paper.width, layout.paper.height),
                          lambda p, view: self.sheet_top(p, view, cell, origin, (), fleet),
-                         lambda view: self.draw_sheet(pen, view, layout, origin, (), fleet),
-                         lambda view: f"ship {view.ship_id} ({view.name})")
+                         lambda view: self.draw_sheet(pen, view, layout, origin, (), fleet))
 
     def cards(self, fleet: Fleet, paper: str) -> Printed:
         """Compact player cards, several to a page with dashed cut lines."""
@@ -188,6 +188,7 @@ def sheets_pdf(fleet: Fleet, paper: str = "a4", tables: bool = False, progress=N
     """Log sheets (WS&IM), ship data sheets (DGUTS) or control panels (grid), one ship after another,
     as the fleet's rule family prints them, `per_page` (1, 2 or 4) sheets to a page; with `tables`,
     the quick-reference tables follow. `progress(n)` is called after each ship's sheet."""
+    check_per_page(per_page, fleet.printing)
     return fleet.printing.sheets(fleet, paper, tables, progress, per_page)
 
 

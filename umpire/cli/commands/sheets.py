@@ -3,6 +3,7 @@ the grid game's damage-card decks)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import click
@@ -64,11 +65,8 @@ def sheet(obj, ships, scenario, oob_file, ruleset, level, output, paper, blank, 
     """
     ships_ = fleet(obj, ships, scenario, blank, level, oob_file, ruleset)
     bar, step = progress(obj, len(ships_.ships))
-    if bar:
-        with bar:
-            printed = pdf().sheets_pdf(ships_, paper, tables, step, per_page)
-    else:
-        printed = pdf().sheets_pdf(ships_, paper, tables, per_page=per_page)
+    with bar or contextlib.nullcontext():
+        printed = pdf().sheets_pdf(ships_, paper, tables, step, per_page)
     write_pdf(obj, printed, output, paper, "sheets", {"per_page": per_page})
 
 

@@ -138,8 +138,9 @@ def draw_ladder(pen: Pen, spec: LadderSpec, x: float, top: float, ladder: Ladder
     across = max(1, min(len(ladder.rungs), spec.per_row))
     fit = (width - spec.label) / across
     step = fit if _words(ladder) and not values else min(spec.step, fit)
-    if values and _widest(pen, ladder) > step:   # a caption the step would cut widens the steps, as far
-        step = min(_widest(pen, ladder) + f.small, fit)    # as the row allows
+    widest = _widest(pen, ladder) if values else 0.0
+    if widest > step:       # a caption the step would cut widens the steps, as far as the row allows
+        step = min(widest + f.small, fit)
     y = top
     captions = (2 if any(r.note for r in ladder.rungs) else 1) if values or _words(ladder) else 0
     rows = chunks(len(ladder.rungs), spec.per_row)

@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 from umpire.core.errors import BadInput
 from umpire.pdf.briefing import briefing_items
-from umpire.pdf.cells import check_per_page
 from umpire.pdf.document import Printed, Printing, new_pen, origin_line, unprintable
 from umpire.pdf.grid.quickref import SHAPERS
 from umpire.pdf.grid.panels import deck_view, decks_pdf, panel_view, panels_pdf
@@ -20,6 +19,8 @@ from umpire.pdf.sources import Fleet
 class GridPrinting(Printing):
     quick_tables = ("movement", "fire", "crew", "chances")
     shapers = SHAPERS
+    shares_pages = ("the grid game's Ship Control Panels print one to a page (each fills it); --per-page is "
+                    "for WS&IM log sheets and DGUTS data sheets")
 
     def views(self, fleet: Fleet) -> tuple[Any, ...]:
         return tuple(panel_view(s, fleet.tables, blank=not fleet.damage) for s in fleet.ships)
@@ -29,10 +30,6 @@ class GridPrinting(Printing):
         """The Ship Control Panels, one a page; a run of a scenario opens with its briefing. With
         `tables`, the game's quick-reference tables follow. A panel fills its page (the ship's
         silhouette, her boxes and the damage cards' spaces), so it is not printed several to a page."""
-        check_per_page(per_page)
-        if per_page != 1:
-            raise BadInput(f"--per-page {per_page}: the grid game's Ship Control Panels print one to a page "
-                           "(each fills it); --per-page is for WS&IM log sheets and DGUTS data sheets")
         views = self.views(fleet)
         after = None
         if tables:

@@ -10,7 +10,6 @@ position comes from the layout; nothing here decides a rule.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Sequence
 
